@@ -1,0 +1,306 @@
+"""Cards, card notation and a seeded deck.
+
+A card is a small integer ``0..51`` (``rank_index * 4 + suit_index``, ranks
+``2..A``, suits ``c d h s``), wrapped in :class:`Card` so that it prints and
+compares like a card but indexes numpy tables like an int. This is the same
+numbering phevaluator uses.
+
+>>> parse_cards("As Kd 7h")
+(Card('As'), Card('Kd'), Card('7h'))
+>>> parse_cards("A♠10h")
+(Card('As'), Card('Th'))
+>>> Card("Qc").rank, Card("Qc").suit
+(12, 'c')
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Iterator
+from typing import Union
+
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "Card",
+    "CardError",
+    "CardsLike",
+    "Deck",
+    "parse_cards",
+    "format_cards",
+    "FULL_DECK",
+]
+
+RANKS = "23456789TJQKA"
+"""Rank characters, lowest first (index 0 is the deuce)."""
+SUITS = "cdhs"
+"""Suit characters: clubs, diamonds, hearts, spades."""
+
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+RANK_NAMES = {
+    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+    9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
+}
+RANK_PLURALS = {r: ("sixes" if r == 6 else n + "s") for r, n in RANK_NAMES.items()}
+
+_SUIT_ALIASES = {
+    "c": "c", "d": "d", "h": "h", "s": "s",
+    "♣": "c", "♦": "d", "♥": "h", "♠": "s",
+    "♧": "c", "♢": "d", "♡": "h", "♤": "s",
+}
+_RANK_ALIASES = {ch: ch for ch in RANKS} | {"10": "T"}
+
+
+class CardError(ValueError):
+    """A card or a list of cards could not be read, or repeats a card.
+
+    ``token`` is the offending text and ``position`` its character offset in
+    the input (or its item index for a list), when known.
+    """
+
+    def __init__(self, message: str, token: str | None = None, position: int | None = None):
+        super().__init__(message)
+        self.token = token
+        self.position = position
+
+
+class Card(int):
+    """One playing card; an ``int`` from 0 to 51 that prints as ``'As'``.
+
+    >>> Card("Td") == Card(33)
+    True
+    >>> str(Card("Td")), Card("Td").pretty
+    ('Td', 'T♦')
+    >>> Card("Zz")
+    Traceback (most recent call last):
+    ...
+    omaha_learn.cards.CardError: 'Zz' is not a card (rank 2-9, T, J, Q, K, A then suit c, d, h, s)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, value: Union[str, int, Card]) -> Card:
+        if isinstance(value, Card):
+            return value
+        if isinstance(value, str):
+            return _parse_one(value.strip(), value, None)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 52:
+            return _DECK[value]
+        raise CardError(f"{value!r} is not a card (expected text like 'As' or an index 0-51)",
+                        token=repr(value))
+
+    @property
+    def rank(self) -> int:
+        """Rank from 2 to 14 (ace high)."""
+        return int(self) // 4 + 2
+
+    @property
+    def rank_char(self) -> str:
+        return RANKS[int(self) // 4]
+
+    @property
+    def suit(self) -> str:
+        """Suit letter: ``'c'``, ``'d'``, ``'h'`` or ``'s'``."""
+        return SUITS[int(self) % 4]
+
+    @property
+    def low_rank(self) -> int:
+        """Rank for ace-to-five lows: ace is 1, the rest as :attr:`rank`."""
+        r = self.rank
+        return 1 if r == 14 else r
+
+    @property
+    def pretty(self) -> str:
+        """Rank and suit symbol, e.g. ``'A♠'``."""
+        return self.rank_char + SUIT_SYMBOLS[self.suit]
+
+    @property
+    def name(self) -> str:
+        """Words for screen readers, e.g. ``'ace of spades'``."""
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    def __str__(self) -> str:
+        return self.rank_char + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (int(self),))
+
+
+def _make_card(index: int) -> Card:
+    return int.__new__(Card, index)
+
+
+_DECK: tuple[Card, ...] = tuple(_make_card(i) for i in range(52))
+FULL_DECK: tuple[Card, ...] = _DECK
+"""All 52 cards in index order (2c 2d 2h 2s 3c ... As)."""
+
+_BY_TEXT = {str(c): c for c in _DECK}
+
+_HELP = "rank 2-9, T, J, Q, K, A then suit c, d, h, s"
+
+
+def _parse_one(token: str, source: str, position: int | None) -> Card:
+    text = token
+    if len(text) >= 2:
+        rank_txt, suit_txt = text[:-1], text[-1]
+        rank = _RANK_ALIASES.get(rank_txt.upper())
+        suit = _SUIT_ALIASES.get(suit_txt.lower())
+        if rank is not None and suit is not None:
+            return _BY_TEXT[rank + suit]
+    where = "" if position is None else f" at position {position} of {source!r}"
+    raise CardError(f"{token!r} is not a card{where} ({_HELP})", token=token, position=position)
+
+
+# One card: rank (10 or one character) then a suit letter or symbol.
+_CARD_RE = re.compile(r"(10|[2-9TJQKAtjqka])([cdhsCDHS♣♦♥♠♧♢♡♤])")
+_SEP_RE = re.compile(r"[\s,;\[\]()]+")
+
+CardsLike = Union[str, Iterable[Union[str, int, Card]]]
+"""Anything :func:`parse_cards` accepts."""
+
+
+def _scan(text: str) -> Iterator[tuple[int, str]]:
+    """Yield (position, token) for each card in ``text``; raise on anything else."""
+    pos = 0
+    n = len(text)
+    while pos < n:
+        sep = _SEP_RE.match(text, pos)
+        if sep:
+            pos = sep.end()
+            continue
+        m = _CARD_RE.match(text, pos)
+        if m:
+            yield pos, m.group(0)
+            pos = m.end()
+            continue
+        # Report the whole bad word (up to the next separator), or two characters.
+        end = pos
+        while end < n and not _SEP_RE.match(text, end) and not (end > pos and _CARD_RE.match(text, end)):
+            end += 1
+        bad = text[pos:end] if end - pos <= 4 else text[pos:pos + 2]
+        raise CardError(f"{bad!r} is not a card (at position {pos} of {text!r}; {_HELP})",
+                        token=bad, position=pos)
+
+
+def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Card, ...]:
+    """Read cards from text or from an iterable of strings, ints or cards.
+
+    Accepts ``"As Kd 7h"``, ``"AsKd7h"``, ``"A♠ K♦ 7♥"``, ``"10h"``, either case,
+    commas, and lists such as ``["As", "Kd"]``. A repeated card is an error
+    unless ``allow_duplicates`` is true.
+
+    >>> parse_cards("as kd, 10h")
+    (Card('As'), Card('Kd'), Card('Th'))
+    >>> parse_cards(["Qs", Card("2c")])
+    (Card('Qs'), Card('2c'))
+    >>> parse_cards("As Ks As")
+    Traceback (most recent call last):
+    ...
+    omaha_learn.cards.CardError: duplicate card 'As' (position 6 of 'As Ks As')
+    >>> parse_cards("As Xz")
+    Traceback (most recent call last):
+    ...
+    omaha_learn.cards.CardError: 'Xz' is not a card (at position 3 of 'As Xz'; rank 2-9, T, J, Q, K, A then suit c, d, h, s)
+    """
+    out: list[tuple[Card, str, int]] = []
+    if isinstance(cards, str):
+        for pos, tok in _scan(cards):
+            out.append((_parse_one(tok, cards, pos), cards, pos))
+    elif isinstance(cards, Card):
+        return (cards,)
+    else:
+        try:
+            items = list(cards)
+        except TypeError:
+            raise CardError(f"{cards!r} is not a card or a list of cards", token=repr(cards)) from None
+        for i, item in enumerate(items):
+            if isinstance(item, Card):
+                out.append((item, "", i))
+            elif isinstance(item, str):
+                toks = list(_scan(item))
+                if len(toks) != 1:
+                    raise CardError(f"{item!r} (item {i}) is not one card ({_HELP})", token=item, position=i)
+                out.append((_parse_one(toks[0][1], item, None), "", i))
+            elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 52:
+                out.append((_DECK[item], "", i))
+            else:
+                raise CardError(f"{item!r} (item {i}) is not a card ({_HELP})", token=repr(item), position=i)
+    if not allow_duplicates:
+        seen: set[int] = set()
+        for card, source, pos in out:
+            if card in seen:
+                where = f"position {pos} of {source!r}" if source else f"item {pos}"
+                raise CardError(f"duplicate card '{card}' ({where})", token=str(card), position=pos)
+            seen.add(card)
+    return tuple(c for c, _, _ in out)
+
+
+def format_cards(cards: Iterable[Card], *, pretty: bool = False, sep: str = " ") -> str:
+    """Cards as text: ``'As Kd'`` (or ``'A♠ K♦'`` with ``pretty=True``).
+
+    >>> format_cards(parse_cards("AsKd"), pretty=True)
+    'A♠ K♦'
+    """
+    return sep.join(c.pretty if pretty else str(c) for c in cards)
+
+
+class Deck:
+    """A deck that shuffles from a seed, so every student sees the same deal.
+
+    >>> deck = Deck(seed=7)
+    >>> hole = deck.deal(4)
+    >>> len(hole), len(deck)
+    (4, 48)
+    >>> Deck(seed=7).deal(4) == hole
+    True
+    """
+
+    def __init__(self, seed: int | None = None, *, exclude: CardsLike = ()) -> None:
+        excluded = set(parse_cards(exclude))
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._cards: list[Card] = [c for c in _DECK if c not in excluded]
+        self._rng.shuffle(self._cards)
+        self._dealt: list[Card] = []
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    @property
+    def remaining(self) -> tuple[Card, ...]:
+        """Cards not yet dealt, in the order they will come."""
+        return tuple(self._cards)
+
+    @property
+    def dealt(self) -> tuple[Card, ...]:
+        return tuple(self._dealt)
+
+    def deal(self, n: int = 1) -> tuple[Card, ...]:
+        """Take the next ``n`` cards from the top."""
+        if not isinstance(n, int) or n < 0:
+            raise ValueError(f"cannot deal {n!r} cards")
+        if n > len(self._cards):
+            raise ValueError(f"cannot deal {n} cards: only {len(self._cards)} left in the deck")
+        out, self._cards = self._cards[:n], self._cards[n:]
+        self._dealt.extend(out)
+        return tuple(out)
+
+    def remove(self, cards: CardsLike) -> None:
+        """Take specific cards out of the deck (for dealing around known cards)."""
+        wanted = parse_cards(cards)
+        missing = [c for c in wanted if c not in self._cards]
+        if missing:
+            raise CardError(f"card '{missing[0]}' is not in the deck", token=str(missing[0]))
+        drop = set(wanted)
+        self._cards = [c for c in self._cards if c not in drop]
+
+    def __repr__(self) -> str:
+        return f"Deck(seed={self.seed!r}, remaining={len(self._cards)})"

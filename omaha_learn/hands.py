@@ -1,0 +1,345 @@
+"""Reading an Omaha hand: the best high and the best low from exactly two
+hole cards and exactly three board cards (R2, R10).
+
+>>> h = best_high("Ac Kd Td 8h", "Kc 9c 6c 6h Qc")      # R3: no flush
+>>> h.describe(), str(h)
+('Two pair, kings and sixes, ace kicker', 'Kd Kc 6c 6h Ac')
+>>> best_low("As 2d Kc Kh", "3c 5d 8h Qs Js").number   # R9
+85321
+>>> best_low("As 2d Kc Kh", "9c Td Jh Qs Js") is None   # no qualifying low
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from .cards import Card, CardError, CardsLike, format_cards, parse_cards
+from .five_card import Category, describe_high_value, high_value, low_value
+
+__all__ = [
+    "HighHand",
+    "LowHand",
+    "best_high",
+    "best_low",
+    "check_deal",
+    "HOLE_SIZES",
+]
+
+HOLE_SIZES = (4, 5)
+"""Omaha deals four hole cards; five-card Omaha (Big O) deals five."""
+
+
+# --------------------------------------------------------------------------- keys
+# A rank multiset of five cards is identified by the sum of 5**rank_index over
+# its cards (no rank occurs more than four times, so base-5 digits never carry).
+# Sums of a hole pair's key and a board triple's key index small dicts: one
+# dictionary lookup per two-plus-three choice.
+
+def _rank_key(cards: Sequence[Card]) -> int:
+    return sum(5 ** (int(c) >> 2) for c in cards)
+
+
+def _suit_of(cards: Sequence[Card]) -> int:
+    """The common suit index of ``cards``, or -1 when they are not all one suit."""
+    s = int(cards[0]) & 3
+    return s if all((int(c) & 3) == s for c in cards) else -1
+
+
+@functools.lru_cache(maxsize=1)
+def _key_tables() -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+    """(non-flush high, flush high, low) strength by base-5 rank key."""
+    from .tables import _class_lookups, _rank_multisets
+
+    nonflush, flush, low = _class_lookups()[:3]
+    nf: dict[int, int] = {}
+    fl: dict[int, int] = {}
+    lo: dict[int, int] = {}
+    for ms in _rank_multisets():
+        k13 = sum(r * 13**i for i, r in enumerate(ms))
+        k5 = sum(5**r for r in ms)
+        nf[k5] = int(nonflush[k13])
+        lo[k5] = int(low[k13])
+        if len(set(ms)) == 5:
+            fl[k5] = int(flush[k13])
+    return nf, fl, lo
+
+
+# ------------------------------------------------------------------------ checks
+
+def check_deal(hole: CardsLike, board: CardsLike, *, board_sizes: Sequence[int] = (3, 4, 5)
+               ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Parse and validate one player's hole cards and the board.
+
+    Raises :class:`CardError` naming the problem: a bad token, a wrong count,
+    or a card that is both in the hand and on the board.
+    """
+    h = parse_cards(hole)
+    b = parse_cards(board)
+    if len(h) not in HOLE_SIZES:
+        raise CardError(f"hole cards: Omaha needs 4 (or 5 for five-card Omaha), got {len(h)}"
+                        f" ({format_cards(h) or 'none'})")
+    if len(b) not in board_sizes:
+        sizes = ", ".join(map(str, board_sizes))
+        raise CardError(f"board: needs {sizes} cards, got {len(b)} ({format_cards(b) or 'none'})")
+    dup = set(h) & set(b)
+    if dup:
+        card = min(dup)
+        raise CardError(f"card '{card}' is both in the hand and on the board", token=str(card))
+    return h, b
+
+
+def _display_order(cards: Sequence[Card], value: tuple[int, ...], hole: Sequence[Card]) -> tuple[Card, ...]:
+    """Five cards in reading order: by group (quads, trips, pairs) then rank; hole cards first on ties."""
+    cat = value[0]
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c.rank] = counts.get(c.rank, 0) + 1
+    hole_set = set(hole)
+    pos = {c: i for i, c in enumerate(cards)}
+
+    def key(c: Card) -> tuple[int, int, int, int]:
+        r = c.rank
+        if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and value[1] == 5 and r == 14:
+            r = 1  # the wheel reads 5-4-3-2-A
+        return (-counts[c.rank], -r, 0 if c in hole_set else 1, pos[c])
+
+    return tuple(sorted(cards, key=key))
+
+
+# ------------------------------------------------------------------------ hands
+
+@dataclass(frozen=True, eq=False)
+class HighHand:
+    """The best high hand from two hole and three board cards.
+
+    ``a > b`` means ``a`` beats ``b``; ``a == b`` is a tie (R6, R7).
+    """
+
+    strength: int
+    """0 (seven-high) to 7461 (royal flush): a total order of all five-card hands."""
+    cards: tuple[Card, ...]
+    hole_cards: tuple[Card, ...]
+    board_cards: tuple[Card, ...]
+    value: tuple[int, ...] = field(repr=False)
+
+    @property
+    def category(self) -> Category:
+        return Category(self.value[0])
+
+    def describe(self) -> str:
+        """E.g. ``'Two pair, kings and sixes, ace kicker'``."""
+        return describe_high_value(self.value)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    def __repr__(self) -> str:
+        return f"HighHand('{self}', {self.describe()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HighHand) and self.strength == other.strength
+
+    def __hash__(self) -> int:
+        return hash(("high", self.strength))
+
+    def __lt__(self, other: HighHand) -> bool:
+        if not isinstance(other, HighHand):
+            return NotImplemented
+        return self.strength < other.strength
+
+    def __le__(self, other: HighHand) -> bool:
+        if not isinstance(other, HighHand):
+            return NotImplemented
+        return self.strength <= other.strength
+
+    def __gt__(self, other: HighHand) -> bool:
+        if not isinstance(other, HighHand):
+            return NotImplemented
+        return self.strength > other.strength
+
+    def __ge__(self, other: HighHand) -> bool:
+        if not isinstance(other, HighHand):
+            return NotImplemented
+        return self.strength >= other.strength
+
+    def _repr_html_(self) -> str:
+        from .render import hand_html  # presentation layer, loaded only in a notebook
+
+        return hand_html(self)
+
+
+@dataclass(frozen=True, eq=False)
+class LowHand:
+    """The best ace-to-five low from two hole and three board cards.
+
+    ``a > b`` means ``a`` is the better (lower) low (R9). ``ranks`` are
+    highest first with the ace as 1; ``number`` reads them as a number.
+    """
+
+    strength: int
+    """1 .. 6175, larger is better; 6175 is the wheel 5-4-3-2-A."""
+    cards: tuple[Card, ...]
+    hole_cards: tuple[Card, ...]
+    board_cards: tuple[Card, ...]
+    qualifier: int | None = 8
+
+    @property
+    def value(self) -> tuple[int, ...]:
+        return low_value(self.cards)
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """Ace-to-five ranks, highest first: ``(8, 5, 4, 2, 1)``."""
+        return tuple(sorted((c.low_rank for c in self.cards), reverse=True))
+
+    @property
+    def number(self) -> int:
+        """The low read as a number: ``85421``. Smaller is better (R9).
+
+        With no qualifier (R12) ranks above nine print as two digits, so
+        compare such lows with ``<``/``>`` rather than by number.
+        """
+        return int("".join(str(r) for r in self.ranks))
+
+    @property
+    def is_pat(self) -> bool:
+        """True for five different ranks (no pair)."""
+        return len(set(self.ranks)) == 5
+
+    def describe(self) -> str:
+        """E.g. ``'8-5-4-2-A low'`` or ``'5-4-3-2-A low (the wheel, the best low)'``."""
+        text = "-".join("A" if r == 1 else "TJQK"[r - 10] if r >= 10 else str(r) for r in self.ranks)
+        if self.ranks == (5, 4, 3, 2, 1):
+            return f"{text} low (the wheel, the best low)"
+        if not self.is_pat:
+            return f"{text} (a paired low)"
+        return f"{text} low"
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    def __repr__(self) -> str:
+        return f"LowHand('{self}', {self.describe()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LowHand) and self.strength == other.strength
+
+    def __hash__(self) -> int:
+        return hash(("low", self.strength))
+
+    def __lt__(self, other: LowHand) -> bool:
+        if not isinstance(other, LowHand):
+            return NotImplemented
+        return self.strength < other.strength
+
+    def __le__(self, other: LowHand) -> bool:
+        if not isinstance(other, LowHand):
+            return NotImplemented
+        return self.strength <= other.strength
+
+    def __gt__(self, other: LowHand) -> bool:
+        if not isinstance(other, LowHand):
+            return NotImplemented
+        return self.strength > other.strength
+
+    def __ge__(self, other: LowHand) -> bool:
+        if not isinstance(other, LowHand):
+            return NotImplemented
+        return self.strength >= other.strength
+
+    def _repr_html_(self) -> str:
+        from .render import hand_html
+
+        return hand_html(self)
+
+
+# ----------------------------------------------------------------- evaluation
+
+def _splits(h: Sequence[Card], b: Sequence[Card]) -> tuple[list[tuple[tuple[Card, ...], int, int]],
+                                                             list[tuple[tuple[Card, ...], int, int]]]:
+    pairs = [(p, _rank_key(p), _suit_of(p)) for p in combinations(h, 2)]
+    triples = [(t, _rank_key(t), _suit_of(t)) for t in combinations(b, 3)]
+    return pairs, triples
+
+
+def high_strength(hole: Sequence[Card], board: Sequence[Card]) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
+    """(strength, hole pair, board triple) of the best high, for validated cards."""
+    nf, fl, _ = _key_tables()
+    pairs, triples = _splits(hole, board)
+    best = (-1, (), ())
+    for p, pk, ps in pairs:
+        for t, tk, ts in triples:
+            s = fl[pk + tk] if ps >= 0 and ps == ts else nf[pk + tk]
+            if s > best[0]:
+                best = (s, p, t)
+    return best  # type: ignore[return-value]
+
+
+def low_strength(hole: Sequence[Card], board: Sequence[Card]) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
+    """(strength, hole pair, board triple) of the best ace-to-five low, unqualified."""
+    _, _, lo = _key_tables()
+    pairs, triples = _splits(hole, board)
+    best = (0, (), ())
+    for p, pk, _ps in pairs:
+        for t, tk, _ts in triples:
+            s = lo[pk + tk]
+            if s > best[0]:
+                best = (s, p, t)
+    return best  # type: ignore[return-value]
+
+
+def make_high(pair: Sequence[Card], triple: Sequence[Card], strength: int | None = None) -> HighHand:
+    """The :class:`HighHand` made by one hole pair and one board triple."""
+    cards = tuple(pair) + tuple(triple)
+    value = high_value(cards)
+    if strength is None:
+        from .tables import high_classes
+
+        strength = high_classes().index(value)
+    return HighHand(strength, _display_order(cards, value, pair), tuple(pair), tuple(triple), value)
+
+
+def make_low(pair: Sequence[Card], triple: Sequence[Card], strength: int, qualifier: int | None) -> LowHand:
+    """The :class:`LowHand` made by one hole pair and one board triple."""
+    cards = tuple(sorted(tuple(pair) + tuple(triple), key=lambda c: (-c.low_rank, int(c))))
+    return LowHand(strength, cards, tuple(pair), tuple(triple), qualifier)
+
+
+def best_high(hole: CardsLike, board: CardsLike) -> HighHand:
+    """Best high hand using exactly two hole cards and three board cards (R2, R6, R7).
+
+    ``hole`` has 4 cards (5 for five-card Omaha); ``board`` has 3, 4 or 5.
+
+    >>> best_high("Th 9h 7c 6c", "Ks Kc Tc Td 5d").describe()   # R4: not a full house
+    'Three of a kind, tens, kickers king, nine'
+    >>> best_high("As Ks Qd Jd", "Ts 9s 2s") > best_high("Ah Kh Qc Jc", "Ts 9s 2s")
+    True
+    """
+    h, b = check_deal(hole, board)
+    s, p, t = high_strength(h, b)
+    return make_high(p, t, s)
+
+
+def best_low(hole: CardsLike, board: CardsLike, qualifier: int | None = 8) -> LowHand | None:
+    """Best ace-to-five low using exactly two hole and three board cards (R8-R10, R12).
+
+    Returns ``None`` when no low qualifies. ``qualifier=9`` is the 9-or-better
+    house rule; ``qualifier=None`` allows any low (Razz-style, pairs rank below
+    five different ranks).
+
+    >>> best_low("Ah 3c Kd Qs", "2s 7d 8c Jh Th")     # two of A-3 plus 2-7-8 from the board
+    LowHand('8c 7d 3c 2s Ah', '8-7-3-2-A low')
+    >>> best_low("Ah 2c Kd Qs", "3s 4d 9c", qualifier=9).number
+    94321
+    """
+    from .tables import low_threshold
+
+    threshold = low_threshold(qualifier)
+    h, b = check_deal(hole, board)
+    s, p, t = low_strength(h, b)
+    if s < threshold:
+        return None
+    return make_low(p, t, s, qualifier)
