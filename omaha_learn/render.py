@@ -1,0 +1,100 @@
+"""HTML for engine objects: the ``_repr_html_`` hooks and the widgets' views.
+
+Every function returns a self-contained HTML string (inline SVG cards, inline
+styles), so it works in JupyterLab, Voila, an ``ipywidgets.HTML`` and a saved
+page alike. Nothing here imports ipywidgets or plotting libraries. Engine
+objects are duck-typed on their documented attributes.
+
+>>> from omaha_learn import best_high, best_low
+>>> page = hand_html(best_high("Ac Kd Td 8h", "Kc 9c 6c 6h Qc"))      # R3
+>>> "Two pair, kings and sixes, ace kicker" in page and "king of diamonds, hole card" in page
+True
+>>> "8-5-3-2-A low" in hand_html(best_low("As 2d Kc Kh", "3c 5d 8h Qs Js"))
+True
+>>> cards_html("As Kd").count('role="img"')
+2
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from .render_cards import as_cards, back_svg, card_svg, cards_row
+from .render_tables import (
+    equity_html,
+    explanation_html,
+    hand_state_html,
+    low_comparison_html,
+    showdown_html,
+)
+
+__all__ = [
+    "card_svg",
+    "back_svg",
+    "cards_row",
+    "cards_html",
+    "hand_html",
+    "explanation_html",
+    "showdown_html",
+    "equity_html",
+    "hand_state_html",
+    "low_comparison_html",
+    "message_html",
+    "player_html",
+]
+
+FONT = "font-family:DejaVu Sans, Arial, Helvetica, sans-serif"
+
+
+def cards_html(cards: Any, *, four_color: bool = False, size: int | str = "medium", label: str = "") -> str:
+    """A row of cards from text, cards or an iterable of cards.
+
+    >>> 'aria-label="ten of hearts"' in cards_html("Th", four_color=True)
+    True
+    """
+    return f'<div class="ol-cards-box" style="{FONT}">{cards_row(as_cards(cards), four_color=four_color, size=size, label=label)}</div>'
+
+
+def hand_html(hand: Any, *, four_color: bool = False, size: int | str = "medium") -> str:
+    """A HighHand or LowHand: its five cards (hole cards framed) and its name.
+
+    Works for anything with ``.cards``, ``.hole_cards`` and ``.describe()``.
+    """
+    if hand is None:
+        return f'<div class="ol-hand" style="{FONT}"><i>no qualifying low</i></div>'
+    cards = tuple(hand.cards)
+    hole = set(getattr(hand, "hole_cards", ()))
+    notes = {c: ("hole card" if c in hole else "board card") for c in cards}
+    row = cards_row(cards, four_color=four_color, size=size, highlight=hole, notes=notes)
+    name = html.escape(hand.describe())
+    kind = "low" if hasattr(hand, "ranks") else "high"
+    extra = ""
+    if kind == "low":
+        extra = f' <span style="font-family:monospace;font-size:1.2em">({hand.number})</span>'
+    return (f'<div class="ol-hand ol-{kind}" style="{FONT}">{row}'
+            f'<div style="font-size:1.15em;margin-top:4px"><b>{name}</b>{extra}'
+            f'<span style="color:#555"> &mdash; framed cards are the two from the hand (R2)</span></div></div>')
+
+
+def message_html(text: str, *, kind: str = "error") -> str:
+    """A short message line (errors in red, hints in blue, success in green).
+
+    >>> 'role="alert"' in message_html("'Xz' is not a card")
+    True
+    """
+    color = {"error": "#b00020", "ok": "#137a2c", "info": "#1452cc"}.get(kind, "#333333")
+    role = ' role="alert"' if kind == "error" else ""
+    return (f'<div class="ol-msg ol-{kind}"{role} style="{FONT};color:{color};font-size:1.1em;'
+            f'font-weight:bold">{html.escape(text)}</div>')
+
+
+def player_html(name: str, cards: Sequence[Any], *, hidden: bool = False, four_color: bool = False,
+                size: int | str = "medium", caption: str = "", highlight: Sequence[Any] = ()) -> str:
+    """One player's seat: name, hole cards (or their backs) and a caption."""
+    row = cards_row(cards, four_color=four_color, size=size, hidden=hidden, highlight=highlight,
+                    label=f"{name}'s hole cards" if not hidden else f"{name}'s hole cards, face down")
+    cap = f'<div style="font-size:1.05em">{html.escape(caption)}</div>' if caption else ""
+    return (f'<div class="ol-seat" style="{FONT};display:inline-block;vertical-align:top;margin:4px 14px 8px 0">'
+            f'<div style="font-weight:bold;font-size:1.1em">{html.escape(name)}</div>{row}{cap}</div>')

@@ -1,0 +1,153 @@
+"""Playing cards as inline SVG, readable on a projector and by a screen reader.
+
+Each card is one ``<svg role="img">`` with an ``aria-label`` and a ``<title>``
+("ace of spades"). Suits are drawn as shapes (not font glyphs), so they look
+the same in every browser and stay distinguishable in greyscale; colour is a
+second cue: two-colour (red/black) or the four-colour deck (clubs green,
+diamonds blue).
+
+>>> from omaha_learn.cards import Card
+>>> svg = card_svg(Card("As"))
+>>> 'aria-label="ace of spades"' in svg and "<title>ace of spades</title>" in svg
+True
+>>> 'fill="#137a2c"' in card_svg(Card("Kc"), four_color=True)
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Collection, Iterable
+from typing import Any
+
+__all__ = [
+    "TWO_COLOR",
+    "FOUR_COLOR",
+    "SIZES",
+    "suit_color",
+    "card_svg",
+    "back_svg",
+    "cards_row",
+    "as_cards",
+]
+
+TWO_COLOR = {"c": "#111111", "d": "#c8102e", "h": "#c8102e", "s": "#111111"}
+"""Classic deck: red hearts and diamonds, black clubs and spades."""
+FOUR_COLOR = {"c": "#137a2c", "d": "#1452cc", "h": "#c8102e", "s": "#111111"}
+"""Four-colour deck: clubs green, diamonds blue, hearts red, spades black."""
+
+SIZES = {"small": 44, "medium": 64, "large": 96, "projector": 128}
+"""Card widths in CSS pixels (height is 1.4 times the width)."""
+
+HIGHLIGHT = "#f5a300"
+"""Frame colour of highlighted cards (best hand, deciding card)."""
+
+# Suit shapes in a 100 x 100 box.
+_SUIT_SHAPES = {
+    "h": '<path d="M50 90 C22 66 2 48 8 27 C14 8 40 6 50 28 C60 6 86 8 92 27 C98 48 78 66 50 90 Z"/>',
+    "d": '<path d="M50 4 L86 50 L50 96 L14 50 Z"/>',
+    "s": ('<path d="M50 6 C78 32 98 48 92 68 C86 84 62 86 54 70 L62 94 L38 94 L46 70 '
+          'C38 86 14 84 8 68 C2 48 22 32 50 6 Z"/>'),
+    "c": ('<circle cx="50" cy="28" r="20"/><circle cx="27" cy="58" r="20"/>'
+          '<circle cx="73" cy="58" r="20"/><rect x="40" y="40" width="20" height="22"/>'
+          '<path d="M45 60 L38 94 L62 94 L55 60 Z"/>'),
+}
+
+
+def suit_color(suit: str, four_color: bool = False) -> str:
+    """The fill colour of a suit letter (``'c'``, ``'d'``, ``'h'``, ``'s'``)."""
+    return (FOUR_COLOR if four_color else TWO_COLOR)[suit]
+
+
+def _width(size: int | str) -> int:
+    if isinstance(size, str):
+        if size not in SIZES:
+            raise ValueError(f"card size {size!r} is not one of {', '.join(SIZES)} (or a width in pixels)")
+        return SIZES[size]
+    return int(size)
+
+
+def _suit(suit: str, x: float, y: float, scale: float, color: str) -> str:
+    return f'<g transform="translate({x:g} {y:g}) scale({scale:g})" fill="{color}">{_SUIT_SHAPES[suit]}</g>'
+
+
+def card_svg(card: Any, *, four_color: bool = False, size: int | str = "medium",
+             highlight: bool = False, dim: bool = False, note: str = "") -> str:
+    """One card face as inline SVG.
+
+    ``highlight`` draws a thick orange frame (the card is part of the answer);
+    ``dim`` fades the card (not used); ``note`` is appended to the accessible
+    name (e.g. ``"hole card"``).
+    """
+    from .cards import Card
+
+    c = Card(card)
+    w = _width(size)
+    h = round(w * 1.4)
+    color = suit_color(c.suit, four_color)
+    rank = "10" if c.rank_char == "T" else c.rank_char
+    label = c.name + (f", {note}" if note else "") + (", highlighted" if highlight else "")
+    label = html.escape(label)
+    frame = (f'<rect x="3" y="3" width="94" height="134" rx="9" fill="#ffffff" '
+             f'stroke="{HIGHLIGHT if highlight else "#555555"}" stroke-width="{7 if highlight else 2}"/>')
+    rank_size = 40 if len(rank) == 1 else 34
+    text = (f'<text x="{10 if len(rank) == 1 else 6}" y="42" font-family="DejaVu Sans, Arial, Helvetica, sans-serif" '
+            f'font-weight="bold" font-size="{rank_size}" fill="{color}">{rank}</text>')
+    small = _suit(c.suit, 12, 50, 0.22, color)
+    big = _suit(c.suit, 38, 68, 0.56, color)
+    style = f"vertical-align:middle;margin:2px;{'opacity:0.35;' if dim else ''}"
+    return (f'<svg class="ol-card" data-card="{c}" role="img" aria-label="{label}" width="{w}" height="{h}" '
+            f'viewBox="0 0 100 140" xmlns="http://www.w3.org/2000/svg" style="{style}">'
+            f"<title>{label}</title>{frame}{text}{small}{big}</svg>")
+
+
+def back_svg(*, size: int | str = "medium") -> str:
+    """A face-down card (its accessible name is "face-down card").
+
+    >>> 'aria-label="face-down card"' in back_svg()
+    True
+    """
+    w = _width(size)
+    h = round(w * 1.4)
+    return (f'<svg class="ol-card ol-back" role="img" aria-label="face-down card" width="{w}" height="{h}" '
+            f'viewBox="0 0 100 140" xmlns="http://www.w3.org/2000/svg" style="vertical-align:middle;margin:2px">'
+            '<title>face-down card</title>'
+            '<defs><pattern id="ol-back-pat" width="12" height="12" patternUnits="userSpaceOnUse" '
+            'patternTransform="rotate(45)"><rect width="12" height="12" fill="#1d3f8f"/>'
+            '<rect width="6" height="12" fill="#2f5fc4"/></pattern></defs>'
+            '<rect x="3" y="3" width="94" height="134" rx="9" fill="url(#ol-back-pat)" stroke="#555555" '
+            'stroke-width="2"/><rect x="12" y="12" width="76" height="116" rx="6" fill="none" '
+            'stroke="#ffffff" stroke-width="3"/></svg>')
+
+
+def as_cards(cards: Any) -> tuple[Any, ...]:
+    """Cards from text, a card, or an iterable (via :func:`omaha_learn.parse_cards`)."""
+    from .cards import Card, parse_cards
+
+    if isinstance(cards, Card):
+        return (cards,)
+    return parse_cards(cards, allow_duplicates=True)
+
+
+def cards_row(cards: Iterable[Any] | str, *, four_color: bool = False, size: int | str = "medium",
+              highlight: Collection[Any] = (), dim: Collection[Any] = (), hidden: bool = False,
+              label: str = "", notes: dict[Any, str] | None = None) -> str:
+    """A row of cards in a ``<span role="group">``; ``hidden`` shows their backs.
+
+    >>> row = cards_row("As Kd", highlight=["As"])
+    >>> row.count("<svg"), "ace of spades, highlighted" in row
+    (2, True)
+    """
+    from .cards import Card
+
+    cs = as_cards(cards)
+    hi = {Card(c) for c in highlight}
+    lo = {Card(c) for c in dim}
+    notes = {Card(k): v for k, v in (notes or {}).items()}
+    if hidden:
+        inner = "".join(back_svg(size=size) for _ in cs)
+    else:
+        inner = "".join(card_svg(c, four_color=four_color, size=size, highlight=c in hi, dim=c in lo,
+                                 note=notes.get(c, "")) for c in cs)
+    aria = f' aria-label="{html.escape(label)}"' if label else ""
+    return f'<span class="ol-cards" role="group"{aria} style="display:inline-block;white-space:nowrap">{inner}</span>'

@@ -1,0 +1,391 @@
+"""HTML tables for explanations, low comparisons, showdowns, equity and hand states.
+
+Duck-typed on the engine's documented attributes, so this module imports no
+engine module at load time (and never ipywidgets).
+
+>>> from omaha_learn import best_low
+>>> a = best_low("Ah 2c Kd Qs", "4s 6d 7c 8h 9d")     # 76421
+>>> b = best_low("3c 5s Kh Qh", "4s 6d 7c 8h 9d")     # 76543
+>>> page = low_comparison_html([("Ann", a), ("Bob", b)])
+>>> "Ann wins the low" in page and "decided by the third card: 5 against 4" in page
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .render_cards import HIGHLIGHT, cards_row
+
+__all__ = [
+    "explanation_html",
+    "low_comparison_html",
+    "showdown_html",
+    "equity_html",
+    "hand_state_html",
+]
+
+FONT = "font-family:DejaVu Sans, Arial, Helvetica, sans-serif"
+TABLE = f'style="{FONT};border-collapse:collapse;font-size:1.05em;margin:6px 0"'
+CELL = 'style="border:1px solid #bbbbbb;padding:3px 8px;text-align:left;vertical-align:middle"'
+BEST_HIGH_BG = "#ffe6a8"
+BEST_LOW_BG = "#cfe3ff"
+
+
+def _get(obj: Any, *names: str, default: Any = None) -> Any:
+    """The first attribute (or mapping key) of ``obj`` among ``names``."""
+    for n in names:
+        if isinstance(obj, Mapping) and n in obj:
+            return obj[n]
+        if hasattr(obj, n):
+            v = getattr(obj, n)
+            return v() if callable(v) and n in ("describe",) else v
+    return default
+
+
+def _e(x: Any) -> str:
+    return html.escape(str(x))
+
+
+def _describe(hand: Any, none_text: str = "&mdash;") -> str:
+    if hand is None:
+        return none_text
+    d = getattr(hand, "describe", None)
+    return _e(d() if callable(d) else hand)
+
+
+def _pct(x: Any) -> str:
+    try:
+        return f"{100 * float(x):.1f}%"
+    except (TypeError, ValueError):
+        return "&mdash;"
+
+
+def _seat_name(seat: Any, names: Sequence[str] | None) -> str:
+    if names is not None and isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"Seat {seat}" if isinstance(seat, int) else str(seat)
+
+
+# ---------------------------------------------------------------- explanations
+
+def explanation_html(expl: Any, *, four_color: bool = False, size: int | str = "small",
+                     show_grid: bool = True) -> str:
+    """Every two-plus-three choice (60 rows for a full board) with the best high
+    and best low rows highlighted and the pitfalls named (R2-R4, R10).
+
+    ``expl`` needs ``.choices`` (each with a hole pair, a board triple, ``.high``
+    and ``.low``), ``.best_high``, ``.best_low`` and ``.pitfalls``.
+    """
+    best_high = _get(expl, "best_high")
+    best_low = _get(expl, "best_low")
+    parts = [f'<div class="ol-explanation" style="{FONT}">']
+    parts.append('<div style="font-size:1.15em;margin-bottom:4px">')
+    parts.append(f'<span style="background:{BEST_HIGH_BG};padding:1px 6px">Best high: <b>{_describe(best_high)}</b></span> ')
+    parts.append(f'<span style="background:{BEST_LOW_BG};padding:1px 6px">Best low: <b>{_describe(best_low, "no qualifying low")}</b></span>')
+    parts.append("</div>")
+    pitfalls = list(_get(expl, "pitfalls", default=()) or ())
+    if pitfalls:
+        parts.append('<ul class="ol-pitfalls" style="color:#b00020;font-weight:bold;margin:4px 0">')
+        for p in pitfalls:
+            text = _get(p, "message", "text", "description", default=p)
+            parts.append(f"<li>Pitfall: {_e(text)}</li>")
+        parts.append("</ul>")
+    choices = list(_get(expl, "choices", default=()) or ())
+    if show_grid and choices:
+        parts.append(f'<table class="ol-grid" {TABLE}><thead><tr>'
+                     f'<th {CELL}>#</th><th {CELL}>two from the hand</th><th {CELL}>three from the board</th>'
+                     f'<th {CELL}>high</th><th {CELL}>low</th></tr></thead><tbody>')
+        for i, ch in enumerate(choices, 1):
+            pair = _get(ch, "hole", "pair", "hole_pair", "hole_cards", default=())
+            triple = _get(ch, "board", "triple", "board_triple", "board_cards", default=())
+            high = _get(ch, "high")
+            low = _get(ch, "low")
+            is_bh = best_high is not None and high is not None and high == best_high
+            is_bl = best_low is not None and low is not None and low == best_low
+            cls = " ".join(c for c, on in (("ol-best-high", is_bh), ("ol-best-low", is_bl)) if on)
+            bg = BEST_HIGH_BG if is_bh else BEST_LOW_BG if is_bl else ""
+            style = f' style="background:{bg}"' if bg else ""
+            hcell = f"<b>{_describe(high)}</b>" if is_bh else _describe(high)
+            lcell = (f'<b style="background:{BEST_LOW_BG}">{_describe(low)}</b>' if is_bl else _describe(low))
+            parts.append(f'<tr class="{cls}"{style}><td {CELL}>{i}</td>'
+                         f'<td {CELL}>{cards_row(pair, four_color=four_color, size=size)}</td>'
+                         f'<td {CELL}>{cards_row(triple, four_color=four_color, size=size)}</td>'
+                         f'<td {CELL}>{hcell}</td><td {CELL}>{lcell}</td></tr>')
+        parts.append("</tbody></table>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
+# ------------------------------------------------------------------------ lows
+
+def _deciding_index(a: Sequence[int], b: Sequence[int]) -> int | None:
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return i
+    return None
+
+
+def _rank_text(r: int) -> str:
+    return "A" if r == 1 else "TJQK"[r - 10] if r >= 10 else str(r)
+
+
+def _digit(r: int) -> str:
+    """A low's rank as a digit of its number (ace = 1, R9)."""
+    return str(r) if r < 10 else "TJQK"[r - 10]
+
+
+def low_comparison_html(entries: Iterable[tuple[str, Any]], *, qualifier: int | None = 8, four_color: bool = False,
+                        size: int | str = "medium") -> str:
+    """Lows read as numbers, best first; the card that decides each comparison
+    is highlighted (R9). ``entries`` are ``(name, LowHand or None)`` pairs;
+    which low is better comes from the LowHand comparison itself.
+    """
+    rows = list(entries)
+    lows = [low for _, low in rows if low is not None]
+    best = max(lows) if lows else None
+    winners = [name for name, low in rows if low is not None and low == best]
+    parts = [f'<div class="ol-lows" style="{FONT}">']
+    q = "no qualifier" if qualifier is None else f"{qualifier} or better"
+    parts.append(f'<div style="color:#555">Qualifier: {q} (R8, R12). Read each low as a number from its highest card '
+                 "down: the smaller number wins (R9).</div>")
+    order = sorted(rows, key=lambda nl: (nl[1] is None, -(nl[1].strength if nl[1] is not None else 0)))
+    parts.append(f'<table {TABLE}><tbody>')
+    for name, low in order:
+        if low is None:
+            parts.append(f'<tr><td {CELL}><b>{_e(name)}</b></td><td {CELL}>no qualifying low</td>'
+                         f'<td {CELL}></td><td {CELL}></td></tr>')
+            continue
+        ranks = tuple(low.ranks)
+        win = best is not None and low == best
+        idx = None
+        why = ""
+        if not win and best is not None:
+            idx = _deciding_index(ranks, tuple(best.ranks))
+            if getattr(low, "is_pat", True) and not getattr(best, "is_pat", True):
+                idx = None
+            if not getattr(low, "is_pat", True) and getattr(best, "is_pat", True):
+                why = "a paired low loses to five different ranks"
+                idx = None
+            elif idx is not None:
+                why = (f"decided by the {'first second third fourth fifth'.split()[idx]} card: "
+                       f"{_rank_text(ranks[idx])} against {_rank_text(best.ranks[idx])}")
+        cards = tuple(low.cards)
+        hi = [cards[idx]] if idx is not None and idx < len(cards) else []
+        digits = "".join(
+            (f'<span style="background:{HIGHLIGHT};padding:0 2px">{_digit(r)}</span>' if i == idx else _digit(r))
+            for i, r in enumerate(ranks))
+        result = ("wins the low" if len(winners) == 1 else "ties for the low") if win else why
+        parts.append(f'<tr class="{"ol-low-winner" if win else "ol-low-loser"}"><td {CELL}><b>{_e(name)}</b></td>'
+                     f'<td {CELL}>{cards_row(cards, four_color=four_color, size=size, highlight=hi)}</td>'
+                     f'<td {CELL}><span style="font-family:monospace;font-size:1.6em">{digits}</span></td>'
+                     f'<td {CELL}>{_e(result)}</td></tr>')
+    parts.append("</tbody></table>")
+    if not winners:
+        parts.append("<div><b>No qualifying low: the high hand takes the whole pot (R11).</b></div>")
+    elif len(winners) == 1:
+        parts.append(f"<div><b>{_e(winners[0])} wins the low.</b></div>")
+    else:
+        parts.append(f"<div><b>{_e(' and '.join(winners))} tie for the low and split it (R9, R11).</b></div>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
+# ------------------------------------------------------------------- showdowns
+
+def _amounts(x: Any) -> str:
+    if isinstance(x, Mapping):
+        return ", ".join(f"{_e(k)}: {_e(v)}" for k, v in x.items())
+    if isinstance(x, (list, tuple)):
+        return ", ".join(_e(v) for v in x)
+    return _e(x)
+
+
+def showdown_html(result: Any, *, names: Sequence[str] | None = None) -> str:
+    """Each pot (main and side) with its amount, eligible seats, winners of each
+    half, shares and the reasons (R11, R21, R24); then the payouts.
+    """
+    parts = [f'<div class="ol-showdown" style="{FONT}">']
+    pots = list(_get(result, "pots", default=()) or ())
+    for i, pot in enumerate(pots):
+        title = "Main pot" if i == 0 else f"Side pot {i}"
+        amount = _get(pot, "amount", "size", "total", default="?")
+        eligible = _get(pot, "eligible", "eligible_seats", "players", default=())
+        parts.append(f'<div class="ol-pot" style="border:1px solid #bbbbbb;padding:6px;margin:6px 0">'
+                     f'<div style="font-size:1.15em"><b>{title}: {_e(amount)}</b> &mdash; eligible: '
+                     f'{_e(", ".join(_seat_name(s, names) for s in eligible))}</div>')
+        rows = []
+        for label, keys in (("High half", ("high", "high_half")), ("Low half", ("low", "low_half"))):
+            half = _get(pot, *keys)
+            if half is None:
+                continue
+            rows.append(f"<tr><td {CELL}>{label}</td><td {CELL}>{_amounts(half)}</td></tr>")
+        for label, keys in (("Winners", ("winners",)), ("High winners", ("high_winners",)),
+                            ("Low winners", ("low_winners",)), ("Shares", ("shares", "payouts", "awards"))):
+            v = _get(pot, *keys)
+            if v is None or (hasattr(v, "__len__") and len(v) == 0):
+                continue
+            if isinstance(v, Mapping):
+                text = ", ".join(f"{_e(_seat_name(k, names))}: {_e(a)}" for k, a in v.items())
+            elif isinstance(v, (list, tuple, set, frozenset)):
+                text = ", ".join(_e(_seat_name(s, names)) for s in sorted(v, key=str))
+            else:
+                text = _e(v)
+            rows.append(f"<tr><td {CELL}>{label}</td><td {CELL}>{text}</td></tr>")
+        if rows:
+            parts.append(f"<table {TABLE}>{''.join(rows)}</table>")
+        reasons = _get(pot, "reasons", "notes", default=()) or ()
+        if isinstance(reasons, str):
+            reasons = [reasons]
+        if reasons:
+            parts.append('<ul class="ol-reasons" style="margin:2px 0">' +
+                         "".join(f"<li>{_e(r)}</li>" for r in reasons) + "</ul>")
+        parts.append("</div>")
+    payouts = _get(result, "payouts")
+    if payouts is not None:
+        items = payouts.items() if isinstance(payouts, Mapping) else enumerate(payouts)
+        cells = "".join(f"<tr><td {CELL}>{_e(_seat_name(s, names))}</td><td {CELL}><b>{_e(a)}</b></td></tr>"
+                        for s, a in items)
+        parts.append(f'<div style="font-size:1.1em"><b>Payouts</b></div><table class="ol-payouts" {TABLE}>{cells}</table>')
+    order = _get(result, "show_order")
+    if order:
+        parts.append(f'<div>Show order (R22): {_e(", ".join(_seat_name(s, names) for s in order))}</div>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+# ---------------------------------------------------------------------- equity
+
+def _bar(x: Any, color: str) -> str:
+    try:
+        w = max(0.0, min(100.0, 100 * float(x)))
+    except (TypeError, ValueError):
+        w = 0.0
+    return (f'<span style="display:inline-block;width:120px;height:0.8em;background:#eeeeee;vertical-align:middle">'
+            f'<span style="display:block;width:{w:.1f}%;height:100%;background:{color}"></span></span>')
+
+
+def equity_html(result: Any, *, names: Sequence[str] | None = None, four_color: bool = False) -> str:
+    """A table of each player's equity with its high, low, scoop, split and
+    quartered parts; how many boards and whether the count is exact.
+    """
+    players = list(result)
+    parts = [f'<div class="ol-equity" style="{FONT}">']
+    cols = [("equity", "Equity"), ("high", "High share"), ("low", "Low share"), ("scoop", "Scoop"),
+            ("split", "Split"), ("quartered", "Quartered")]
+    head = "".join(f"<th {CELL}>{t}</th>" for _, t in cols)
+    parts.append(f'<table {TABLE}><thead><tr><th {CELL}>Player</th><th {CELL}>Hand</th>{head}</tr></thead><tbody>')
+    for i, p in enumerate(players):
+        name = names[i] if names and i < len(names) else f"Player {i + 1}"
+        hole = _get(p, "hole", "cards", "hole_cards", default=())
+        row = [f"<td {CELL}><b>{_e(name)}</b></td>",
+               f"<td {CELL}>{cards_row(hole, four_color=four_color, size='small') if hole else ''}</td>"]
+        for key, _ in cols:
+            v = _get(p, key)
+            if key == "equity":
+                row.append(f"<td {CELL}>{_bar(v, '#1452cc')} <b>{_pct(v)}</b></td>")
+            else:
+                row.append(f"<td {CELL}>{_pct(v)}</td>")
+        parts.append(f"<tr>{''.join(row)}</tr>")
+    parts.append("</tbody></table>")
+    boards = _get(result, "boards")
+    exact = _get(result, "exact")
+    low_possible = _get(result, "low_possible")
+    notes = []
+    if boards is not None:
+        notes.append(f"{boards:,} boards " + ("(exact enumeration)" if exact else "(Monte Carlo sample)"))
+    if low_possible is not None:
+        notes.append(f"a low was possible on {_pct(low_possible)} of boards"
+                     if not isinstance(low_possible, bool) else
+                     ("a low is still possible" if low_possible else "no low is possible on this board"))
+    if notes:
+        parts.append(f'<div style="color:#555">{_e("; ".join(notes))}</div>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+# ------------------------------------------------------------------ hand state
+
+def hand_state_html(state: Any, *, names: Sequence[str] | None = None, four_color: bool = False,
+                    show_cards: bool = True, size: int | str = "small") -> str:
+    """Street, board, pot, side pots, stacks, bets and the legal actions of the
+    player to act (with the pot-limit raise range, R18); then the action log.
+    """
+    parts = [f'<div class="ol-hand-state" style="{FONT}">']
+    street = _get(state, "street", default="")
+    pot = _get(state, "pot", default="?")
+    parts.append(f'<div style="font-size:1.2em"><b>{_e(str(street).capitalize() if street else "")}</b> '
+                 f'&mdash; pot <b>{_e(pot)}</b></div>')
+    board = _get(state, "board", default=()) or ()
+    if board:
+        parts.append(f"<div>Board: {cards_row(board, four_color=four_color, size=size)}</div>")
+    pots = _get(state, "side_pots", "pots")
+    if callable(pots):
+        pots = pots()
+    if pots and len(pots) > 1:
+        items = []
+        for i, p in enumerate(pots):
+            amount = _get(p, "amount", "size", default=p)
+            elig = _get(p, "eligible", "eligible_seats", default=())
+            who = ", ".join(_seat_name(s, names) for s in elig)
+            items.append(f"<li>{'Main pot' if i == 0 else f'Side pot {i}'}: {_e(amount)} ({_e(who)})</li>")
+        parts.append(f'<ul class="ol-side-pots" style="margin:2px 0">{"".join(items)}</ul>')
+    stacks = _get(state, "stacks", default=()) or ()
+    bets = _get(state, "bets", default=None)
+    holes = _get(state, "holes", "hole_cards", default=None)
+    folded = _get(state, "folded", default=None)
+    to_act = _get(state, "to_act", "actor", "player_to_act", default=None)
+    if callable(to_act):
+        to_act = to_act()
+    rows = []
+    for i, stack in enumerate(stacks):
+        name = _seat_name(i, names)
+        bet = bets[i] if bets is not None and i < len(bets) else ""
+        flags = []
+        if folded is not None and i < len(folded) and folded[i]:
+            flags.append("folded")
+        if to_act == i:
+            flags.append("to act")
+        cards = ""
+        if show_cards and holes is not None and i < len(holes) and holes[i]:
+            cards = cards_row(holes[i], four_color=four_color, size=size)
+        style = f' style="background:{BEST_HIGH_BG}"' if to_act == i else ""
+        rows.append(f"<tr{style}><td {CELL}><b>{_e(name)}</b></td><td {CELL}>{cards}</td>"
+                    f"<td {CELL}>stack {_e(stack)}</td><td {CELL}>{'bet ' + _e(bet) if bet != '' else ''}</td>"
+                    f"<td {CELL}>{_e(', '.join(flags))}</td></tr>")
+    if rows:
+        parts.append(f"<table {TABLE}>{''.join(rows)}</table>")
+    legal = None
+    la = getattr(state, "legal_actions", None)
+    if callable(la):
+        try:
+            legal = la()
+        except Exception:  # a finished hand has no legal actions
+            legal = None
+    if legal is not None:
+        parts.append(f'<div class="ol-legal">{_legal_text(legal)}</div>')
+    log = list(_get(state, "log", default=()) or ())
+    if log:
+        parts.append('<details><summary>Action log</summary><ol style="margin:2px 0">' +
+                     "".join(f"<li>{_e(x)}</li>" for x in log) + "</ol></details>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _legal_text(legal: Any) -> str:
+    bits = []
+    for key, text in (("can_fold", "fold"), ("can_check", "check")):
+        if _get(legal, key):
+            bits.append(text)
+    call = _get(legal, "call_amount", "call", "to_call")
+    if call:
+        bits.append(f"call {call}")
+    lo = _get(legal, "min_raise", "min_raise_to", "raise_min")
+    hi = _get(legal, "max_raise", "max_raise_to", "raise_max")
+    if lo is not None and hi is not None:
+        bits.append(f"bet/raise to {lo} &ndash; {hi}")
+    if not bits:
+        return _e(legal)
+    return "Legal: " + ", ".join(bits)
