@@ -1,0 +1,98 @@
+"""Execute notebooks in place with the project's kernel, deterministically.
+
+Lessons and exercise keys are stored *executed*: nbval compares every code
+cell's fresh output with the stored one, and skips cells that were never run.
+This script re-runs them the same way every time:
+
+* the kernel is this interpreter (the project's ``.venv``), whatever the
+  notebook's kernelspec says, started in the notebook's own folder;
+* ``PYTHONHASHSEED=0`` and a non-interactive matplotlib backend, so set
+  order and figures do not vary between runs;
+* no timing metadata is written, cell ids are kept, and widget state is
+  stored so static viewers can still draw the widgets.
+
+Usage::
+
+    python scripts/execute_notebooks.py                      # every notebooks/*.ipynb
+    python scripts/execute_notebooks.py notebooks/03_high_hands.ipynb exercises/solutions/*.ipynb
+    python scripts/execute_notebooks.py --check              # run, report, write nothing
+
+A notebook whose execution raises is reported and left unchanged on disk;
+the exit status is the number of failed notebooks (capped at 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_GLOB = "notebooks/*.ipynb"
+KERNEL_NAME = "python3"
+
+
+def _kernel_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONHASHSEED"] = "0"
+    env["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
+    env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
+    # the project package, importable even when not pip-installed
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    return env
+
+
+def execute(path: Path, *, timeout: int = 120, write: bool = True) -> float:
+    """Run one notebook top to bottom; store it in place unless ``write`` is false.
+
+    Returns the wall time in seconds. Raises ``CellExecutionError`` on the
+    first failing cell (the file is then not touched).
+    """
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(
+        nb,
+        timeout=timeout,
+        kernel_name=KERNEL_NAME,
+        resources={"metadata": {"path": str(path.parent)}},
+        record_timing=False,
+        store_widget_state=True,
+        allow_errors=False,
+    )
+    start = time.perf_counter()
+    client.execute(env=_kernel_env())
+    elapsed = time.perf_counter() - start
+    if write:
+        nbformat.validate(nb)
+        nbformat.write(nb, path)
+    return elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("notebooks", nargs="*", type=Path, help=f"notebooks to run (default: {DEFAULT_GLOB})")
+    parser.add_argument("--check", action="store_true", help="execute but do not write")
+    parser.add_argument("--timeout", type=int, default=120, help="seconds per cell (default 120)")
+    args = parser.parse_args(argv)
+
+    paths = args.notebooks or sorted(ROOT.glob(DEFAULT_GLOB))
+    failed = 0
+    for path in paths:
+        try:
+            seconds = execute(path, timeout=args.timeout, write=not args.check)
+        except CellExecutionError as exc:
+            failed += 1
+            first = str(exc).strip().splitlines()
+            print(f"FAIL {path}: {first[-1] if first else exc}", file=sys.stderr)
+            continue
+        print(f"ok   {path} ({seconds:.1f} s)")
+    return min(failed, 1)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
