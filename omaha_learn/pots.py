@@ -1,0 +1,150 @@
+"""Main and side pots: who can win which chips (R21).
+
+Chips are layered by contribution level. Each layer holds, from every seat,
+the chips it put in between two consecutive levels; the seats still holding
+cards that reached the top of the layer are eligible for it. Consecutive
+layers with the same eligible seats are one pot.
+
+>>> pots = side_pots([1000, 1000, 100])   # R21: A and B put in 1000, C only 100
+>>> [(p.amount, p.eligible) for p in pots]
+[(300, (0, 1, 2)), (1800, (0, 1))]
+
+Folded seats' chips stay in the pot, but folded seats win nothing:
+
+>>> [(p.amount, p.eligible) for p in side_pots([50, 200, 200], folded={0})]
+[(450, (1, 2))]
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import SupportsIndex
+
+__all__ = ["Pot", "PotError", "side_pots"]
+
+
+class PotError(ValueError):
+    """Contributions or folds that make no pots (negative chips, an unknown seat...)."""
+
+
+@dataclass(frozen=True)
+class Pot:
+    """One main or side pot.
+
+    ``eligible`` are the seats (still holding cards) that can win it, in seat
+    order; ``contributors`` every seat that put chips into it, folded or not.
+    A pot whose only contributor is also its only eligible seat is an
+    *uncalled* bet: nobody matched those chips, so they go back (``uncalled``).
+    """
+
+    amount: int
+    eligible: tuple[int, ...]
+    contributors: tuple[int, ...]
+
+    @property
+    def uncalled(self) -> bool:
+        """True for chips nobody else matched: the one seat that put them in gets them back."""
+        return len(self.contributors) == 1 and self.eligible == self.contributors
+
+    def __str__(self) -> str:
+        seats = ", ".join(map(str, self.eligible))
+        what = "uncalled, returned to" if self.uncalled else "eligible"
+        return f"{self.amount} ({what}: seat{'s' if len(self.eligible) != 1 else ''} {seats})"
+
+
+def _as_amount(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
+        raise PotError(f"{where}: {value!r} is not a whole number of chips")
+    amount = operator.index(value)
+    if amount < 0:
+        raise PotError(f"{where}: negative chips ({amount})")
+    return int(amount)
+
+
+def _folded_seats(folded: Collection[int] | Sequence[bool], n: int) -> frozenset[int]:
+    items = list(folded)
+    if len(items) == n and items and all(isinstance(x, bool) for x in items):
+        return frozenset(i for i, x in enumerate(items) if x)  # a per-seat mask
+    out = set()
+    for x in items:
+        if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < n:
+            raise PotError(f"folded: {x!r} is not a seat (seats are 0 to {n - 1})")
+        out.add(x)
+    return frozenset(out)
+
+
+def side_pots(contributions: Sequence[int], folded: Collection[int] | Sequence[bool] = ()) -> tuple[Pot, ...]:
+    """Split the chips every seat put in into a main pot and side pots (R21).
+
+    ``contributions[i]`` is what seat ``i`` put in this hand; ``folded`` the
+    seats that folded (a set of seat numbers, or a per-seat list of booleans).
+    The main pot comes first. The rules followed:
+
+    * every distinct contribution level starts a layer; a seat is eligible for
+      a layer when it has not folded and reached the layer's top;
+    * consecutive layers with the same eligible seats form one pot;
+    * a layer nobody eligible reached (everyone above a level folded) joins
+      the pot below it (or, at the bottom, the first pot above it);
+    * the top layer, when only one seat put it in, is an uncalled bet: a pot
+      only that seat can win, so it gets the chips back (``Pot.uncalled``),
+      even if it is marked folded;
+    * with no live seat at all, raise :class:`PotError`.
+
+    >>> [str(p) for p in side_pots([100, 250, 400, 400])]
+    ['400 (eligible: seats 0, 1, 2, 3)', '450 (eligible: seats 1, 2, 3)', '300 (eligible: seats 2, 3)']
+    >>> [str(p) for p in side_pots([100, 300, 0], folded=[False, False, True])]
+    ['200 (eligible: seats 0, 1)', '200 (uncalled, returned to: seat 1)']
+    >>> side_pots([10, -5])
+    Traceback (most recent call last):
+    ...
+    omaha_learn.pots.PotError: contributions[1]: negative chips (-5)
+    """
+    amounts = [_as_amount(c, f"contributions[{i}]") for i, c in enumerate(contributions)]
+    n = len(amounts)
+    out = _folded_seats(folded, n)
+    live = [i for i in range(n) if i not in out]
+    if not live:
+        raise PotError("every seat folded: at least one seat must still hold cards to win the pot")
+    levels = sorted({a for a in amounts if a > 0})
+    # (amount, eligible, contributors) per layer, bottom first
+    layers: list[tuple[int, tuple[int, ...], set[int]]] = []
+    prev = 0
+    for k, level in enumerate(levels):
+        contributors = {i for i in range(n) if amounts[i] >= level}
+        amount = (level - prev) * len(contributors)
+        if k == len(levels) - 1 and len(contributors) == 1:
+            eligible: tuple[int, ...] = tuple(contributors)  # uncalled excess goes back
+        else:
+            eligible = tuple(i for i in live if amounts[i] >= level)
+        layers.append((amount, eligible, contributors))
+        prev = level
+    if not layers:  # nobody put in a chip
+        return (Pot(0, tuple(live), ()),)
+    merged: list[tuple[int, tuple[int, ...], set[int]]] = []
+    pending = 0  # chips of bottom layers nobody eligible reached
+    pending_from: set[int] = set()
+    for amount, eligible, contributors in layers:
+        if not eligible:
+            if merged:
+                a, e, c = merged[-1]
+                merged[-1] = (a + amount, e, c | contributors)
+            else:
+                pending += amount
+                pending_from |= contributors
+            continue
+        amount += pending
+        contributors = contributors | pending_from
+        pending, pending_from = 0, set()
+        if merged and merged[-1][1] == eligible and not (len(contributors) == 1 and eligible == tuple(contributors)):
+            a, e, c = merged[-1]
+            merged[-1] = (a + amount, e, c | contributors)
+        else:
+            merged.append((amount, eligible, contributors))
+    if not merged:
+        # every live seat put in nothing: they share whatever the folded seats left
+        top = max(amounts[i] for i in live)
+        eligible = tuple(i for i in live if amounts[i] == top)
+        return (Pot(pending, eligible, tuple(sorted(pending_from))),)
+    return tuple(Pot(a, e, tuple(sorted(c))) for a, e, c in merged)

@@ -1,0 +1,536 @@
+"""Showdown: who wins which chips, and why (R11, R20-R25).
+
+>>> r = showdown(["As 2s Kd Kc", "Ad 2h Qd Qc", "7c 7d 9h Ts"], "Ks 4c 5d 7h Jc",
+...              [100, 100, 100], button=2)
+>>> r.payouts                     # seat 0: set of kings; seats 0 and 1 tie for the low
+(225, 75, 0)
+>>> print(r.pots[0].reason)
+Seat 0 wins the high half with Three of a kind, kings, kickers jack, seven; low half split: seats 0 and 1 both hold 7-5-4-2-A low
+>>> r.show_order                   # checked through: first seat clockwise from the button
+(0, 1, 2)
+
+Rules followed (see ``docs/rules.md``):
+
+* R11: in Hi-Lo each pot is split between the best high and the best
+  qualifying low; no qualifying low, the high takes it all; ties split each
+  half again (quartering).
+* R20: when every other seat has folded, the last seat wins without showing.
+* R21: main and side pots (:func:`omaha_learn.side_pots`); each pot is
+  awarded among its eligible seats only.
+* R22: the last aggressor shows first, then clockwise; checked through, the
+  first live seat clockwise from the button.
+* R23: a hand shown with fewer than all its hole cards is dead.
+* R24: splits go down to ``chip``; the odd chip between the halves goes to
+  the high; inside a tied half odd chips go one each, clockwise from the
+  button; every pot has a low half or not on its own.
+* R25: optional kill pots (``kill``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import SupportsIndex, Union
+
+from .cards import Card, CardError, CardsLike, format_cards, parse_cards
+from .hands import HOLE_SIZES, HighHand, LowHand, high_strength, low_strength, make_high, make_low
+from .pots import Pot, PotError, side_pots
+
+__all__ = ["ShowdownError", "PotResult", "ShowdownResult", "showdown", "GAMES"]
+
+GAMES = {"high": "Pot-Limit Omaha (high only)", "hilo": "Omaha Hi-Lo 8 or better"}
+"""Games :func:`showdown` knows: ``"high"`` (PLO) and ``"hilo"`` (Omaha 8-or-better)."""
+
+ShownLike = Union[Collection[int], Sequence[Union[int, None]], Mapping[int, int], None]  # noqa: UP007
+
+
+class ShowdownError(ValueError):
+    """A showdown that cannot be settled as given; the message names the bad part."""
+
+
+# ----------------------------------------------------------------- results
+
+@dataclass(frozen=True)
+class PotResult:
+    """How one main or side pot was awarded.
+
+    ``high_shares``/``low_shares`` map each winning seat to the chips it got
+    from that half; ``low_winners`` is empty when no eligible hand made a
+    qualifying low (or in a high-only game), and then the high half is the
+    whole pot.
+    """
+
+    index: int
+    """0 for the main pot, 1, 2, ... for side pots."""
+    amount: int
+    eligible: tuple[int, ...]
+    high_winners: tuple[int, ...]
+    low_winners: tuple[int, ...]
+    high_shares: dict[int, int]
+    low_shares: dict[int, int]
+    reason: str
+    uncalled: bool = False
+    """Chips nobody matched, handed back to the seat that put them in."""
+
+    @property
+    def name(self) -> str:
+        """``'main pot'``, ``'side pot 1'``, ...; ``'uncalled bet'`` for returned chips."""
+        if self.uncalled:
+            return "uncalled bet"
+        return "main pot" if self.index == 0 else f"side pot {self.index}"
+
+    @property
+    def has_low(self) -> bool:
+        return bool(self.low_winners)
+
+    @property
+    def payouts(self) -> dict[int, int]:
+        """Chips each winning seat takes from this pot, both halves together."""
+        out = dict(self.high_shares)
+        for seat, amount in self.low_shares.items():
+            out[seat] = out.get(seat, 0) + amount
+        return out
+
+    @property
+    def scooped_by(self) -> int | None:
+        """The seat that won every chip of this pot alone, if one did."""
+        winners = [s for s, a in self.payouts.items() if a]
+        return winners[0] if len(winners) == 1 and not self.uncalled else None
+
+    def __str__(self) -> str:
+        seats = ", ".join(map(str, self.eligible))
+        return f"{self.name.capitalize()} {self.amount} (seats {seats}): {self.reason}"
+
+
+@dataclass(frozen=True)
+class ShowdownResult:
+    """The outcome of :func:`showdown`: payouts, one :class:`PotResult` per pot, hands, show order.
+
+    ``payouts[i]`` is what seat ``i`` takes back from the middle (its own
+    uncalled chips included); they add up to the whole pot exactly.
+    """
+
+    payouts: tuple[int, ...]
+    pots: tuple[PotResult, ...]
+    show_order: tuple[int, ...]
+    """Seats in the order they show (R22); empty when uncontested (R20)."""
+    holes: tuple[tuple[Card, ...] | None, ...]
+    board: tuple[Card, ...]
+    button: int
+    game: str
+    qualifier: int | None
+    chip: int
+    dead: frozenset[int]
+    """Seats whose shown hand is dead (R23)."""
+    uncontested: bool
+    """True when every other seat folded and the last one won without showing (R20)."""
+    kill: int | None = None
+    kill_seat: int | None = None
+    """The seat that must post a kill next hand (R25), when ``kill`` was given and triggered."""
+    _high: tuple[tuple[int, tuple[Card, ...], tuple[Card, ...]] | None, ...] = field(default=(), repr=False)
+    _low: tuple[tuple[int, tuple[Card, ...], tuple[Card, ...]] | None, ...] = field(default=(), repr=False)
+    _threshold: int = field(default=0, repr=False)
+
+    @property
+    def total(self) -> int:
+        """All chips in the middle."""
+        return sum(self.payouts)
+
+    @functools.cached_property
+    def high_hands(self) -> tuple[HighHand | None, ...]:
+        """Each seat's best high, ``None`` for seats that did not show."""
+        return tuple(None if h is None else make_high(h[1], h[2], h[0]) for h in self._high)
+
+    @functools.cached_property
+    def low_hands(self) -> tuple[LowHand | None, ...]:
+        """Each seat's best qualifying low, ``None`` for no low (or a high-only game)."""
+        return tuple(None if lo is None or lo[0] < self._threshold else make_low(lo[1], lo[2], lo[0], self.qualifier)
+                     for lo in self._low)
+
+    @property
+    def hands(self) -> tuple[tuple[HighHand, LowHand | None] | None, ...]:
+        """Per seat ``(high, low)`` as shown, or ``None`` for folded seats and an uncontested win."""
+        return tuple(None if h is None else (h, lo) for h, lo in zip(self.high_hands, self.low_hands, strict=True))
+
+    def summary(self) -> str:
+        """A few lines a learner can read: hands, pots, reasons and payouts."""
+        lines = [f"{GAMES[self.game]}, button seat {self.button}, board {format_cards(self.board) or '(none)'}"]
+        if self.uncontested:
+            lines.append("Everyone else folded: no showdown, nothing is shown (R20).")
+        else:
+            lines.append("Show order: " + ", ".join(f"seat {s}" for s in self.show_order) + " (R22)")
+            for seat, hole in enumerate(self.holes):
+                if hole is None:
+                    continue
+                if seat in self.dead:
+                    lines.append(f"  seat {seat}: {format_cards(hole)}  dead hand, not all cards shown (R23)")
+                    continue
+                high, low = self.high_hands[seat], self.low_hands[seat]
+                text = f"  seat {seat}: {format_cards(hole)}  high: {high.describe() if high else '-'}"
+                if self.game == "hilo":
+                    text += f"; low: {low.describe() if low else 'none'}"
+                lines.append(text)
+        for pot in self.pots:
+            lines.append(str(pot))
+        lines.append("Payouts: " + ", ".join(f"seat {s} +{a}" for s, a in enumerate(self.payouts) if a))
+        if self.kill_seat is not None:
+            lines.append(f"Seat {self.kill_seat} scooped a pot above {self.kill}: it posts a kill next hand (R25).")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def _repr_html_(self) -> str:
+        from .render import showdown_html  # presentation layer, loaded only in a notebook
+
+        return str(showdown_html(self))
+
+
+# ------------------------------------------------------------------- checks
+
+def _whole(value: object, what: str, *, positive: bool = False) -> int:
+    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
+        raise ShowdownError(f"{what}: {value!r} is not a whole number")
+    n = int(value.__index__())
+    if n < 0 or (positive and n == 0):
+        raise ShowdownError(f"{what}: {'must be positive' if positive else 'negative chips'} ({n})")
+    return n
+
+
+def _parse_holes(holes: Sequence[CardsLike | None]) -> list[tuple[Card, ...] | None]:
+    out: list[tuple[Card, ...] | None] = []
+    size = None
+    for seat, hole in enumerate(holes):
+        if hole is None:
+            out.append(None)
+            continue
+        try:
+            cards = parse_cards(hole)
+        except CardError as e:
+            raise ShowdownError(f"seat {seat}'s hole cards: {e}") from None
+        if len(cards) not in HOLE_SIZES:
+            raise ShowdownError(f"seat {seat} has {len(cards)} hole cards ({format_cards(cards) or 'none'});"
+                                " Omaha needs 4 (5 in five-card Omaha)")
+        if size is None:
+            size = len(cards)
+        elif len(cards) != size:
+            raise ShowdownError(f"seat {seat} has {len(cards)} hole cards but others have {size}:"
+                                " every seat gets the same number")
+        out.append(cards)
+    return out
+
+
+def _check_cards_once(holes: Sequence[tuple[Card, ...] | None], board: tuple[Card, ...]) -> None:
+    where: dict[Card, str] = {c: "on the board" for c in board}
+    for seat, hole in enumerate(holes):
+        for c in hole or ():
+            if c in where:
+                raise ShowdownError(f"card '{c}' is in seat {seat}'s hand and {where[c]}")
+            where[c] = f"in seat {seat}'s hand"
+
+
+def _dead_seats(shown: ShownLike, holes: Sequence[tuple[Card, ...] | None]) -> frozenset[int]:
+    n = len(holes)
+    if shown is None:
+        return frozenset()
+
+    def seat_ok(s: object) -> int:
+        if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n:
+            raise ShowdownError(f"shown: {s!r} is not a seat (seats are 0 to {n - 1})")
+        return s
+
+    counts: dict[int, int | None]
+    if isinstance(shown, Mapping):
+        counts = {seat_ok(s): c for s, c in shown.items()}
+    elif isinstance(shown, (set, frozenset)):
+        return frozenset(seat_ok(s) for s in shown if holes[seat_ok(s)] is not None)
+    elif isinstance(shown, Sequence):
+        if len(shown) != n:
+            raise ShowdownError(f"shown: {len(shown)} entries for {n} seats (one count per seat, or a set of dead seats)")
+        counts = dict(enumerate(shown))
+    else:
+        raise ShowdownError(f"shown: {shown!r} is neither a per-seat count of cards shown nor a set of dead seats")
+    dead = set()
+    for seat, count in counts.items():
+        hole = holes[seat]
+        if count is None or hole is None:
+            continue
+        c = _whole(count, f"shown[{seat}]")
+        if c > len(hole):
+            raise ShowdownError(f"shown[{seat}]: seat {seat} cannot show {c} of {len(hole)} hole cards")
+        if c < len(hole):
+            dead.add(seat)
+    return frozenset(dead)
+
+
+# ----------------------------------------------------------------- splitting
+
+def _clockwise(seats: Iterable[int], button: int, n: int) -> list[int]:
+    """Seats in the order they get odd chips: first clockwise from the button first (R24)."""
+    return sorted(seats, key=lambda s: (s - button - 1) % n)
+
+
+def _split(units: int, winners: Sequence[int], chip: int) -> dict[int, int]:
+    """``units`` chips of size ``chip`` among ``winners`` (already in clockwise order), one odd chip each."""
+    q, r = divmod(units, len(winners))
+    return {s: (q + (k < r)) * chip for k, s in enumerate(winners)}
+
+
+def _seats_text(seats: Sequence[int]) -> str:
+    seats = sorted(seats)
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+
+
+# ------------------------------------------------------------------ showdown
+
+def showdown(
+    holes: Sequence[CardsLike | None],
+    board: CardsLike,
+    contributions: Sequence[int],
+    *,
+    button: int,
+    game: str = "hilo",
+    qualifier: int | None = 8,
+    chip: int = 1,
+    shown: ShownLike = None,
+    kill: int | None = None,
+    last_aggressor: int | None = None,
+) -> ShowdownResult:
+    """Settle a hand: award every main and side pot, with reasons (R11, R20-R25).
+
+    ``holes[i]`` is seat ``i``'s hole cards, ``None`` if it folded;
+    ``contributions[i]`` the chips seat ``i`` put in this hand (folded seats'
+    chips stay in the pot); ``button`` the button's seat; ``game`` ``"high"``
+    or ``"hilo"``; ``qualifier`` the low qualifier (8; 9 or ``None``, R12);
+    ``chip`` the smallest chip in play: every amount is a multiple of it.
+
+    ``shown`` (R23): a per-seat number of hole cards shown (``None`` entries
+    show everything), a ``{seat: count}`` dict, or a set of dead seats. A
+    dead hand wins nothing; its chips stay in the pot.
+
+    ``kill`` (R25): a pot size. A seat that alone wins a whole pot (main or
+    side, not counting its own uncalled chips) of more than ``kill`` chips
+    must post a kill next hand: ``result.kill_seat`` (the winner of the
+    largest such pot; ``None`` when none).
+
+    ``last_aggressor`` (R22): the seat that made the last bet or raise, who
+    shows first; ``None`` when the last round was checked through.
+
+    With one seat left holding cards the pot is won uncontested (R20): the
+    board may then have fewer than five cards and nothing is shown.
+    Otherwise the board must have five cards.
+
+    >>> r = showdown([None, "As Ks Qh Jh", None], "Ah 7c 2d", [10, 40, 20], button=0)
+    >>> r.uncontested, r.payouts
+    (True, (0, 70, 0))
+    >>> showdown(["As Ks Qh Jh", "2c 3c 4d 5d"], "Ah 7c 2d", [40, 40], button=0)
+    Traceback (most recent call last):
+    ...
+    omaha_learn.showdown.ShowdownError: board: a contested showdown needs five board cards, got 3
+    >>> showdown(["As Ks Qh Jh", "As 2c 3d 4h"], "5c 6c 7c 8h 9h", [10, 10], button=0)
+    Traceback (most recent call last):
+    ...
+    omaha_learn.showdown.ShowdownError: card 'As' is in seat 1's hand and in seat 0's hand
+    """
+    if game not in GAMES:
+        raise ShowdownError(f"game: unknown game {game!r}; choose 'high' (PLO) or 'hilo' (Omaha 8-or-better)")
+    if isinstance(holes, str) or not isinstance(holes, Sequence):
+        raise ShowdownError("holes: give one entry per seat (hole cards, or None for a folded seat)")
+    n = len(holes)
+    if n < 2:
+        raise ShowdownError(f"holes: a showdown needs at least two seats, got {n}")
+    if isinstance(contributions, str) or not isinstance(contributions, Sequence) or len(contributions) != n:
+        got = len(contributions) if isinstance(contributions, Sequence) else "no list"
+        raise ShowdownError(f"contributions: need one amount per seat ({n} seats), got {got}")
+    chip = _whole(chip, "chip", positive=True)
+    amounts = [_whole(c, f"contributions[{i}]") for i, c in enumerate(contributions)]
+    for i, a in enumerate(amounts):
+        if a % chip:
+            raise ShowdownError(f"contributions[{i}]: {a} is not a multiple of the smallest chip ({chip})")
+    if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
+        raise ShowdownError(f"button: {button!r} is not a seat (seats are 0 to {n - 1})")
+    if last_aggressor is not None and (isinstance(last_aggressor, bool) or not isinstance(last_aggressor, int)
+                                       or not 0 <= last_aggressor < n):
+        raise ShowdownError(f"last_aggressor: {last_aggressor!r} is not a seat (seats are 0 to {n - 1})")
+    if kill is not None:
+        kill = _whole(kill, "kill", positive=True)
+    threshold = 0
+    if game == "hilo":
+        from .tables import low_threshold
+
+        try:
+            threshold = low_threshold(qualifier)
+        except ValueError as e:
+            raise ShowdownError(f"qualifier: {e}") from None
+    parsed = _parse_holes(holes)
+    try:
+        cards_on_board = parse_cards(board)
+    except CardError as e:
+        raise ShowdownError(f"board: {e}") from None
+    if len(cards_on_board) > 5:
+        raise ShowdownError(f"board: at most five cards, got {len(cards_on_board)}")
+    _check_cards_once(parsed, cards_on_board)
+    live = [i for i in range(n) if parsed[i] is not None]
+    if not live:
+        raise ShowdownError("holes: every seat folded; one seat at least must still hold cards")
+    uncontested = len(live) == 1
+    if not uncontested and len(cards_on_board) != 5:
+        raise ShowdownError(f"board: a contested showdown needs five board cards, got {len(cards_on_board)}")
+    dead = frozenset() if uncontested else _dead_seats(shown, parsed)
+    if last_aggressor is not None and not uncontested and last_aggressor not in live:
+        raise ShowdownError(f"last_aggressor: seat {last_aggressor} folded, so it cannot have made the last bet")
+    if not uncontested and len(dead) == len(live):
+        raise ShowdownError("shown: every hand left is dead (R23); nobody can win the pot")
+
+    folded = [i for i in range(n) if parsed[i] is None or i in dead]
+    try:
+        pots = side_pots(amounts, folded)
+    except PotError as e:  # pragma: no cover - inputs were checked above
+        raise ShowdownError(str(e)) from None
+
+    # R22: last aggressor first, else first live seat clockwise from the button
+    if uncontested:
+        show_order: tuple[int, ...] = ()
+    else:
+        start = last_aggressor if last_aggressor is not None else button + 1
+        show_order = tuple(sorted(live, key=lambda s: (s - start) % n))
+
+    highs: list[tuple[int, tuple[Card, ...], tuple[Card, ...]] | None] = [None] * n
+    lows: list[tuple[int, tuple[Card, ...], tuple[Card, ...]] | None] = [None] * n
+    if not uncontested:
+        for i in live:
+            if i in dead:
+                continue
+            hole = parsed[i]
+            assert hole is not None
+            highs[i] = high_strength(hole, cards_on_board)
+            if game == "hilo":
+                lows[i] = low_strength(hole, cards_on_board)
+
+    describe = _Describer(highs, lows, qualifier)
+    payouts = [0] * n
+    results: list[PotResult] = []
+    k = 0
+    for pot in pots:
+        res = _award(pot, k, highs, lows, threshold, game, button, n, chip, dead, uncontested, describe)
+        if not res.uncalled:
+            k += 1
+        results.append(res)
+        for seat, amount in res.payouts.items():
+            payouts[seat] += amount
+
+    kill_seat = None
+    if kill is not None:
+        best = 0
+        for res in results:
+            s = res.scooped_by
+            if s is not None and res.amount > kill and res.amount > best:
+                kill_seat, best = s, res.amount
+    return ShowdownResult(
+        payouts=tuple(payouts), pots=tuple(results), show_order=show_order, holes=tuple(parsed),
+        board=cards_on_board, button=button, game=game, qualifier=qualifier if game == "hilo" else None,
+        chip=chip, dead=dead, uncontested=uncontested, kill=kill, kill_seat=kill_seat,
+        _high=tuple(highs), _low=tuple(lows), _threshold=threshold if game == "hilo" else 10**9,
+    )
+
+
+class _Describer:
+    """Hand descriptions for reasons, built only for the seats that need one."""
+
+    def __init__(self, highs: Sequence[tuple[int, tuple[Card, ...], tuple[Card, ...]] | None],
+                 lows: Sequence[tuple[int, tuple[Card, ...], tuple[Card, ...]] | None], qualifier: int | None):
+        self.highs, self.lows, self.qualifier = highs, lows, qualifier
+
+    def high(self, seat: int) -> str:
+        h = self.highs[seat]
+        assert h is not None
+        return make_high(h[1], h[2], h[0]).describe()
+
+    def low(self, seat: int) -> str:
+        lo = self.lows[seat]
+        assert lo is not None
+        return make_low(lo[1], lo[2], lo[0], self.qualifier).describe()
+
+
+def _award(pot: Pot, index: int, highs: Sequence[tuple[int, tuple[Card, ...], tuple[Card, ...]] | None],
+           lows: Sequence[tuple[int, tuple[Card, ...], tuple[Card, ...]] | None], threshold: int, game: str,
+           button: int, n: int, chip: int, dead: frozenset[int], uncontested: bool,
+           describe: _Describer) -> PotResult:
+    eligible = pot.eligible
+    if pot.uncalled:
+        seat = eligible[0]
+        return PotResult(index, pot.amount, eligible, eligible, (), {seat: pot.amount}, {},
+                         f"Uncalled: nobody matched seat {seat}'s last {pot.amount}, so it goes back", uncalled=True)
+    if len(eligible) == 1:
+        seat = eligible[0]
+        if uncontested:
+            why = f"Seat {seat} wins without showing: every other seat folded (R20)"
+        else:
+            others = sorted(set(pot.contributors) - {seat})
+            dead_here = [s for s in others if s in dead]
+            why = f"Seat {seat} wins: the only hand left in this pot"
+            if dead_here:
+                why += f" ({_seats_text(dead_here)} showed a dead hand, R23)"
+        return PotResult(index, pot.amount, eligible, eligible, (), {seat: pot.amount}, {}, why)
+
+    order = _clockwise(eligible, button, n)
+    best_high = max(highs[s][0] for s in eligible)  # type: ignore[index]
+    high_winners = [s for s in order if highs[s][0] == best_high]  # type: ignore[index]
+    low_winners: list[int] = []
+    if game == "hilo":
+        best_low = max(lows[s][0] for s in eligible)  # type: ignore[index]
+        if best_low >= threshold:
+            low_winners = [s for s in order if lows[s][0] == best_low]  # type: ignore[index]
+    units = pot.amount // chip
+    if low_winners:
+        high_units, low_units = units - units // 2, units // 2
+    else:
+        high_units, low_units = units, 0
+    high_shares = _split(high_units, high_winners, chip)
+    low_shares = _split(low_units, low_winners, chip) if low_winners else {}
+
+    # the reason, in words
+    hw = sorted(high_winners)
+    high_text = describe.high(hw[0])
+    parts: list[str] = []
+    if low_winners and hw == sorted(low_winners):
+        if len(hw) == 1:
+            parts.append(f"Seat {hw[0]} scoops: best high ({high_text}) and best low ({describe.low(hw[0])})")
+        else:
+            parts.append(f"{_seats_text(hw).capitalize()} tie for both halves: {high_text} and {describe.low(hw[0])}")
+    elif not low_winners:
+        tail = " and no qualifying low" if game == "hilo" else ""
+        if len(hw) == 1:
+            parts.append(f"Seat {hw[0]} scoops: best high ({high_text}){tail}")
+        else:
+            parts.append(f"Pot split: {_seats_text(hw)} all hold {high_text}{tail}" if len(hw) > 2 else
+                         f"Pot split: {_seats_text(hw)} both hold {high_text}{tail}")
+    else:
+        if len(hw) == 1:
+            parts.append(f"Seat {hw[0]} wins the high half with {high_text}")
+        else:
+            parts.append(f"High half split: {_seats_text(hw)} {'both' if len(hw) == 2 else 'all'} hold {high_text}")
+        lw = sorted(low_winners)
+        low_text = describe.low(lw[0])
+        if len(lw) == 1:
+            parts.append(f"low half to seat {lw[0]} with {low_text}")
+        else:
+            parts.append(f"low half split: {_seats_text(lw)} {'both' if len(lw) == 2 else 'all'} hold {low_text}")
+        if units % 2:
+            parts.append("the odd chip goes to the high half (R24)")
+    for shares, label in ((high_shares, "high"), (low_shares, "low")):
+        values = set(shares.values())
+        if len(values) > 1:
+            top = max(values)
+            firsts = [s for s, a in shares.items() if a == top]
+            what = "the pot" if not low_winners else f"the {label} half"
+            parts.append(f"odd chip{'s' if len(firsts) > 1 else ''} of {what} to {_seats_text(firsts)},"
+                         " first clockwise from the button (R24)")
+    dead_here = sorted(set(pot.contributors) & dead)
+    if dead_here:
+        parts.append(f"{_seats_text(dead_here)} showed a dead hand (R23)")
+    return PotResult(index, pot.amount, eligible, tuple(sorted(high_winners)), tuple(sorted(low_winners)),
+                     high_shares, low_shares, "; ".join(parts))
