@@ -15,10 +15,10 @@ numbering phevaluator uses.
 
 from __future__ import annotations
 
+import operator
 import random
 import re
 from collections.abc import Iterable, Iterator
-from typing import Union
 
 __all__ = [
     "RANKS",
@@ -81,13 +81,14 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: Union[str, int, Card]) -> Card:
+    def __new__(cls, value: str | int | Card) -> Card:
         if isinstance(value, Card):
             return value
         if isinstance(value, str):
             return _parse_one(value.strip(), value, None)
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 52:
-            return _DECK[value]
+        index = _as_index(value)
+        if index is not None:
+            return _DECK[index]
         raise CardError(f"{value!r} is not a card (expected text like 'As' or an index 0-51)",
                         token=repr(value))
 
@@ -134,6 +135,17 @@ class Card(int):
         return (Card, (int(self),))
 
 
+def _as_index(value: object) -> int | None:
+    """``value`` as a card index 0..51 if it is an integer (numpy integers too), else None."""
+    if isinstance(value, (bool, str, float)):
+        return None
+    try:
+        index = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+    return index if 0 <= index < 52 else None
+
+
 def _make_card(index: int) -> Card:
     return int.__new__(Card, index)
 
@@ -163,7 +175,7 @@ def _parse_one(token: str, source: str, position: int | None) -> Card:
 _CARD_RE = re.compile(r"(10|[2-9TJQKAtjqka])([cdhsCDHS♣♦♥♠♧♢♡♤])")
 _SEP_RE = re.compile(r"[\s,;\[\]()]+")
 
-CardsLike = Union[str, Iterable[Union[str, int, Card]]]
+CardsLike = str | Iterable[str | int | Card]
 """Anything :func:`parse_cards` accepts."""
 
 
@@ -229,10 +241,11 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
                 if len(toks) != 1:
                     raise CardError(f"{item!r} (item {i}) is not one card ({_HELP})", token=item, position=i)
                 out.append((_parse_one(toks[0][1], item, None), "", i))
-            elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 52:
-                out.append((_DECK[item], "", i))
+            elif (index := _as_index(item)) is not None:
+                out.append((_DECK[index], "", i))
             else:
-                raise CardError(f"{item!r} (item {i}) is not a card ({_HELP})", token=repr(item), position=i)
+                raise CardError(f"{item!r} (item {i}) is not a card (text like 'As' or an index 0-51)",
+                                token=repr(item), position=i)
     if not allow_duplicates:
         seen: set[int] = set()
         for card, source, pos in out:

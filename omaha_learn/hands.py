@@ -16,6 +16,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+
 from .cards import Card, CardError, CardsLike, format_cards, parse_cards
 from .five_card import Category, describe_high_value, high_value, low_value
 
@@ -258,10 +259,13 @@ class LowHand:
 
 # ----------------------------------------------------------------- evaluation
 
-def _splits(h: Sequence[Card], b: Sequence[Card]) -> tuple[list[tuple[tuple[Card, ...], int, int]],
-                                                             list[tuple[tuple[Card, ...], int, int]]]:
-    pairs = [(p, _rank_key(p), _suit_of(p)) for p in combinations(h, 2)]
-    triples = [(t, _rank_key(t), _suit_of(t)) for t in combinations(b, 3)]
+_Part = tuple[tuple[Card, ...], int, int]
+_Best = tuple[int, tuple[Card, ...], tuple[Card, ...]]
+
+
+def _splits(h: Sequence[Card], b: Sequence[Card]) -> tuple[list[_Part], list[_Part]]:
+    pairs: list[_Part] = [(p, _rank_key(p), _suit_of(p)) for p in combinations(h, 2)]
+    triples: list[_Part] = [(t, _rank_key(t), _suit_of(t)) for t in combinations(b, 3)]
     return pairs, triples
 
 
@@ -269,26 +273,26 @@ def high_strength(hole: Sequence[Card], board: Sequence[Card]) -> tuple[int, tup
     """(strength, hole pair, board triple) of the best high, for validated cards."""
     nf, fl, _ = _key_tables()
     pairs, triples = _splits(hole, board)
-    best = (-1, (), ())
+    best: _Best = (-1, (), ())
     for p, pk, ps in pairs:
         for t, tk, ts in triples:
             s = fl[pk + tk] if ps >= 0 and ps == ts else nf[pk + tk]
             if s > best[0]:
                 best = (s, p, t)
-    return best  # type: ignore[return-value]
+    return best
 
 
 def low_strength(hole: Sequence[Card], board: Sequence[Card]) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
     """(strength, hole pair, board triple) of the best ace-to-five low, unqualified."""
     _, _, lo = _key_tables()
     pairs, triples = _splits(hole, board)
-    best = (0, (), ())
+    best: _Best = (0, (), ())
     for p, pk, _ps in pairs:
         for t, tk, _ts in triples:
             s = lo[pk + tk]
             if s > best[0]:
                 best = (s, p, t)
-    return best  # type: ignore[return-value]
+    return best
 
 
 def make_high(pair: Sequence[Card], triple: Sequence[Card], strength: int | None = None) -> HighHand:

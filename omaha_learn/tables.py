@@ -23,6 +23,7 @@ import functools
 import itertools
 import os
 import tempfile
+from collections.abc import Callable
 from math import comb
 from pathlib import Path
 
@@ -44,6 +45,7 @@ __all__ = [
     "low_classes",
     "low_threshold",
     "cache_dir",
+    "cached_array",
 ]
 
 N_HIGH_CLASSES = 7462
@@ -59,7 +61,7 @@ def cache_dir() -> Path:
     return base / f"v{_TABLE_VERSION}"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def binomials() -> npt.NDArray[np.int64]:
     """``binomials()[n, k] == C(n, k)`` for ``n <= 52``, ``k <= 5``."""
     out = np.zeros((53, 6), dtype=np.int64)
@@ -112,7 +114,7 @@ def colex_index(sorted_cards: npt.ArrayLike) -> npt.NDArray[np.int64]:
 
 def _rank_multisets() -> list[tuple[int, ...]]:
     """Every multiset of five rank indices (0..12) with no rank more than four times."""
-    out = []
+    out: list[tuple[int, ...]] = []
     for ms in itertools.combinations_with_replacement(range(13), 5):
         if max(ms.count(r) for r in set(ms)) <= 4:
             out.append(ms)
@@ -212,13 +214,32 @@ def _save(path: Path, array: npt.NDArray[np.uint16]) -> None:
         pass  # a read-only home is fine: the tables are rebuilt next time
 
 
-def _load(path: Path) -> npt.NDArray[np.uint16] | None:
+def _load(path: Path, shape: tuple[int, ...] = (_N5,)) -> npt.NDArray[np.uint16] | None:
     try:
         arr = np.load(path)
-    except (OSError, ValueError):
+    except (OSError, ValueError, EOFError):
         return None
-    if arr.shape != (_N5,) or arr.dtype != np.uint16:
+    if not isinstance(arr, np.ndarray) or arr.shape != shape or arr.dtype != np.uint16:
         return None
+    out: npt.NDArray[np.uint16] = arr
+    return out
+
+
+def cached_array(name: str, shape: tuple[int, ...], build: Callable[[], npt.NDArray[np.uint16]]
+                 ) -> npt.NDArray[np.uint16]:
+    """A read-only ``uint16`` array from the table cache, built and saved on first use.
+
+    Used for the five-card tables here and the two-plus-three tables of
+    :mod:`omaha_learn.bulk`. A corrupt or mismatched file is rebuilt.
+    """
+    path = cache_dir() / f"{name}.npy"
+    arr = _load(path, shape)
+    if arr is None:
+        arr = np.ascontiguousarray(build(), dtype=np.uint16)
+        if arr.shape != shape:
+            raise AssertionError(f"table {name} built with shape {arr.shape}, expected {shape}")
+        _save(path, arr)
+    arr.flags.writeable = False
     return arr
 
 
