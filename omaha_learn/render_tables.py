@@ -195,63 +195,77 @@ def low_comparison_html(entries: Iterable[tuple[str, Any]], *, qualifier: int | 
 
 # ------------------------------------------------------------------- showdowns
 
-def _amounts(x: Any) -> str:
-    if isinstance(x, Mapping):
-        return ", ".join(f"{_e(k)}: {_e(v)}" for k, v in x.items())
-    if isinstance(x, (list, tuple)):
-        return ", ".join(_e(v) for v in x)
-    return _e(x)
+def _shares(shares: Mapping[Any, Any] | None, names: Sequence[str] | None) -> str:
+    if not shares:
+        return "&mdash;"
+    return ", ".join(f"{_e(_seat_name(k, names))} <b>{_e(a)}</b>" for k, a in shares.items())
 
 
-def showdown_html(result: Any, *, names: Sequence[str] | None = None) -> str:
-    """Each pot (main and side) with its amount, eligible seats, winners of each
-    half, shares and the reasons (R11, R21, R24); then the payouts.
+def showdown_html(result: Any, *, names: Sequence[str] | None = None, four_color: bool = False,
+                  size: int | str = "small") -> str:
+    """Each seat's hands and payout, then each pot (main and side) with its
+    amount, eligible seats, the shares of each half and the reason
+    (R11, R21-R24). Duck-typed on ShowdownResult / PotResult.
     """
     parts = [f'<div class="ol-showdown" style="{FONT}">']
-    pots = list(_get(result, "pots", default=()) or ())
-    for i, pot in enumerate(pots):
-        title = "Main pot" if i == 0 else f"Side pot {i}"
-        amount = _get(pot, "amount", "size", "total", default="?")
-        eligible = _get(pot, "eligible", "eligible_seats", "players", default=())
-        parts.append(f'<div class="ol-pot" style="border:1px solid #bbbbbb;padding:6px;margin:6px 0">'
-                     f'<div style="font-size:1.15em"><b>{title}: {_e(amount)}</b> &mdash; eligible: '
-                     f'{_e(", ".join(_seat_name(s, names) for s in eligible))}</div>')
+    board = _get(result, "board", default=()) or ()
+    if board:
+        parts.append(f'<div>Board: {cards_row(board, four_color=four_color, size=size)}</div>')
+    holes = _get(result, "holes", default=None)
+    payouts = _get(result, "payouts", default=None)
+    if holes is not None:
+        highs = _get(result, "high_hands", default=None) or [None] * len(holes)
+        lows = _get(result, "low_hands", default=None) or [None] * len(holes)
+        dead = set(_get(result, "dead", default=()) or ())
+        hilo = _get(result, "game", default="hilo") == "hilo"
+        order = list(_get(result, "show_order", default=()) or ())
+        head = (f"<th {CELL}>Seat</th><th {CELL}>Hole cards</th><th {CELL}>High</th>"
+                + (f"<th {CELL}>Low</th>" if hilo else "") + f"<th {CELL}>Shows</th><th {CELL}>Wins</th>")
         rows = []
-        for label, keys in (("High half", ("high", "high_half")), ("Low half", ("low", "low_half"))):
-            half = _get(pot, *keys)
-            if half is None:
-                continue
-            rows.append(f"<tr><td {CELL}>{label}</td><td {CELL}>{_amounts(half)}</td></tr>")
-        for label, keys in (("Winners", ("winners",)), ("High winners", ("high_winners",)),
-                            ("Low winners", ("low_winners",)), ("Shares", ("shares", "payouts", "awards"))):
-            v = _get(pot, *keys)
-            if v is None or (hasattr(v, "__len__") and len(v) == 0):
-                continue
-            if isinstance(v, Mapping):
-                text = ", ".join(f"{_e(_seat_name(k, names))}: {_e(a)}" for k, a in v.items())
-            elif isinstance(v, (list, tuple, set, frozenset)):
-                text = ", ".join(_e(_seat_name(s, names)) for s in sorted(v, key=str))
+        for seat, hole in enumerate(holes):
+            name = _e(_seat_name(seat, names))
+            won = payouts[seat] if payouts is not None and seat < len(payouts) else ""
+            if hole is None:
+                cells = f"<td {CELL}><i>folded</i></td><td {CELL}></td>" + (f"<td {CELL}></td>" if hilo else "")
+                shows = ""
             else:
-                text = _e(v)
-            rows.append(f"<tr><td {CELL}>{label}</td><td {CELL}>{text}</td></tr>")
-        if rows:
-            parts.append(f"<table {TABLE}>{''.join(rows)}</table>")
-        reasons = _get(pot, "reasons", "notes", default=()) or ()
-        if isinstance(reasons, str):
-            reasons = [reasons]
-        if reasons:
-            parts.append('<ul class="ol-reasons" style="margin:2px 0">' +
-                         "".join(f"<li>{_e(r)}</li>" for r in reasons) + "</ul>")
+                high = highs[seat] if seat < len(highs) else None
+                low = lows[seat] if seat < len(lows) else None
+                used = set(getattr(high, "hole_cards", ()) or ())
+                htext = "dead hand: not all cards shown (R23)" if seat in dead else _describe(high)
+                cells = (f"<td {CELL}>{cards_row(hole, four_color=four_color, size=size, highlight=used)}</td>"
+                         f"<td {CELL}>{htext}</td>" + (f"<td {CELL}>{_describe(low, 'no low')}</td>" if hilo else ""))
+                shows = str(order.index(seat) + 1) if seat in order else ""
+            style = f' style="background:{BEST_HIGH_BG}"' if isinstance(won, int) and won > 0 else ""
+            rows.append(f"<tr{style}><td {CELL}><b>{name}</b></td>{cells}<td {CELL}>{shows}</td>"
+                        f"<td {CELL}><b>{_e(won)}</b></td></tr>")
+        parts.append(f'<table class="ol-seats" {TABLE}><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    if _get(result, "uncontested", default=False):
+        parts.append("<div><b>Everyone else folded: the last player wins without showing (R20).</b></div>")
+    for i, pot in enumerate(_get(result, "pots", default=()) or ()):
+        title = _get(pot, "name", default=None) or ("main pot" if i == 0 else f"side pot {i}")
+        amount = _get(pot, "amount", default="?")
+        eligible = _get(pot, "eligible", default=()) or ()
+        parts.append(f'<div class="ol-pot" style="border:1px solid #bbbbbb;padding:6px;margin:6px 0">'
+                     f'<div style="font-size:1.15em"><b>{_e(str(title).capitalize())}: {_e(amount)}</b>'
+                     f' &mdash; eligible: {_e(", ".join(_seat_name(s, names) for s in eligible))}</div>')
+        if not _get(pot, "uncalled", default=False):
+            hs = _get(pot, "high_shares", default=None)
+            ls = _get(pot, "low_shares", default=None)
+            parts.append(f"<table {TABLE}><tr><td {CELL}>High half</td><td {CELL}>{_shares(hs, names)}</td></tr>"
+                         f"<tr><td {CELL}>Low half</td><td {CELL}>"
+                         f"{_shares(ls, names) if ls else 'no qualifying low: the high takes the whole pot (R11)'}"
+                         f"</td></tr></table>")
+        reason = _get(pot, "reason", default="")
+        if reason:
+            parts.append(f'<div class="ol-reason">{_e(reason)}</div>')
         parts.append("</div>")
-    payouts = _get(result, "payouts")
-    if payouts is not None:
-        items = payouts.items() if isinstance(payouts, Mapping) else enumerate(payouts)
-        cells = "".join(f"<tr><td {CELL}>{_e(_seat_name(s, names))}</td><td {CELL}><b>{_e(a)}</b></td></tr>"
-                        for s, a in items)
-        parts.append(f'<div style="font-size:1.1em"><b>Payouts</b></div><table class="ol-payouts" {TABLE}>{cells}</table>')
     order = _get(result, "show_order")
     if order:
         parts.append(f'<div>Show order (R22): {_e(", ".join(_seat_name(s, names) for s in order))}</div>')
+    kill_seat = _get(result, "kill_seat")
+    if kill_seat is not None:
+        parts.append(f"<div>{_e(_seat_name(kill_seat, names))} posts a kill next hand (R25).</div>")
     parts.append("</div>")
     return "".join(parts)
 

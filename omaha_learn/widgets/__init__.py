@@ -1,0 +1,16 @@
+"""Lesson widgets: ipywidgets apps that wire controls to the engine and to
+:mod:`omaha_learn.render`. Each is a container that displays itself and takes
+a ``seed`` so a whole class sees the same deal.
+
+>>> from omaha_learn.widgets import Dealer
+>>> Dealer(players=2, seed=1)
+Dealer(players=2, game='hilo', seed=1)
+"""
+
+from __future__ import annotations
+
+from .dealer import Dealer
+from .low_comparator import LowComparator
+from .showdown_viewer import ShowdownViewer
+
+__all__ = ["Dealer", "LowComparator", "ShowdownViewer"]

@@ -1,0 +1,108 @@
+"""Shared plumbing for the lesson widgets: a VBox with a message line, a
+stable ``repr`` for nbval, seeded decks, and helpers that put figures into an
+``Output`` without needing a running kernel."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as W
+
+from ..render import message_html
+
+__all__ = ["LessonApp", "show_plotly", "show_matplotlib", "parse_lines", "QUALIFIERS", "GAMES"]
+
+QUALIFIERS: list[tuple[str, int | None]] = [("8 or better", 8), ("9 or better", 9), ("no qualifier (Razz-style)", None)]
+"""Qualifier choices (R8, R12)."""
+GAMES: list[tuple[str, str]] = [("Omaha Hi-Lo 8 or better", "hilo"), ("Pot-Limit Omaha (high only)", "high")]
+
+
+class LessonApp(W.VBox):
+    """Base class: a VBox with ``self.message`` (errors and feedback as text)
+    and a ``seed`` that makes every student's deal the same."""
+
+    _repr_fields: tuple[str, ...] = ("seed",)
+
+    def __init__(self, *, seed: int | None = None, four_color: bool = False, size: int | str = "medium") -> None:
+        super().__init__()
+        self.seed = seed
+        self.four_color = four_color
+        self.size = size
+        self.deals = 0
+        self._rng = random.Random(seed)
+        self.message = W.HTML(value="")
+        self.add_class("ol-app")
+        self.add_class(f"ol-{type(self).__name__.lower()}")
+
+    # ------------------------------------------------------------- helpers
+    def next_seed(self) -> int:
+        """A fresh seed for the next deal, reproducible from ``seed``."""
+        self.deals += 1
+        return self._rng.randrange(2**31)
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.message.value = message_html(text, kind=kind) if text else ""
+
+    def guard(self, fn: Callable[[], Any]) -> bool:
+        """Run ``fn``; show a bad-input error as a short message instead of a traceback."""
+        try:
+            fn()
+        except ValueError as exc:  # CardError, ShowdownError, IllegalAction ... are ValueErrors
+            self.say(str(exc), "error")
+            return False
+        except Exception as exc:  # never a traceback in a lesson
+            self.say(f"{type(exc).__name__}: {exc}", "error")
+            return False
+        return True
+
+    def _button(self, text: str, action: Callable[[], Any], *, style: str = "") -> W.Button:
+        b = W.Button(description=text, button_style=style, layout=W.Layout(width="auto"))
+        b.on_click(lambda _b: self.guard(action))
+        return b
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._repr_fields)
+        return f"{type(self).__name__}({args})"
+
+
+def show_plotly(out: W.Output, fig: Any) -> None:
+    """Put a plotly figure into ``out`` as plotly's JSON mimetype (drawn by
+    JupyterLab's plotly extension); no megabytes of HTML, no kernel needed."""
+    spec = json.loads(fig.to_json())
+    spec.setdefault("config", {"displaylogo": False, "responsive": True})
+    out.outputs = ({"output_type": "display_data",
+                    "data": {"application/vnd.plotly.v1+json": spec, "text/plain": "plotly figure"},
+                    "metadata": {}},)
+
+
+def show_matplotlib(out: W.Output, fig: Any, *, dpi: int = 100) -> None:
+    """Put a matplotlib figure into ``out`` as a PNG (printable)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
+    data = base64.b64encode(buf.getvalue()).decode("ascii")
+    out.outputs = ({"output_type": "display_data", "data": {"image/png": data, "text/plain": "matplotlib figure"},
+                    "metadata": {}},)
+
+
+def parse_lines(text: str) -> list[tuple[str, str]]:
+    """``"Ann: As Kd 7h 2c"`` lines to ``[("Ann", "As Kd 7h 2c")]``; unnamed
+    lines get "Player N". Blank lines are ignored.
+
+    >>> parse_lines("Ann: As Kd 7h 2c\\n\\nQs Qd 3c 4c")
+    [('Ann', 'As Kd 7h 2c'), ('Player 2', 'Qs Qd 3c 4c')]
+    """
+    out: list[tuple[str, str]] = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        name, sep, cards = line.partition(":")
+        if not sep:
+            name, cards = f"Player {len(out) + 1}", line
+        out.append((name.strip() or f"Player {len(out) + 1}", cards.strip()))
+    return out
