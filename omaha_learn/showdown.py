@@ -81,6 +81,11 @@ class PotResult:
         return "main pot" if self.index == 0 else f"side pot {self.index}"
 
     @property
+    def reasons(self) -> tuple[str, ...]:
+        """:attr:`reason` as separate sentences."""
+        return tuple(part[:1].upper() + part[1:] for part in self.reason.split("; "))
+
+    @property
     def has_low(self) -> bool:
         return bool(self.low_winners)
 
