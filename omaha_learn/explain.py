@@ -284,8 +284,8 @@ def explain(hole: CardsLike, board: CardsLike, qualifier: int | None = 8) -> Exp
     ('Three of a kind, tens, kickers king, nine', True)
     >>> [p.kind for p in e.pitfalls]
     ['full_house']
-    >>> sum(c.is_best_high for c in e.choices)
-    1
+    >>> sum(c.is_best_high for c in e.choices)     # Th 9h with Tc Td and Ks or Kc: equal hands
+    2
     """
     from .tables import low_threshold
 
