@@ -1,0 +1,46 @@
+"""Checkers for the graded exercises in ``exercises/`` (issue 7).
+
+Each exercise has a module here holding its seed, its deal and its
+questions; a notebook's checker cells call that module's ``check``::
+
+    from omaha_learn.checks.reading_hands import check
+    check("q1", answer_q1)     # prints "q1: correct (1/1 points)" or a hint
+
+Right answers are computed from the engine for the exercise's seeded deal;
+fixed answers are stored only as sha256 digests. With the environment
+variable ``OMAHA_LEARN_STRICT=1`` (set by ``omaha-learn grade``) a wrong or
+missing answer raises :class:`AssertionError`, so nbval fails that cell.
+
+>>> sorted(EXERCISES)[:2]
+['betting', 'high_hands']
+>>> exercise("reading_hands").max_points
+9
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .core import STRICT_ENV, AnswerError, Exercise, Question, answer_digest, normalise
+
+__all__ = ["EXERCISES", "exercise", "STRICT_ENV", "AnswerError", "Exercise", "Question",
+           "answer_digest", "normalise"]
+
+EXERCISES: dict[str, str] = {
+    "reading_hands": "01_reading_hands.ipynb",
+    "high_hands": "02_high_hands.ipynb",
+    "lows": "03_lows.ipynb",
+    "hilo_showdown": "04_hilo_showdown.ipynb",
+    "side_pots": "05_side_pots.ipynb",
+    "betting": "06_betting.ipynb",
+}
+"""Checker module name -> exercise notebook file name."""
+
+
+def exercise(name: str) -> Exercise:
+    """The :class:`Exercise` defined by checker module ``name`` (see :data:`EXERCISES`)."""
+    if name not in EXERCISES:
+        raise ValueError(f"no exercise {name!r} (known: {', '.join(EXERCISES)})")
+    module = importlib.import_module(f".{name}", __name__)
+    ex: Exercise = module.EXERCISE
+    return ex

@@ -1,0 +1,54 @@
+"""Exercise 6, positions and betting (R13-R19): the checker.
+
+Every answer here is fixed by the rules, so only sha256 digests of the
+normalised answers are stored.
+
+>>> check("q7", 35)
+q7: correct (2/2 points)
+>>> check("q7", 25)
+q7: not yet (0/2 points). R18: The raise may add the pot after calling: the call (10) plus the pot after the call (5 + 10 + 10). (rules: docs/rules.md#r18)
+"""
+
+from __future__ import annotations
+
+from .core import Exercise, Question
+
+__all__ = ["EXERCISE", "check"]
+
+EXERCISE = Exercise("betting", [
+    Question("q1", "player_order", 1, ("R13",),
+             "The small blind is the first player clockwise (left) of the button, the big blind the next one.",
+             digest="4d251f4f6c8d4e60d1a6d238bcf142283d59c5b711f60017ddfb7fda9f2099b8"),
+    Question("q2", "player_order", 2, ("R14", "R15"),
+             "Heads-up the button posts the small blind, acts first before the flop and last after it.",
+             digest="45f0871fa0bc220e14f5bc1e8032a9e24b63a89258c5f6b185b204e5715a6d21"),
+    Question("q3", "player_order", 2, ("R15",),
+             "Before the flop: the player after the big blind. After it: the first player still in, clockwise "
+             "from the button.",
+             digest="b336772df0d4d1c923cf38aac08e68e68e9a47fc6f13a00b4573a419f3765be1"),
+    Question("q4", "yesno", 1, ("R16",),
+             "A round ends only when everyone still in has put in the same amount; A has not matched 30 yet.",
+             digest="28850b25236e46548362d13d0d9f6f6c4affc618d9c7c6e3a53708048ac4c43d"),
+    Question("q5", "ints", 2, ("R17",),
+             "In $2/$4 the turn and river use the big bet: $4 steps.",
+             digest="459ec0cc80bacc3b88264dbcf76a39c9d6e265a30e60d030098256ab223bf047"),
+    Question("q6", "int", 1, ("R17",),
+             "On the flop the steps are $2; a bet and three raises make four steps and then the betting is capped.",
+             digest="c95a5d966481ed05bceca7a6f94696f1a84a133f4193eb7dd5ce95b831e96c98"),
+    Question("q7", "int", 2, ("R18",),
+             "The raise may add the pot after calling: the call (10) plus the pot after the call (5 + 10 + 10).",
+             digest="8674100c08ba488bae84ee012f9416745f919a8a1f38ef0e2378b808db49ebce"),
+    Question("q8", "int", 2, ("R18",),
+             "P counts the earlier pot and every bet in front of the players; the new bet is current bet + P + C.",
+             digest="e589170a6249ac945d3815d301fc59d73724ab3d894cdb3f4d5ae8e02c0a316d"),
+    Question("q9", "yesno", 2, ("R19",),
+             "C's all-in raised by 10, less than the full raise of 20, so players who already acted may only call "
+             "or fold.",
+             digest="28850b25236e46548362d13d0d9f6f6c4affc618d9c7c6e3a53708048ac4c43d"),
+    Question("q10", "yesno", 2, ("R19",),
+             "Add up the short all-in raises made in a row: 12 + 13 compared with the full bet of 20.",
+             digest="6ea6c8c6da16924f2076211e3b7d9ee2cd738e16781d6c511e06541800f0b677"),
+])
+"""The questions of exercise 6."""
+
+check = EXERCISE.check

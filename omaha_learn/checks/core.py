@@ -1,0 +1,261 @@
+"""The machinery behind exercise checkers: questions, answer reading, messages.
+
+A :class:`Question` knows how to read a learner's answer (``kind``), where the
+right answer comes from (computed from the engine for the exercise's seeded
+deal, or, for fixed answers, only a sha256 digest of the normalised answer),
+how many points it is worth and which rules it practises. An
+:class:`Exercise` is a named set of questions; ``exercise.check("q1", answer)``
+prints one deterministic line and, when the environment variable
+``OMAHA_LEARN_STRICT=1`` is set (the grader sets it), raises
+:class:`AssertionError` on a missing or wrong answer so nbval fails the cell.
+
+>>> ex = Exercise("demo", [Question("q1", "int", 2, ("R18",), "Pot after calling.", expected=lambda: 7)])
+>>> ex.check("q1", 7)
+q1: correct (2/2 points)
+>>> ex.check("q1", 9)
+q1: not yet (0/2 points). R18: Pot after calling. (rules: docs/rules.md#r18)
+>>> ex.check("q1", None)
+q1: no answer yet (0/2 points). Write your answer in answer_q1, run that cell, then run this one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ..cards import Card, CardError, parse_cards
+
+__all__ = [
+    "STRICT_ENV",
+    "AnswerError",
+    "Question",
+    "Exercise",
+    "normalise",
+    "answer_digest",
+    "KINDS",
+]
+
+STRICT_ENV = "OMAHA_LEARN_STRICT"
+"""Set this environment variable to ``1`` to make wrong answers raise (grading)."""
+
+PLAYERS = "ABCDEFGHIJ"
+
+
+class AnswerError(ValueError):
+    """An answer that cannot be read as the kind of answer the question wants."""
+
+
+# ------------------------------------------------------------------ normalisers
+
+def _text(value: object) -> str:
+    label = getattr(value, "label", None)  # a Category reads as its label
+    if isinstance(label, str):
+        value = label
+    if not isinstance(value, str):
+        raise AnswerError(f"expected text such as 'two pair', got {value!r}")
+    words = value.lower().replace("_", " ").replace("-", " ").split()
+    return " ".join(words)
+
+
+def _items(value: object) -> list[object]:
+    if isinstance(value, str):
+        return [p for p in value.replace(",", " ").replace(";", " ").split() if p]
+    if isinstance(value, Iterable):
+        return list(value)
+    return [value]
+
+
+def _integer(value: object) -> int:
+    if isinstance(value, bool):
+        raise AnswerError(f"expected a whole number, got {value!r}")
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    raise AnswerError(f"expected a whole number, got {value!r}")
+
+
+def _player(value: object) -> str:
+    if isinstance(value, str) and value.strip().upper() in PLAYERS and len(value.strip()) == 1:
+        return value.strip().upper()
+    raise AnswerError(f"expected a player letter such as 'A', got {value!r}")
+
+
+def _norm_cards(value: object) -> str:
+    try:
+        cards = parse_cards(value)  # type: ignore[arg-type]
+    except CardError as exc:
+        raise AnswerError(f"could not read your cards: {exc}") from None
+    return " ".join(str(c) for c in sorted(cards, key=int))
+
+
+def _norm_int(value: object) -> str:
+    return str(_integer(value))
+
+
+def _norm_ints(value: object) -> str:
+    return ",".join(str(_integer(v)) for v in _items(value))
+
+
+def _norm_player(value: object) -> str:
+    return _player(value)
+
+
+def _norm_players(value: object) -> str:
+    if isinstance(value, str) and "," not in value and " " not in value.strip() and len(value.strip()) > 1:
+        value = list(value.strip())  # "AB" means A and B
+    return ",".join(sorted({_player(v) for v in _items(value)}))
+
+
+def _norm_player_order(value: object) -> str:
+    if isinstance(value, str) and "," not in value and " " not in value.strip():
+        value = list(value.strip())
+    return ",".join(_player(v) for v in _items(value))
+
+
+def _norm_text(value: object) -> str:
+    return _text(value)
+
+
+def _norm_texts(value: object) -> str:
+    if isinstance(value, str):
+        raise AnswerError("expected a list of names, e.g. ['flush', 'straight']")
+    return ",".join(_text(v) for v in _items(value))
+
+
+def _norm_yesno(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str) and value.strip().lower() in ("yes", "no", "y", "n", "true", "false"):
+        return "yes" if value.strip().lower() in ("yes", "y", "true") else "no"
+    raise AnswerError(f"expected True/False (or 'yes'/'no'), got {value!r}")
+
+
+KINDS: dict[str, Callable[[object], str]] = {
+    "cards": _norm_cards,          # a set of cards, any order: "Kd Kc" or ["Kd", "Kc"]
+    "int": _norm_int,              # a whole number of chips, a low as a number...
+    "ints": _norm_ints,            # whole numbers in order: [6, 5, 6]
+    "player": _norm_player,        # one player letter: "B"
+    "players": _norm_players,      # a set of players, any order: ["A", "C"] or "AC"
+    "player_order": _norm_player_order,  # players in order: "CAB"
+    "text": _norm_text,            # a name such as "three of a kind"
+    "texts": _norm_texts,          # names in order
+    "yesno": _norm_yesno,          # True/False or "yes"/"no"
+}
+"""Answer kinds: each maps an answer to the normalised string that is compared (and hashed)."""
+
+
+def normalise(kind: str, value: object) -> str:
+    """The canonical text of an answer of ``kind``; raises :class:`AnswerError` if unreadable.
+
+    >>> normalise("cards", "kc KD"), normalise("players", "ca"), normalise("text", "Two_Pair")
+    ('Kc Kd', 'A,C', 'two pair')
+    """
+    try:
+        norm = KINDS[kind]
+    except KeyError:
+        raise ValueError(f"unknown answer kind {kind!r} (known: {', '.join(KINDS)})") from None
+    return norm(value)
+
+
+def answer_digest(kind: str, value: object) -> str:
+    """sha256 hex digest of the normalised answer: what a checker stores for a fixed answer.
+
+    >>> answer_digest("yesno", "no") == answer_digest("yesno", False)
+    True
+    """
+    return hashlib.sha256(f"{kind}:{normalise(kind, value)}".encode()).hexdigest()
+
+
+# ------------------------------------------------------------------- questions
+
+@dataclass(frozen=True)
+class Question:
+    """One graded question.
+
+    Give either ``expected`` (a function computing the right answer, usually
+    from the engine and the exercise's seeded deal) or ``digest`` (see
+    :func:`answer_digest`) for a fixed answer.
+    """
+
+    qid: str
+    kind: str
+    points: int
+    rules: tuple[str, ...]
+    hint: str
+    expected: Callable[[], object] | None = field(default=None, compare=False)
+    digest: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"question {self.qid}: unknown answer kind {self.kind!r}")
+        if (self.expected is None) == (self.digest is None):
+            raise ValueError(f"question {self.qid}: give exactly one of expected= or digest=")
+
+    def is_correct(self, answer: object) -> bool:
+        """True when ``answer`` is right; raises :class:`AnswerError` when it cannot be read."""
+        if self.expected is not None:
+            return normalise(self.kind, answer) == normalise(self.kind, self.expected())
+        return answer_digest(self.kind, answer) == self.digest
+
+    def message(self, answer: object) -> tuple[bool, str]:
+        """(correct, the line the checker prints)."""
+        pts = f"{self.points}/{self.points}"
+        if answer is None:
+            return False, (f"{self.qid}: no answer yet (0/{self.points} points). Write your answer in "
+                           f"answer_{self.qid}, run that cell, then run this one.")
+        try:
+            ok = self.is_correct(answer)
+        except AnswerError as exc:
+            return False, f"{self.qid}: cannot read this answer (0/{self.points} points): {exc}."
+        if ok:
+            return True, f"{self.qid}: correct ({pts} points)"
+        rules = ", ".join(self.rules)
+        links = " ".join(f"docs/rules.md#{r.lower()}" for r in self.rules)
+        return False, f"{self.qid}: not yet (0/{self.points} points). {rules}: {self.hint} (rules: {links})"
+
+
+class Exercise:
+    """A named set of questions with a ``check(qid, answer)`` for notebook checker cells."""
+
+    def __init__(self, name: str, questions: Sequence[Question]) -> None:
+        self.name = name
+        self.questions: dict[str, Question] = {}
+        for q in questions:
+            if q.qid in self.questions:
+                raise ValueError(f"exercise {name}: question {q.qid} defined twice")
+            self.questions[q.qid] = q
+
+    @property
+    def max_points(self) -> int:
+        return sum(q.points for q in self.questions.values())
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Every rule the exercise practises, in R-number order."""
+        found = {r for q in self.questions.values() for r in q.rules}
+        return tuple(sorted(found, key=lambda r: int(r[1:])))
+
+    def check(self, qid: str, answer: object) -> None:
+        """Print whether ``answer`` to question ``qid`` is right; raise if wrong in strict mode."""
+        try:
+            question = self.questions[qid]
+        except KeyError:
+            raise ValueError(f"exercise {self.name} has no question {qid!r} "
+                             f"(questions: {', '.join(self.questions)})") from None
+        ok, line = question.message(answer)
+        if not ok and os.environ.get(STRICT_ENV, "") not in ("", "0"):
+            raise AssertionError(line)
+        print(line)
+
+    def __repr__(self) -> str:
+        return f"Exercise({self.name!r}, {len(self.questions)} questions, {self.max_points} points)"
+
+
+def seats(cards: Sequence[Card], players: int) -> list[tuple[Card, ...]]:
+    """Deal ``cards`` one at a time round the table (R1): player i gets cards i, i+players, ..."""
+    return [tuple(cards[i::players]) for i in range(players)]

@@ -1,0 +1,80 @@
+"""Exercise 4, Hi-Lo showdowns: scoop, split, quartering, odd chips, kills (R11, R20, R24, R25).
+
+The deal's payouts come from :func:`omaha_learn.showdown`; the odd-chip
+arithmetic questions have fixed answers, stored as digests.
+
+>>> check("q2", [30, 30, 60])
+q2: correct (2/2 points)
+"""
+
+from __future__ import annotations
+
+from ..cards import Card, Deck
+from ..showdown import ShowdownResult, showdown
+from .core import PLAYERS, Exercise, Question, seats
+
+__all__ = ["SEED", "deal", "EXERCISE", "check", "CONTRIBUTIONS", "BUTTON", "KILL"]
+
+SEED = 129
+"""The seed of the exercise's deal: ``Deck(seed=129)``, three players A, B, C."""
+CONTRIBUTIONS = (40, 40, 40)
+"""Chips A, B and C each put in the pot."""
+BUTTON = 2
+"""C has the button."""
+KILL = 100
+"""House kill rule for question q6: scooping a pot of more than 100 chips means posting a kill."""
+
+FOLDED = ((60, 40, 40), "7s 7d 2c 3h", "Ks 8d 4c Jh Qd")   # R20: B and C fold to A's river bet
+
+
+def deal() -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
+    """(hole cards of A, B, C; board) for ``Deck(seed=SEED)``, dealt one card at a time (R1)."""
+    deck = Deck(seed=SEED)
+    holes = seats(deck.deal(12), 3)
+    return holes, deck.deal(5)
+
+
+def result(kill: int | None = None) -> ShowdownResult:
+    """The Hi-Lo showdown of the seeded deal."""
+    holes, board = deal()
+    return showdown(holes, board, CONTRIBUTIONS, button=BUTTON, game="hilo", kill=kill)
+
+
+def _q1() -> object:
+    contributions, hole, board = FOLDED
+    return showdown([hole, None, None], board, contributions, button=BUTTON).payouts[0]
+
+
+def _q3() -> object:
+    pot = result().pots[0]
+    return [PLAYERS[s] for s, amount in pot.payouts.items() if amount * 4 == pot.amount]
+
+
+def _q6() -> object:
+    return result(kill=KILL).kill_seat is not None
+
+
+EXERCISE = Exercise("hilo_showdown", [
+    Question("q1", "int", 1, ("R20",),
+             "When everyone else folds the last player takes every chip in the middle, own chips included, "
+             "and shows nothing.",
+             expected=_q1),
+    Question("q2", "ints", 2, ("R11", "R24"),
+             "Split the pot in half: best high, best qualifying low; a tied half is split again.",
+             expected=lambda: list(result().payouts)),
+    Question("q3", "players", 2, ("R11",),
+             "A player who gets a quarter of the pot was 'quartered': tied for one half, nothing from the other.",
+             expected=_q3),
+    Question("q4", "ints", 2, ("R24",),
+             "17 = 6 + 6 + 5: the extra chips go one each to the tied players first clockwise from the button.",
+             digest="5c9ad54726c937fe7248267d2bc0eff8c451f3c4a95fecc92cc680454e25d019"),
+    Question("q5", "ints", 2, ("R24", "R11"),
+             "An odd chip between the two halves of a Hi-Lo pot goes to the high half.",
+             digest="38561a860527f73901d1a8f27d170a9123baa0e8c860c45e1ed715125c01d5e6"),
+    Question("q6", "yesno", 1, ("R25", "R11"),
+             "A kill is posted only by a player who scoops (wins the whole pot alone) a pot above the kill size.",
+             expected=_q6),
+])
+"""The questions of exercise 4."""
+
+check = EXERCISE.check
