@@ -1,0 +1,101 @@
+"""Dealer widget, driven headlessly: deal, streets, show/hide, reveal (R1, R2, R10)."""
+
+from __future__ import annotations
+
+import pytest
+
+from omaha_learn import best_high
+from omaha_learn.widgets import Dealer
+
+
+def test_r1_deal_gives_four_hole_cards_each_and_no_board():
+    d = Dealer(players=4, seed=3)
+    assert len(d.holes) == 4 and all(len(h) == 4 for h in d.holes)
+    assert d.board == () and d.street == "preflop"
+    cards = [c for h in d.holes for c in h]
+    assert len(set(cards)) == 16
+    for c in cards:
+        assert c.name in d.table.value
+
+
+def test_same_seed_same_deals_for_the_whole_class():
+    a, b = Dealer(seed=11), Dealer(seed=11)
+    assert a.holes == b.holes
+    a.deal_button.click()
+    b.deal_button.click()
+    assert a.holes == b.holes
+    assert a.table.value == b.table.value
+
+
+def test_r1_deal_button_changes_the_cards():
+    d = Dealer(seed=5)
+    before = d.table.value
+    d.deal_button.click()
+    assert d.table.value != before
+    assert d.deals == 2
+
+
+def test_r1_streets_flop_turn_river_then_stop():
+    d = Dealer(seed=5)
+    sizes = []
+    for _ in range(3):
+        d.street_button.click()
+        sizes.append((d.street, len(d.board)))
+    assert sizes == [("flop", 3), ("turn", 4), ("river", 5)]
+    d.street_button.click()
+    assert len(d.board) == 5 and "last street" in d.message.value
+    assert all(c.name in d.table.value for c in d.board)
+    assert not set(d.board) & {c for h in d.holes for c in h}
+
+
+def test_hide_hands_shows_backs():
+    d = Dealer(seed=5, show_hands=False)
+    assert "face-down card" in d.table.value
+    assert d.holes[0][0].name not in d.table.value
+    d.show_w.value = True
+    assert d.holes[0][0].name in d.table.value
+
+
+def test_r2_reveal_before_flop_is_a_message_then_names_best_hands():
+    d = Dealer(seed=9, players=2)
+    d.reveal_button.click()
+    assert "three board cards" in d.message.value and not d.revealed
+    d.street_button.click()
+    d.street_button.click()
+    d.street_button.click()
+    d.reveal_button.click()
+    for h in d.holes:
+        assert best_high(h, d.board).describe().replace(",", ",") in d.table.value.replace("&#x27;", "'")
+    assert "Low:" in d.table.value
+
+
+def test_high_only_game_has_no_low_line():
+    d = Dealer(seed=9, game="high")
+    for _ in range(3):
+        d.street_button.click()
+    d.reveal_button.click()
+    assert "Low:" not in d.table.value and "High:" in d.table.value
+
+
+def test_player_count_slider_redeals():
+    d = Dealer(seed=2)
+    d.players_w.value = 6
+    assert len(d.holes) == 6
+
+
+def test_four_colour_and_big_cards():
+    d = Dealer(seed=2)
+    d.four_w.value = True
+    d.big_w.value = True
+    assert 'width="96"' in d.table.value
+
+
+def test_bad_arguments_raise_value_error():
+    with pytest.raises(ValueError, match="players"):
+        Dealer(players=7)
+    with pytest.raises(ValueError, match="game"):
+        Dealer(game="razz")
+
+
+def test_stable_repr():
+    assert repr(Dealer(players=2, seed=1)) == "Dealer(players=2, game='hilo', seed=1)"
