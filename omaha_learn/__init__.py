@@ -18,6 +18,8 @@ Names are loaded on first use, so ``import omaha_learn`` stays as light as
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
@@ -77,7 +79,22 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_EXPORTS))
 
 
+class _Package(types.ModuleType):
+    """Importing ``omaha_learn.showdown`` (or ``equity``, ``explain``...) must not hide the public
+    function of the same name: the import system sets the submodule as a package attribute."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and _EXPORTS.get(name) == name and hasattr(value, name):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+
+
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .cards import Card, CardError, Deck, format_cards, parse_cards
     from .five_card import Category
     from .hands import HighHand, LowHand, best_high, best_low
+    from .pots import Pot, side_pots
+    from .showdown import PotResult, ShowdownError, ShowdownResult, showdown
