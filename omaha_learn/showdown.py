@@ -104,8 +104,7 @@ class PotResult:
         return winners[0] if len(winners) == 1 and not self.uncalled else None
 
     def __str__(self) -> str:
-        seats = ", ".join(map(str, self.eligible))
-        return f"{self.name.capitalize()} {self.amount} (seats {seats}): {self.reason}"
+        return f"{self.name.capitalize()} {self.amount} ({_seats_text(self.eligible)}): {self.reason}"
 
 
 @dataclass(frozen=True)
