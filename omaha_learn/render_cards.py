@@ -26,6 +26,8 @@ __all__ = [
     "SIZES",
     "suit_color",
     "card_svg",
+    "card_chip",
+    "CHIP_CSS",
     "back_svg",
     "cards_row",
     "as_cards",
@@ -36,8 +38,8 @@ TWO_COLOR = {"c": "#111111", "d": "#c8102e", "h": "#c8102e", "s": "#111111"}
 FOUR_COLOR = {"c": "#137a2c", "d": "#1452cc", "h": "#c8102e", "s": "#111111"}
 """Four-colour deck: clubs green, diamonds blue, hearts red, spades black."""
 
-SIZES = {"small": 44, "medium": 64, "large": 96, "projector": 128}
-"""Card widths in CSS pixels (height is 1.4 times the width)."""
+SIZES = {"chip": 0, "small": 44, "medium": 64, "large": 96, "projector": 128}
+"""Card widths in CSS pixels (height is 1.4 times the width); ``"chip"`` is a compact text card."""
 
 HIGHLIGHT = "#f5a300"
 """Frame colour of highlighted cards (best hand, deciding card)."""
@@ -101,6 +103,31 @@ def card_svg(card: Any, *, four_color: bool = False, size: int | str = "medium",
             f"<title>{label}</title>{frame}{text}{small}{big}</svg>")
 
 
+def card_chip(card: Any, *, four_color: bool = False, highlight: bool = False, dim: bool = False,
+              note: str = "") -> str:
+    """A compact text card (``A♠`` in its suit colour) for dense tables such as
+    the 60-row explanation grid; same accessible name as :func:`card_svg`.
+
+    >>> card_chip("Td").startswith('<span class="ol-chip" data-card="Td" role="img" aria-label="ten of diamonds"')
+    True
+    """
+    from .cards import SUIT_SYMBOLS, Card
+
+    c = Card(card)
+    color = suit_color(c.suit, four_color)
+    rank = "10" if c.rank_char == "T" else c.rank_char
+    label = html.escape(c.name + (f", {note}" if note else "") + (", highlighted" if highlight else ""))
+    extra = f";outline:2px solid {HIGHLIGHT}" if highlight else ""
+    extra += ";opacity:0.35" if dim else ""
+    return (f'<span class="ol-chip" data-card="{c}" role="img" aria-label="{label}" '
+            f'style="color:{color}{extra}">{rank}{SUIT_SYMBOLS[c.suit]}</span>')
+
+
+CHIP_CSS = (".ol-chip{display:inline-block;min-width:2.1em;text-align:center;margin:1px;padding:0 2px;"
+            "border:1px solid #999;border-radius:4px;background:#fff;font-weight:bold;font-size:1.05em}")
+"""Style for :func:`card_chip` (include once per page in a ``<style>``)."""
+
+
 def back_svg(*, size: int | str = "medium") -> str:
     """A face-down card (its accessible name is "face-down card").
 
@@ -146,6 +173,9 @@ def cards_row(cards: Iterable[Any] | str, *, four_color: bool = False, size: int
     notes = {Card(k): v for k, v in (notes or {}).items()}
     if hidden:
         inner = "".join(back_svg(size=size) for _ in cs)
+    elif size == "chip":
+        inner = "".join(card_chip(c, four_color=four_color, highlight=c in hi, dim=c in lo, note=notes.get(c, ""))
+                        for c in cs)
     else:
         inner = "".join(card_svg(c, four_color=four_color, size=size, highlight=c in hi, dim=c in lo,
                                  note=notes.get(c, "")) for c in cs)

@@ -17,7 +17,7 @@ import html
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .render_cards import HIGHLIGHT, cards_row
+from .render_cards import CHIP_CSS, HIGHLIGHT, cards_row
 
 __all__ = [
     "explanation_html",
@@ -71,7 +71,7 @@ def _seat_name(seat: Any, names: Sequence[str] | None) -> str:
 
 # ---------------------------------------------------------------- explanations
 
-def explanation_html(expl: Any, *, four_color: bool = False, size: int | str = "small",
+def explanation_html(expl: Any, *, four_color: bool = False, size: int | str = "chip",
                      show_grid: bool = True) -> str:
     """Every two-plus-three choice (60 rows for a full board) with the best high
     and best low rows highlighted and the pitfalls named (R2-R4, R10).
@@ -82,6 +82,11 @@ def explanation_html(expl: Any, *, four_color: bool = False, size: int | str = "
     best_high = _get(expl, "best_high")
     best_low = _get(expl, "best_low")
     parts = [f'<div class="ol-explanation" style="{FONT}">']
+    hole = _get(expl, "hole", default=()) or ()
+    board = _get(expl, "board", default=()) or ()
+    if hole and board:
+        parts.append(f'<div>Hand: {cards_row(hole, four_color=four_color, size="medium", label="hole cards")} '
+                     f'&nbsp; Board: {cards_row(board, four_color=four_color, size="medium", label="board")}</div>')
     parts.append('<div style="font-size:1.15em;margin-bottom:4px">')
     parts.append(f'<span style="background:{BEST_HIGH_BG};padding:1px 6px">Best high: <b>{_describe(best_high)}</b></span> ')
     parts.append(f'<span style="background:{BEST_LOW_BG};padding:1px 6px">Best low: <b>{_describe(best_low, "no qualifying low")}</b></span>')
@@ -91,29 +96,36 @@ def explanation_html(expl: Any, *, four_color: bool = False, size: int | str = "
         parts.append('<ul class="ol-pitfalls" style="color:#b00020;font-weight:bold;margin:4px 0">')
         for p in pitfalls:
             text = _get(p, "message", "text", "description", default=p)
-            parts.append(f"<li>Pitfall: {_e(text)}</li>")
+            rule = _get(p, "rule", default="")
+            parts.append(f"<li>Pitfall{f' ({_e(rule)})' if rule else ''}: {_e(text)}</li>")
         parts.append("</ul>")
     choices = list(_get(expl, "choices", default=()) or ())
     if show_grid and choices:
+        parts.append(f"<style>{CHIP_CSS}.ol-grid td,.ol-grid th{{border:1px solid #bbb;padding:2px 8px;"
+                     "text-align:left}</style>")
         parts.append(f'<table class="ol-grid" {TABLE}><thead><tr>'
-                     f'<th {CELL}>#</th><th {CELL}>two from the hand</th><th {CELL}>three from the board</th>'
-                     f'<th {CELL}>high</th><th {CELL}>low</th></tr></thead><tbody>')
+                     '<th>#</th><th>two from the hand</th><th>three from the board</th>'
+                     '<th>high</th><th>low</th></tr></thead><tbody>')
         for i, ch in enumerate(choices, 1):
             pair = _get(ch, "hole", "pair", "hole_pair", "hole_cards", default=())
             triple = _get(ch, "board", "triple", "board_triple", "board_cards", default=())
             high = _get(ch, "high")
             low = _get(ch, "low")
-            is_bh = best_high is not None and high is not None and high == best_high
-            is_bl = best_low is not None and low is not None and low == best_low
-            cls = " ".join(c for c, on in (("ol-best-high", is_bh), ("ol-best-low", is_bl)) if on)
+            is_bh = _get(ch, "is_best_high", default=None)
+            if is_bh is None:
+                is_bh = best_high is not None and high is not None and high == best_high
+            is_bl = _get(ch, "is_best_low", default=None)
+            if is_bl is None:
+                is_bl = best_low is not None and low is not None and low == best_low
+            cls = " ".join(c for c, on in (("ol-best-high", is_bh), ("ol-best-low", is_bl)) if on) or "ol-choice"
             bg = BEST_HIGH_BG if is_bh else BEST_LOW_BG if is_bl else ""
             style = f' style="background:{bg}"' if bg else ""
             hcell = f"<b>{_describe(high)}</b>" if is_bh else _describe(high)
             lcell = (f'<b style="background:{BEST_LOW_BG}">{_describe(low)}</b>' if is_bl else _describe(low))
-            parts.append(f'<tr class="{cls}"{style}><td {CELL}>{i}</td>'
-                         f'<td {CELL}>{cards_row(pair, four_color=four_color, size=size)}</td>'
-                         f'<td {CELL}>{cards_row(triple, four_color=four_color, size=size)}</td>'
-                         f'<td {CELL}>{hcell}</td><td {CELL}>{lcell}</td></tr>')
+            parts.append(f'<tr class="{cls}"{style}><td>{i}</td>'
+                         f'<td>{cards_row(pair, four_color=four_color, size=size)}</td>'
+                         f'<td>{cards_row(triple, four_color=four_color, size=size)}</td>'
+                         f'<td>{hcell}</td><td>{lcell}</td></tr>')
         parts.append("</tbody></table>")
     parts.append("</div>")
     return "".join(parts)

@@ -12,5 +12,6 @@ from __future__ import annotations
 from .dealer import Dealer
 from .low_comparator import LowComparator
 from .showdown_viewer import ShowdownViewer
+from .two_card import TwoCardExplorer
 
-__all__ = ["Dealer", "LowComparator", "ShowdownViewer"]
+__all__ = ["Dealer", "LowComparator", "ShowdownViewer", "TwoCardExplorer"]

@@ -1,0 +1,144 @@
+"""TwoCardExplorer: every two-plus-three choice of one hand, the best high and
+low highlighted, the pitfalls named, and a quiz (R2-R4, R10)."""
+
+from __future__ import annotations
+
+import ipywidgets as W
+
+from ..cards import Deck, format_cards, parse_cards
+from ..explain import explain
+from ..render import cards_row, explanation_html
+from ._base import QUALIFIERS, LessonApp
+
+__all__ = ["TwoCardExplorer"]
+
+
+class TwoCardExplorer(LessonApp):
+    """Type or deal a hand and a board; see all 60 choices (R2).
+
+    In quiz mode the grid is hidden and the learner types the five cards of
+    the best high (or low) hand; ``Check`` says whether that is right, and
+    why not (exactly two hole cards and three board cards, a better hand,
+    the pitfall on this board).
+
+    >>> t = TwoCardExplorer("Ac Kd Td 8h", "Kc 9c 6c 6h Qc")
+    >>> len(t.explanation.choices), t.explanation.best_high.describe()
+    (60, 'Two pair, kings and sixes, ace kicker')
+    >>> t.quiz_w.value = True
+    >>> t.answer_w.value = "Ac Kd 9c 6c Qc"; t.check()
+    False
+    >>> t.answer_w.value = "Kd Kc 6c 6h Ac"; t.check()
+    True
+    """
+
+    _repr_fields = ("seed",)
+
+    def __init__(self, hole: str | None = None, board: str | None = None, *, qualifier: int | None = 8,
+                 quiz: bool = False, seed: int | None = None, four_color: bool = False,
+                 size: int | str = "medium") -> None:
+        super().__init__(seed=seed, four_color=four_color, size=size)
+        self.hole_w = W.Text(description="Hand", placeholder="Ac Kd Td 8h", layout=W.Layout(width="300px"))
+        self.board_w = W.Text(description="Board", placeholder="Kc 9c 6c 6h Qc", layout=W.Layout(width="300px"))
+        self.qualifier_w = W.Dropdown(options=QUALIFIERS, value=qualifier, description="Qualifier")
+        self.deal_button = self._button("Deal", self.deal, style="primary")
+        self.explain_button = self._button("Explain", self.update, style="info")
+        self.quiz_w = W.Checkbox(value=quiz, description="Quiz mode")
+        self.kind_w = W.ToggleButtons(options=[("best high", "high"), ("best low", "low")], value="high")
+        self.answer_w = W.Text(description="Your five", placeholder="e.g. Kd Kc 6c 6h Ac (or 'none' for no low)",
+                               layout=W.Layout(width="420px"))
+        self.check_button = self._button("Check", self.check, style="success")
+        self.answer_button = self._button("Show answer", self.show_answer)
+        self.question = W.HTML()
+        self.quiz_box = W.VBox([self.question, self.kind_w, W.HBox([self.answer_w, self.check_button,
+                                                                     self.answer_button])])
+        self.view = W.HTML()
+        self.explanation: object = None
+        self.revealed = False
+        self.quiz_w.observe(lambda _c: self._draw(), names="value")
+        self.kind_w.observe(lambda _c: self._new_question(), names="value")
+        self.qualifier_w.observe(lambda _c: self.guard(self.update), names="value")
+        self.children = [W.HBox([W.VBox([self.hole_w, self.board_w]), W.VBox([self.qualifier_w, self.quiz_w])]),
+                         W.HBox([self.deal_button, self.explain_button]), self.quiz_box, self.message, self.view]
+        if hole is not None and board is not None:
+            self.hole_w.value, self.board_w.value = hole, board
+            self.guard(self.update)
+        else:
+            self.guard(self.deal)
+
+    # ------------------------------------------------------------ actions
+    def deal(self) -> None:
+        """A seeded hand and a full board."""
+        deck = Deck(seed=self.next_seed())
+        self.hole_w.value = format_cards(deck.deal(4))
+        self.board_w.value = format_cards(deck.deal(5))
+        self.update()
+
+    def update(self) -> None:
+        """Explain the typed hand and board."""
+        self.explanation = explain(self.hole_w.value, self.board_w.value, qualifier=self.qualifier_w.value)
+        self._new_question()
+
+    def _new_question(self) -> None:
+        self.revealed = False
+        self.answer_w.value = ""
+        self.say("")
+        self._draw()
+
+    def check(self) -> bool:
+        """Check the learner's five cards against the engine's best hand."""
+        e = self.explanation
+        kind = self.kind_w.value
+        text = self.answer_w.value.strip()
+        best = e.best_high if kind == "high" else e.best_low  # type: ignore[attr-defined]
+        if text.lower() in ("none", "no low", "-"):
+            ok = best is None
+            self.say("Correct: no qualifying low here (R8)." if ok else
+                     "There is a low here: find five different ranks, eight or lower, two from the hand (R8, R10).",
+                     "ok" if ok else "error")
+            return ok
+        pick = set(parse_cards(text))
+        if len(pick) != 5:
+            raise ValueError(f"your answer: type five cards, not {len(pick)}")
+        hole, board = set(e.hole), set(e.board)  # type: ignore[attr-defined]
+        stray = sorted(pick - hole - board)
+        if stray:
+            raise ValueError(f"your answer: '{stray[0]}' is neither in the hand nor on the board")
+        match = [c for c in e.choices if set(c.cards) == pick]  # type: ignore[attr-defined]
+        if not match:
+            n = len(pick & hole)
+            self.say(f"Those five use {n} hole card{'s' if n != 1 else ''} and {5 - n} board card"
+                     f"{'s' if n != 4 else ''}: Omaha needs exactly two from the hand and three from the board (R2).",
+                     "error")
+            return False
+        choice = match[0]
+        made = choice.high if kind == "high" else choice.low
+        ok = bool(choice.is_best_high if kind == "high" else choice.is_best_low)
+        if ok:
+            self.say(f"Correct! {made.describe()}.", "ok")
+        elif made is None:
+            self.say("Those five cards make no qualifying low (R8); look again.", "error")
+        else:
+            hint = " " + e.pitfalls[0].message if e.pitfalls else ""  # type: ignore[attr-defined]
+            self.say(f"Those five make {made.describe()}, but there is a better {kind}.{hint}", "error")
+        return ok
+
+    def show_answer(self) -> None:
+        self.revealed = True
+        self._draw()
+
+    # ------------------------------------------------------------ drawing
+    def _draw(self) -> None:
+        e = self.explanation
+        if e is None:
+            return
+        quiz = bool(self.quiz_w.value)
+        self.quiz_box.layout.display = "" if quiz else "none"
+        what = "best high hand" if self.kind_w.value == "high" else "best low hand (or 'none')"
+        self.question.value = (f'<div style="font-size:1.15em"><b>What is this player\'s {what}?</b> '
+                               "Type its five cards.</div>")
+        if quiz and not self.revealed:
+            self.view.value = (f"<div>Hand: {cards_row(e.hole, four_color=self.four_color, size=self.size)} "  # type: ignore[attr-defined]
+                               f"&nbsp; Board: {cards_row(e.board, four_color=self.four_color, size=self.size)}</div>")  # type: ignore[attr-defined]
+            return
+        grid = explanation_html(e, four_color=self.four_color)
+        self.view.value = f'<div style="max-height:560px;overflow-y:auto">{grid}</div>'

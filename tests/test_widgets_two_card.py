@@ -1,0 +1,84 @@
+"""TwoCardExplorer widget: the 60-choice grid, pitfalls and the quiz (R2-R4, R8, R10)."""
+
+from __future__ import annotations
+
+from omaha_learn.widgets import TwoCardExplorer
+
+
+def _msg(t):
+    return t.message.value.replace("&#x27;", "'")
+
+
+def test_r2_r3_grid_has_60_rows_best_high_and_flush_pitfall():
+    t = TwoCardExplorer("Ac Kd Td 8h", "Kc 9c 6c 6h Qc")
+    html = t.view.value
+    assert html.count('class="ol-best-high') == 1
+    assert html.count("<tr class=") == 60
+    assert "Pitfall (R3)" in html and "no flush" in html
+    assert "Two pair, kings and sixes, ace kicker" in html
+
+
+def test_r4_full_house_pitfall_named():
+    t = TwoCardExplorer("Th 9h 7c 6c", "Ks Kc Tc Td 5d")
+    assert "Three of a kind, tens" in t.view.value and "Pitfall (R4)" in t.view.value
+
+
+def test_r10_best_low_highlighted():
+    t = TwoCardExplorer("As 2d Kc Kh", "3c 5d 8h Qs Js")
+    assert "ol-best-low" in t.view.value and "8-5-3-2-A low" in t.view.value
+
+
+def test_deal_is_seeded():
+    a, b = TwoCardExplorer(seed=8), TwoCardExplorer(seed=8)
+    assert (a.hole_w.value, a.board_w.value) == (b.hole_w.value, b.board_w.value)
+    a.deal_button.click()
+    assert a.hole_w.value != b.hole_w.value
+
+
+def test_quiz_hides_grid_and_checks_answers():
+    t = TwoCardExplorer("Ac Kd Td 8h", "Kc 9c 6c 6h Qc", quiz=True)
+    assert "ol-grid" not in t.view.value and t.quiz_box.layout.display == ""
+    t.answer_w.value = "Ac Kc 9c 6c Qc"           # the flush a learner might see
+    t.check_button.click()
+    assert "1 hole card and 4 board cards" in _msg(t) and "(R2)" in _msg(t)
+    t.answer_w.value = "Ac Kd Kc 9c Qc"
+    t.check_button.click()
+    assert "better high" in _msg(t) and "no flush" in _msg(t)
+    t.answer_w.value = "Kd Kc 6c 6h Ac"
+    t.check_button.click()
+    assert "Correct! Two pair, kings and sixes" in _msg(t)
+    t.answer_button.click()
+    assert "ol-grid" in t.view.value
+
+
+def test_quiz_low_and_none():
+    t = TwoCardExplorer("Ac Kd Td 8h", "Kc 9c 6c 6h Qc", quiz=True)
+    t.kind_w.value = "low"
+    t.answer_w.value = "none"
+    t.check_button.click()
+    assert "Correct" in _msg(t)
+    t2 = TwoCardExplorer("As 2d Kc Kh", "3c 5d 8h Qs Js", quiz=True)
+    t2.kind_w.value = "low"
+    t2.answer_w.value = "no low"
+    t2.check_button.click()
+    assert "There is a low" in _msg(t2)
+    t2.answer_w.value = "As 2d 3c 5d 8h"
+    t2.check_button.click()
+    assert "Correct! 8-5-3-2-A low" in _msg(t2)
+
+
+def test_bad_typing_is_a_short_message():
+    t = TwoCardExplorer("Ac Kd Td 8h", "Kc 9c 6c 6h Qc", quiz=True)
+    t.answer_w.value = "Ac Kd"
+    t.check_button.click()
+    assert "five cards" in _msg(t)
+    t.answer_w.value = "Ac Kd 2s 6c 6h"
+    t.check_button.click()
+    assert "'2s' is neither in the hand nor on the board" in _msg(t)
+    before = t.explanation
+    t.hole_w.value = "Ac Kd Td"
+    t.explain_button.click()
+    assert "hole cards" in _msg(t) and t.explanation is before
+    t.board_w.value = "Kc 9c 6c 6h Qz"
+    t.explain_button.click()
+    assert "'Qz' is not a card" in _msg(t)
