@@ -1,0 +1,514 @@
+"""Equity of Omaha hands: each player's expected share of the pot, with the
+high and low halves, scoops, splits and quarterings (R2, R8-R12).
+
+Exact by default: every remaining board is dealt once (1,086,008 boards
+heads-up before the flop, in a few hundredths of a second). With
+``trials=N`` a seeded Monte Carlo estimate with a standard error instead;
+a player given as ``None`` holds a random hand (Monte Carlo only).
+
+>>> r = equity(["As Ah 2s 3h", "Kd Kc Qd Jc"], board="4c 7d 9s")
+>>> r[0].equity_fraction, r.boards, r.exact
+(Fraction(1357, 1640), 820, True)
+>>> print(r)   # doctest: +NORMALIZE_WHITESPACE
+Omaha Hi-Lo 8 or better, board 4c 7d 9s: 820 boards (exact)
+player  hand         equity    high     low   scoop   split  quartered
+1       As Ah 2s 3h  82.74%  75.49%  74.39%  75.49%  14.51%      0.00%
+2       Kd Kc Qd Jc  17.26%  24.51%   0.00%  10.00%  14.51%      0.00%
+a low is made on 74.39% of boards
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb, sqrt
+from typing import overload
+
+import numpy as np
+import numpy.typing as npt
+
+from .cards import Card, CardError, CardsLike, format_cards, parse_cards
+from .equity_kernel import (
+    best_strengths,
+    board_blocks,
+    outcome_codes,
+    random_boards,
+    strengths_by_triples,
+    triple_strengths,
+)
+from .tables import colex_combinations, low_threshold
+
+__all__ = ["equity", "EquityResult", "PlayerEquity", "EquityError", "tally_codes", "GAMES"]
+
+GAMES = {"hilo": "Omaha Hi-Lo", "high": "Pot-Limit Omaha (high only)"}
+"""Games :func:`equity` knows: ``"hilo"`` (high and low halves, R11) and ``"high"``."""
+
+MAX_PLAYERS = 6
+_UNIT = 120  # one pot in units: divisible by every tie count 1..6 in each half
+_HALF = _UNIT // 2
+_CHUNK = 65_536
+
+Progress = bool | Callable[[int, int], object] | None
+
+
+class EquityError(ValueError):
+    """An equity request that cannot be answered (players, trials, game, qualifier)."""
+
+
+# ----------------------------------------------------------------- results
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's results. Rates are fractions of boards (0..1).
+
+    ``equity`` is the expected share of the pot; ``high`` and ``low`` the
+    average share of that half (1/k when tied k ways, 0 when beaten or, for
+    ``low``, when nobody has a low); ``scoop`` the rate of winning the high
+    alone and the low alone (or the high alone when no low is made);
+    ``split`` the rate of taking part of the pot, neither nothing nor all of
+    it; ``quartered`` the rate of taking exactly a quarter of the pot.
+    """
+
+    hole: tuple[Card, ...] | None
+    equity_fraction: Fraction
+    high_fraction: Fraction
+    low_fraction: Fraction
+    boards: int
+    high_wins: int
+    high_ties: int
+    low_wins: int
+    low_ties: int
+    scoops: int
+    splits: int
+    quarters: int
+    stderr: float | None = None
+
+    @property
+    def equity(self) -> float:
+        return float(self.equity_fraction)
+
+    @property
+    def high(self) -> float:
+        return float(self.high_fraction)
+
+    @property
+    def low(self) -> float:
+        return float(self.low_fraction)
+
+    @property
+    def scoop(self) -> float:
+        return self.scoops / self.boards
+
+    @property
+    def split(self) -> float:
+        return self.splits / self.boards
+
+    @property
+    def quartered(self) -> float:
+        return self.quarters / self.boards
+
+    @property
+    def win(self) -> float:
+        """Rate of winning the high alone."""
+        return self.high_wins / self.boards
+
+    @property
+    def tie(self) -> float:
+        """Rate of tying for the high."""
+        return self.high_ties / self.boards
+
+
+@dataclass(frozen=True)
+class EquityResult(Sequence[PlayerEquity]):
+    """Equity of every player in one deal: a sequence of :class:`PlayerEquity`.
+
+    ``boards`` is how many boards were dealt (all of them when ``exact``);
+    ``low_possible`` the rate of boards on which some player's low qualified
+    (0 for ``game="high"``); ``histogram[(k_high, k_low)]`` counts boards on
+    which ``k_high`` players shared the high and ``k_low`` the low (0: no low);
+    ``counts`` maps an outcome code (``high_mask << players | low_mask``) to
+    its number of boards, from which every other figure is derived.
+    """
+
+    players: tuple[PlayerEquity, ...]
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    game: str
+    qualifier: int | None
+    boards: int
+    exact: bool
+    low_boards: int
+    histogram: dict[tuple[int, int], int]
+    counts: dict[int, int] = field(repr=False)
+    seed: int | None = None
+
+    @overload
+    def __getitem__(self, i: int) -> PlayerEquity: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[PlayerEquity]: ...
+
+    def __getitem__(self, i: int | slice) -> PlayerEquity | Sequence[PlayerEquity]:
+        return self.players[i]
+
+    def __len__(self) -> int:
+        return len(self.players)
+
+    def __iter__(self) -> Iterator[PlayerEquity]:
+        return iter(self.players)
+
+    @property
+    def low_possible(self) -> float:
+        return self.low_boards / self.boards
+
+    @property
+    def equities(self) -> tuple[float, ...]:
+        return tuple(p.equity for p in self.players)
+
+    @property
+    def stderr(self) -> tuple[float | None, ...]:
+        """Standard error of each player's equity (``None`` when exact)."""
+        return tuple(p.stderr for p in self.players)
+
+    def title(self) -> str:
+        game = GAMES[self.game]
+        if self.game == "hilo":
+            game += " (no qualifier)" if self.qualifier is None else f" {self.qualifier} or better"
+        where = f"board {format_cards(self.board)}" if self.board else "preflop"
+        how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
+        return f"{game}, {where}: {self.boards:,} boards ({how})"
+
+    def __str__(self) -> str:
+        mc = not self.exact
+        head = ["player", "hand", "equity", "high", "low", "scoop", "split", "quartered"] + (["±"] if mc else [])
+        rows = []
+        for i, p in enumerate(self.players):
+            hand = format_cards(p.hole) if p.hole is not None else "random"
+            cells = [str(i + 1), hand] + [f"{100 * x:.2f}%" for x in
+                                          (p.equity, p.high, p.low, p.scoop, p.split, p.quartered)]
+            if mc:
+                cells.append(f"{100 * (p.stderr or 0.0):.2f}%")
+            rows.append(cells)
+        widths = [max(len(r[j]) for r in [head] + rows) for j in range(len(head))]
+        lines = [self.title()]
+        for r in [head] + rows:
+            lines.append("  ".join(c.ljust(w) if j < 2 else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths, strict=True)))
+                         .rstrip())
+        if self.game == "hilo":
+            lines.append(f"a low is made on {100 * self.low_possible:.2f}% of boards")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        from .render import equity_html
+
+        return str(equity_html(self))
+
+
+def _popcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+def tally_codes(counts: dict[int, int], players: int) -> dict[str, list[int]]:
+    """Integer sums per player from outcome-code counts (see :func:`outcome_codes`).
+
+    Shares are in units of 1/120 of the pot (``share``) and 1/60 of a half
+    (``high``, ``low``); ``share_sq`` is the sum of squared shares.
+
+    >>> t = tally_codes({0b1101: 3}, 2)   # high tied, low to player 1, three boards
+    >>> t["share"], t["low_wins"], t["quarters"]
+    ([270, 90], [3, 0], [0, 3])
+    """
+    keys = ("share", "share_sq", "high", "low", "high_wins", "high_ties", "low_wins", "low_ties",
+            "scoops", "splits", "quarters")
+    out = {k: [0] * players for k in keys}
+    for code, c in counts.items():
+        hm, lm = code >> players, code & ((1 << players) - 1)
+        k, kl = _popcount(hm), _popcount(lm)
+        for i in range(players):
+            hw, lw = (hm >> i) & 1, (lm >> i) & 1
+            high = hw * _HALF // k
+            low = lw * _HALF // kl if kl else 0
+            share = high + low if kl else 2 * high
+            o = out
+            o["share"][i] += c * share
+            o["share_sq"][i] += c * share * share
+            o["high"][i] += c * high
+            o["low"][i] += c * low
+            o["high_wins"][i] += c * (hw and k == 1)
+            o["high_ties"][i] += c * (hw and k > 1)
+            o["low_wins"][i] += c * (lw and kl == 1)
+            o["low_ties"][i] += c * (lw and kl > 1)
+            o["scoops"][i] += c * (share == _UNIT)
+            o["splits"][i] += c * (0 < share < _UNIT)
+            o["quarters"][i] += c * (4 * share == _UNIT)
+    return out
+
+
+def _result(counts: dict[int, int], holes: list[tuple[Card, ...] | None], board: tuple[Card, ...],
+            dead: tuple[Card, ...], game: str, qualifier: int | None, exact: bool, seed: int | None
+            ) -> EquityResult:
+    n = len(holes)
+    total = sum(counts.values())
+    t = tally_codes(counts, n)
+    hist: dict[tuple[int, int], int] = {}
+    low_boards = 0
+    for code, c in sorted(counts.items()):
+        lm = code & ((1 << n) - 1)
+        key = (_popcount(code >> n), _popcount(lm))
+        hist[key] = hist.get(key, 0) + c
+        low_boards += c if lm else 0
+    players = []
+    for i, hole in enumerate(holes):
+        stderr = None
+        if not exact:
+            mean = t["share"][i] / total / _UNIT
+            var = max(t["share_sq"][i] / total / _UNIT**2 - mean * mean, 0.0)
+            stderr = sqrt(var / max(total - 1, 1))
+        players.append(PlayerEquity(
+            hole=hole,
+            equity_fraction=Fraction(t["share"][i], total * _UNIT),
+            high_fraction=Fraction(t["high"][i], total * _HALF),
+            low_fraction=Fraction(t["low"][i], total * _HALF),
+            boards=total, high_wins=t["high_wins"][i], high_ties=t["high_ties"][i],
+            low_wins=t["low_wins"][i], low_ties=t["low_ties"][i], scoops=t["scoops"][i],
+            splits=t["splits"][i], quarters=t["quarters"][i], stderr=stderr))
+    return EquityResult(tuple(players), board, dead, game, qualifier, total, exact, low_boards,
+                        dict(sorted(hist.items())), dict(sorted(counts.items())), seed)
+
+
+# ----------------------------------------------------------------- checks
+
+def _check(holes: Sequence[CardsLike | None], board: CardsLike, dead: CardsLike, game: str,
+           qualifier: int | None, trials: int | None
+           ) -> tuple[list[tuple[Card, ...] | None], tuple[Card, ...], tuple[Card, ...], int]:
+    if isinstance(holes, str):
+        raise EquityError("holes: give a list with one hand per player, e.g. ['As Ah 2s 3h', 'Kd Kc Qd Jc']")
+    if game not in GAMES:
+        raise EquityError(f"game: {game!r} is not one of {', '.join(map(repr, GAMES))}")
+    if game == "hilo":
+        try:
+            low_threshold(qualifier)
+        except ValueError as exc:
+            raise EquityError(f"qualifier: {exc}") from None
+    if trials is not None and (not isinstance(trials, int) or isinstance(trials, bool) or trials < 1):
+        raise EquityError(f"trials: a positive number of deals, or None for exact, got {trials!r}")
+    holes = list(holes)
+    if not 2 <= len(holes) <= MAX_PLAYERS:
+        raise EquityError(f"holes: equity needs 2 to {MAX_PLAYERS} players, got {len(holes)}")
+    parsed: list[tuple[Card, ...] | None] = []
+    where: dict[Card, str] = {}
+
+    def claim(cards: tuple[Card, ...], name: str) -> None:
+        for c in cards:
+            if c in where:
+                raise CardError(f"card '{c}' is dealt twice: in {where[c]} and in {name}", token=str(c))
+            where[c] = name
+
+    for i, h in enumerate(holes):
+        if h is None:
+            parsed.append(None)
+            continue
+        name = f"player {i + 1}'s hand"
+        try:
+            cards = parse_cards(h)
+        except CardError as exc:
+            raise CardError(f"{name}: {exc}", exc.token, exc.position) from None
+        parsed.append(cards)
+    sizes = {len(h) for h in parsed if h is not None}
+    for i, h in enumerate(parsed):
+        if h is not None and len(h) not in (4, 5):
+            raise CardError(f"player {i + 1}'s hand: Omaha needs 4 hole cards (5 for five-card Omaha), "
+                            f"got {len(h)} ({format_cards(h) or 'none'})")
+    if len(sizes) > 1:
+        raise CardError("hole cards: every player needs the same number of cards (4, or 5 for five-card Omaha)")
+    for i, h in enumerate(parsed):
+        if h is not None:
+            claim(h, f"player {i + 1}'s hand")
+    try:
+        b = parse_cards(board)
+        d = parse_cards(dead)
+    except CardError as exc:
+        raise CardError(f"board or dead cards: {exc}", exc.token, exc.position) from None
+    if len(b) not in (0, 3, 4, 5):
+        raise CardError(f"board: 0 (preflop), 3 (flop), 4 (turn) or 5 (river) cards, got {len(b)} "
+                        f"({format_cards(b)})")
+    claim(b, "the board")
+    claim(d, "the dead cards")
+    size = sizes.pop() if sizes else 4
+    need = size * len(parsed) + 5 + len(d)
+    if need > 52:
+        raise EquityError(f"holes: {len(parsed)} players with {size} cards, a board and {len(d)} dead cards "
+                          f"need {need} cards; the deck has 52")
+    if trials is None and any(h is None for h in parsed):
+        i = next(i for i, h in enumerate(parsed) if h is None)
+        raise EquityError(f"player {i + 1} holds a random hand (None): exact enumeration needs known hands; "
+                          f"pass trials=N (and a seed) for a Monte Carlo estimate")
+    return parsed, b, d, size
+
+
+class _Bar:
+    """Progress as a callable(done, total): None, a user callable, or a text bar on stderr."""
+
+    def __init__(self, progress: Progress) -> None:
+        self.fn = progress if callable(progress) else None
+        self.text = progress is True
+        self.last = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.fn is not None:
+            self.fn(done, total)
+        if self.text:
+            pct = 100 * done // max(total, 1)
+            if pct != self.last:
+                self.last = pct
+                bar = "#" * (pct // 4)
+                sys.stderr.write(f"\r[{bar:<25}] {pct:3d}% {done:,}/{total:,}")
+                if done >= total:
+                    sys.stderr.write("\n")
+                sys.stderr.flush()
+
+
+# -------------------------------------------------------------- computation
+
+def _qualify(low: npt.NDArray[np.uint16] | None, threshold: int) -> npt.NDArray[np.uint16] | None:
+    if low is None:
+        return None
+    return np.where(low >= threshold, low, 0).astype(np.uint16)
+
+
+def _bincount(codes: npt.NDArray[np.uint16], into: dict[int, int]) -> None:
+    counts = np.bincount(codes)
+    for v in np.flatnonzero(counts).tolist():
+        into[v] = into.get(v, 0) + int(counts[v])
+
+
+def _exact(holes: list[tuple[Card, ...]], board: tuple[Card, ...], deck: npt.NDArray[np.intp],
+           low: bool, threshold: int, bar: _Bar) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    n = len(deck)
+    if not board:
+        rows = []
+        for h in holes:
+            hi, lo = triple_strengths(np.array(h), deck, low=low)
+            rows.append(hi)
+            if lo is not None:
+                rows.append(np.where(lo >= threshold, lo, 0).astype(np.uint16))
+        values = np.stack(rows)
+        step = 2 if low else 1
+        total = comb(n, 5)
+        sums = np.zeros(1 << (2 * len(holes)), dtype=np.int64)
+        for start, block in board_blocks(values, n):
+            sums += np.bincount(outcome_codes(block[0::step], block[1::2] if low else None), minlength=len(sums))
+            bar(start + block.shape[1], total)
+        for v in np.flatnonzero(sums).tolist():
+            counts[v] = int(sums[v])
+        return counts
+    missing = 5 - len(board)
+    combos = colex_combinations(n, missing).astype(np.intp)
+    boards = np.concatenate([np.broadcast_to(np.array(board, dtype=np.intp), (len(combos), len(board))),
+                             deck[combos]], axis=1)
+    his, los = [], []
+    for h in holes:
+        hi, lo = best_strengths(np.array(h), boards, low=low)
+        his.append(hi)
+        los.append(lo)
+    high = np.stack(his)
+    lows = _qualify(np.stack(los), threshold) if low else None  # type: ignore[arg-type]
+    _bincount(outcome_codes(high, lows), counts)
+    bar(len(boards), len(boards))
+    return counts
+
+
+def _monte_carlo(holes: list[tuple[Card, ...] | None], board: tuple[Card, ...], deck: npt.NDArray[np.intp],
+                 size: int, low: bool, threshold: int, trials: int, seed: int | None, bar: _Bar
+                 ) -> dict[int, int]:
+    rng = np.random.default_rng(seed)
+    counts: dict[int, int] = {}
+    n = len(deck)
+    fixed = all(h is not None for h in holes)
+    values = None
+    if fixed and not board:
+        rows = []
+        for h in holes:
+            hi, lo = triple_strengths(np.array(h), deck, low=low)
+            rows.append(hi)
+            if lo is not None:
+                rows.append(np.where(lo >= threshold, lo, 0).astype(np.uint16))
+        values = np.stack(rows)
+    randoms = [i for i, h in enumerate(holes) if h is None]
+    missing = 5 - len(board)
+    done = 0
+    while done < trials:
+        m = min(_CHUNK, trials - done)
+        if values is not None:
+            out = strengths_by_triples(values, random_boards(rng, n, m))
+            step = 2 if low else 1
+            codes = outcome_codes(out[0::step], out[1::2] if low else None)
+        else:
+            k = missing + size * len(randoms)
+            perm = rng.permuted(np.broadcast_to(np.arange(n, dtype=np.intp), (m, n)), axis=1)[:, :k]
+            dealt = deck[perm]
+            boards = np.concatenate([np.broadcast_to(np.array(board, dtype=np.intp), (m, len(board))),
+                                     dealt[:, :missing]], axis=1)
+            his, los = [], []
+            for i, h in enumerate(holes):
+                if h is None:
+                    j = missing + size * randoms.index(i)
+                    hand: npt.NDArray[np.intp] = dealt[:, j:j + size]
+                else:
+                    hand = np.array(h, dtype=np.intp)
+                hi, lo = best_strengths(hand, boards, low=low)
+                his.append(hi)
+                los.append(lo)
+            lows = _qualify(np.stack(los), threshold) if low else None  # type: ignore[arg-type]
+            codes = outcome_codes(np.stack(his), lows)
+        _bincount(codes, counts)
+        done += m
+        bar(done, trials)
+    return counts
+
+
+def equity(holes: Sequence[CardsLike | None], board: CardsLike = (), dead: CardsLike = (), *,
+           game: str = "hilo", qualifier: int | None = 8, trials: int | None = None,
+           seed: int | None = None, progress: Progress = None) -> EquityResult:
+    """Each player's share of the pot over every remaining board, or over ``trials`` random deals.
+
+    ``holes`` lists 2 to 6 hands of 4 cards (5 for five-card Omaha); ``None``
+    is a random hand (Monte Carlo only). ``board`` has 0, 3, 4 or 5 cards;
+    ``dead`` cards are out of the deck. ``game`` is ``"hilo"`` (R11: halves,
+    ``qualifier`` 8, 9 or ``None`` per R12) or ``"high"``. ``progress`` is
+    ``True`` for a bar on stderr or a ``callable(done, total)``.
+
+    >>> r = equity(["As Ah Ks Kh", "Qd Jd Tc 9c"], board="2s 7h 8d Qh", game="high")
+    >>> r[0].equity_fraction, r[1].win
+    (Fraction(29, 40), 0.275)
+    >>> r = equity(["As Ah Ks Kh", None], game="high", trials=20_000, seed=1)
+    >>> abs(r[0].equity - 0.707) < 4 * r[0].stderr
+    True
+    >>> equity(["As Ah Ks Kh", "As 2d 3c 4h"])
+    Traceback (most recent call last):
+    ...
+    omaha_learn.cards.CardError: card 'As' is dealt twice: in player 1's hand and in player 2's hand
+    """
+    parsed, b, d, size = _check(holes, board, dead, game, qualifier, trials)
+    used = {int(c) for h in parsed if h is not None for c in h} | {int(c) for c in b} | {int(c) for c in d}
+    deck = np.array([c for c in range(52) if c not in used], dtype=np.intp)
+    low = game == "hilo"
+    threshold = low_threshold(qualifier) if low else 0
+    bar = _Bar(progress)
+    if trials is None:
+        known = [h for h in parsed if h is not None]
+        counts = _exact(known, b, deck, low, threshold, bar)
+    else:
+        counts = _monte_carlo(parsed, b, deck, size, low, threshold, trials, seed, bar)
+    return _result(counts, parsed, b, d, game, qualifier if low else None, trials is None, seed)
+
+
+def exact_boards(players: int, board: int = 0, dead: int = 0, hole_size: int = 4) -> int:
+    """How many boards an exact enumeration deals.
+
+    >>> exact_boards(2), exact_boards(3, board=3)
+    (1086008, 666)
+    """
+    return comb(52 - players * hole_size - board - dead, 5 - board)
