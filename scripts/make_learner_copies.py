@@ -1,0 +1,102 @@
+"""Generate the learner copies ``exercises/*.ipynb`` from the teacher keys ``exercises/solutions/*.ipynb``.
+
+For every key, the learner copy (same file name, one folder up):
+
+* answer cells (tagged ``answer``): the ``### BEGIN SOLUTION`` ... ``### END SOLUTION``
+  block becomes ``answer_qN = None  # your answer``; outputs and execution count are cleared;
+* checker cells (tagged ``checker``) and every other cell are kept as in the key,
+  source and stored outputs (so ``pytest --nbval`` on an unanswered copy fails,
+  and the grader can restore them by cell id);
+* links to ``../../docs/rules.md`` are rewritten for the copy's folder.
+
+Usage::
+
+    python scripts/make_learner_copies.py            # write exercises/*.ipynb
+    python scripts/make_learner_copies.py --check    # exit 1 if a copy is missing or out of date
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parent.parent
+KEYS = ROOT / "exercises" / "solutions"
+OUT = ROOT / "exercises"
+
+SOLUTION_RE = re.compile(r"^[ \t]*### BEGIN SOLUTION[^\n]*\n.*?^[ \t]*### END SOLUTION[^\n]*$", re.S | re.M)
+
+
+def placeholder(qid: str) -> str:
+    """What a learner sees in place of the solution."""
+    return f"answer_{qid} = None  # your answer"
+
+
+def question_of(cell: nbformat.NotebookNode) -> str:
+    qid = cell.metadata.get("omaha_learn", {}).get("question")
+    if not qid:
+        raise ValueError(f"answer cell {cell.get('id')!r} has no metadata omaha_learn.question")
+    return str(qid)
+
+
+def strip_solution(source: str, qid: str) -> str:
+    """Replace the SOLUTION block of an answer cell by the placeholder line."""
+    new, count = SOLUTION_RE.subn(placeholder(qid), source)
+    if count != 1:
+        raise ValueError(f"answer cell for {qid}: expected one ### BEGIN/END SOLUTION block, found {count}")
+    return new
+
+
+def learner_copy(key: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The learner copy of one key notebook."""
+    nb = copy.deepcopy(key)
+    for cell in nb.cells:
+        tags = cell.metadata.get("tags", [])
+        if cell.cell_type == "markdown":
+            cell.source = cell.source.replace("../../docs/", "../docs/")
+        elif cell.cell_type == "code" and "answer" in tags:
+            cell.source = strip_solution(cell.source, question_of(cell))
+            cell.outputs = []
+            cell.execution_count = None
+    nb.metadata.setdefault("omaha_learn", {})["learner_copy"] = True
+    return nb
+
+
+def render(nb: nbformat.NotebookNode) -> str:
+    return nbformat.writes(nb) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--keys", type=Path, default=KEYS, help="folder of teacher keys (default: %(default)s)")
+    parser.add_argument("--out", type=Path, default=OUT, help="folder for learner copies (default: %(default)s)")
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a copy is out of date")
+    args = parser.parse_args(argv)
+    keys = sorted(args.keys.glob("*.ipynb"))
+    if not keys:
+        print(f"no keys in {args.keys}", file=sys.stderr)
+        return 1
+    stale = []
+    for key_path in keys:
+        text = render(learner_copy(nbformat.read(key_path, as_version=4)))
+        target = args.out / key_path.name
+        current = target.read_text(encoding="utf-8") if target.exists() else None
+        if current == text:
+            continue
+        stale.append(target)
+        if not args.check:
+            target.write_text(text, encoding="utf-8")
+            print(f"wrote {target}")
+    if args.check and stale:
+        print("out of date: " + ", ".join(str(p) for p in stale), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
