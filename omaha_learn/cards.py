@@ -298,7 +298,7 @@ class Deck:
 
     def deal(self, n: int = 1) -> tuple[Card, ...]:
         """Take the next ``n`` cards from the top."""
-        if not isinstance(n, int) or n < 0:
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise ValueError(f"cannot deal {n!r} cards")
         if n > len(self._cards):
             raise ValueError(f"cannot deal {n} cards: only {len(self._cards)} left in the deck")
