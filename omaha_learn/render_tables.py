@@ -295,39 +295,39 @@ def _bar(x: Any, color: str) -> str:
 
 def equity_html(result: Any, *, names: Sequence[str] | None = None, four_color: bool = False) -> str:
     """A table of each player's equity with its high, low, scoop, split and
-    quartered parts; how many boards and whether the count is exact.
+    quartered rates (R11); how many boards, exact or Monte Carlo (with its
+    standard error), and how often a low is made.
     """
     players = list(result)
     parts = [f'<div class="ol-equity" style="{FONT}">']
+    title = _get(result, "title", default=None)
+    if callable(title):
+        parts.append(f'<div style="font-size:1.1em"><b>{_e(title())}</b></div>')
     cols = [("equity", "Equity"), ("high", "High share"), ("low", "Low share"), ("scoop", "Scoop"),
             ("split", "Split"), ("quartered", "Quartered")]
+    if _get(result, "game", default="hilo") == "high":
+        cols = [c for c in cols if c[0] not in ("low", "quartered")]
     head = "".join(f"<th {CELL}>{t}</th>" for _, t in cols)
     parts.append(f'<table {TABLE}><thead><tr><th {CELL}>Player</th><th {CELL}>Hand</th>{head}</tr></thead><tbody>')
     for i, p in enumerate(players):
         name = names[i] if names and i < len(names) else f"Player {i + 1}"
-        hole = _get(p, "hole", "cards", "hole_cards", default=())
-        row = [f"<td {CELL}><b>{_e(name)}</b></td>",
-               f"<td {CELL}>{cards_row(hole, four_color=four_color, size='small') if hole else ''}</td>"]
+        hole = _get(p, "hole", default=None)
+        hand = cards_row(hole, four_color=four_color, size="chip") if hole else "<i>random</i>"
+        row = [f"<td {CELL}><b>{_e(name)}</b></td>", f"<td {CELL}><style>{CHIP_CSS}</style>{hand}</td>"]
         for key, _ in cols:
             v = _get(p, key)
             if key == "equity":
-                row.append(f"<td {CELL}>{_bar(v, '#1452cc')} <b>{_pct(v)}</b></td>")
+                err = _get(p, "stderr")
+                pm = f" &plusmn; {_pct(err)}" if err else ""
+                row.append(f"<td {CELL}>{_bar(v, '#1452cc')} <b>{_pct(v)}</b>{pm}</td>")
             else:
                 row.append(f"<td {CELL}>{_pct(v)}</td>")
         parts.append(f"<tr>{''.join(row)}</tr>")
     parts.append("</tbody></table>")
-    boards = _get(result, "boards")
-    exact = _get(result, "exact")
     low_possible = _get(result, "low_possible")
-    notes = []
-    if boards is not None:
-        notes.append(f"{boards:,} boards " + ("(exact enumeration)" if exact else "(Monte Carlo sample)"))
-    if low_possible is not None:
-        notes.append(f"a low was possible on {_pct(low_possible)} of boards"
-                     if not isinstance(low_possible, bool) else
-                     ("a low is still possible" if low_possible else "no low is possible on this board"))
-    if notes:
-        parts.append(f'<div style="color:#555">{_e("; ".join(notes))}</div>')
+    if low_possible is not None and _get(result, "game", default="hilo") == "hilo":
+        parts.append(f'<div style="color:#555">A qualifying low is made on {_pct(low_possible)} of boards; '
+                     "scoop = whole pot, split = shares a half or the pot, quartered = a quarter (R11).</div>")
     parts.append("</div>")
     return "".join(parts)
 

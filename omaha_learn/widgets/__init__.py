@@ -10,8 +10,9 @@ Dealer(players=2, game='hilo', seed=1)
 from __future__ import annotations
 
 from .dealer import Dealer
+from .equity_lab import EquityLab
 from .low_comparator import LowComparator
 from .showdown_viewer import ShowdownViewer
 from .two_card import TwoCardExplorer
 
-__all__ = ["Dealer", "LowComparator", "ShowdownViewer", "TwoCardExplorer"]
+__all__ = ["Dealer", "EquityLab", "LowComparator", "ShowdownViewer", "TwoCardExplorer"]

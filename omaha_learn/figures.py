@@ -1,0 +1,116 @@
+"""Figures: interactive plotly charts and printable matplotlib ones.
+
+plotly and matplotlib are imported inside each function, so importing this
+module is cheap. Bars carry a pattern as well as a colour, so they stay
+distinguishable when printed in greyscale.
+
+>>> from omaha_learn.equity import equity
+>>> r = equity(["As Ah 2s 3h", "Kd Kc Qd Jc"], board="4c 7d 9s")
+>>> fig = equity_figure(r, names=["Ann", "Bob"])
+>>> [t.name for t in fig.data]
+['Equity', 'Scoop', 'Split', 'Quartered']
+>>> list(fig.data[0].x)
+['Ann', 'Bob']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+__all__ = ["equity_figure", "equity_figure_mpl", "rates_figure", "rates_figure_mpl", "SERIES_STYLE"]
+
+SERIES_STYLE: dict[str, tuple[str, str, str]] = {
+    # name: (colour, plotly pattern, matplotlib hatch)
+    "Equity": ("#1452cc", "", ""),
+    "Scoop": ("#137a2c", "/", "//"),
+    "Split": ("#f5a300", ".", ".."),
+    "Quartered": ("#c8102e", "x", "xx"),
+    "No low": ("#555555", "-", "--"),
+}
+_EXTRA = [("#7a3fb0", "+", "++"), ("#0d8a8a", "|", "||"), ("#8a5a00", "\\", "\\\\")]
+
+
+def _style(name: str, i: int) -> tuple[str, str, str]:
+    return SERIES_STYLE.get(name, _EXTRA[i % len(_EXTRA)])
+
+
+def _player_names(result: Any, names: Sequence[str] | None) -> list[str]:
+    return [names[i] if names and i < len(names) else f"Player {i + 1}" for i in range(len(result))]
+
+
+def _equity_series(result: Any) -> dict[str, list[float]]:
+    return {
+        "Equity": [float(p.equity) for p in result],
+        "Scoop": [float(p.scoop) for p in result],
+        "Split": [float(p.split) for p in result],
+        "Quartered": [float(p.quartered) for p in result],
+    }
+
+
+def rates_figure(series: Mapping[str, Sequence[float]], categories: Sequence[str], *, title: str = "",
+                 yaxis: str = "share", percent: bool = True) -> Any:
+    """A grouped plotly bar chart: one bar group per category, one series per key."""
+    import plotly.graph_objects as go
+
+    fig = go.Figure()
+    for i, (name, values) in enumerate(series.items()):
+        color, pattern, _ = _style(name, i)
+        fig.add_trace(go.Bar(
+            name=name, x=list(categories), y=[float(v) for v in values], marker_color=color,
+            marker_pattern_shape=pattern,
+            text=[f"{100 * float(v):.1f}%" if percent else f"{float(v):g}" for v in values],
+            textposition="outside",
+            hovertemplate="%{x}<br>" + name + ": %{text}<extra></extra>"))
+    fig.update_layout(barmode="group", title=title, template="plotly_white", font=dict(size=16),
+                      yaxis=dict(title=yaxis, tickformat=".0%" if percent else None, rangemode="tozero"),
+                      legend=dict(orientation="h", y=-0.15), margin=dict(l=60, r=20, t=60, b=60), height=420)
+    return fig
+
+
+def equity_figure(result: Any, *, names: Sequence[str] | None = None, title: str | None = None) -> Any:
+    """plotly bars of each player's equity, scoop, split and quartered rates (R11)."""
+    if title is None:
+        t = getattr(result, "title", None)
+        title = t() if callable(t) else "Equity"
+    return rates_figure(_equity_series(result), _player_names(result, names), title=title,
+                        yaxis="share of boards / of the pot")
+
+
+def rates_figure_mpl(series: Mapping[str, Sequence[float]], categories: Sequence[str], *, title: str = "",
+                     ylabel: str = "share", percent: bool = True) -> Any:
+    """The same grouped bars as :func:`rates_figure`, as a printable matplotlib Figure
+    (hatched bars, so greyscale prints stay readable). Not attached to pyplot."""
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import PercentFormatter
+
+    fig = Figure(figsize=(8, 4.2), dpi=100)
+    ax = fig.add_subplot()
+    n = max(1, len(series))
+    width = 0.8 / n
+    xs = list(range(len(categories)))
+    for i, (name, values) in enumerate(series.items()):
+        color, _, hatch = _style(name, i)
+        pos = [x - 0.4 + width * (i + 0.5) for x in xs]
+        bars = ax.bar(pos, [float(v) for v in values], width, label=name, color=color, hatch=hatch,
+                      edgecolor="white", linewidth=0.5)
+        ax.bar_label(bars, labels=[f"{100 * float(v):.0f}%" if percent else f"{float(v):g}" for v in values],
+                     fontsize=8, padding=2)
+    ax.set_xticks(xs, list(categories))
+    if percent:
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.legend(ncols=min(n, 5), loc="upper center", bbox_to_anchor=(0.5, -0.1), frameon=False)
+    fig.tight_layout()
+    return fig
+
+
+def equity_figure_mpl(result: Any, *, names: Sequence[str] | None = None, title: str | None = None) -> Any:
+    """Printable matplotlib version of :func:`equity_figure`."""
+    if title is None:
+        t = getattr(result, "title", None)
+        title = t() if callable(t) else "Equity"
+    return rates_figure_mpl(_equity_series(result), _player_names(result, names), title=title,
+                            ylabel="share of boards / of the pot")
