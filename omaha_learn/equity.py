@@ -302,7 +302,7 @@ def _check(holes: Sequence[CardsLike | None], board: CardsLike, dead: CardsLike,
     def claim(cards: tuple[Card, ...], name: str) -> None:
         for c in cards:
             if c in where:
-                raise CardError(f"card '{c}' is dealt twice: in {where[c]} and in {name}", token=str(c))
+                raise CardError(f"card '{c}' is dealt twice: {where[c]} and {name}", token=str(c))
             where[c] = name
 
     for i, h in enumerate(holes):
@@ -324,7 +324,7 @@ def _check(holes: Sequence[CardsLike | None], board: CardsLike, dead: CardsLike,
         raise CardError("hole cards: every player needs the same number of cards (4, or 5 for five-card Omaha)")
     for i, h in enumerate(parsed):
         if h is not None:
-            claim(h, f"player {i + 1}'s hand")
+            claim(h, f"in player {i + 1}'s hand")
     try:
         b = parse_cards(board)
         d = parse_cards(dead)
@@ -333,8 +333,8 @@ def _check(holes: Sequence[CardsLike | None], board: CardsLike, dead: CardsLike,
     if len(b) not in (0, 3, 4, 5):
         raise CardError(f"board: 0 (preflop), 3 (flop), 4 (turn) or 5 (river) cards, got {len(b)} "
                         f"({format_cards(b)})")
-    claim(b, "the board")
-    claim(d, "the dead cards")
+    claim(b, "on the board")
+    claim(d, "in the dead cards")
     size = sizes.pop() if sizes else 4
     need = size * len(parsed) + 5 + len(d)
     if need > 52:
