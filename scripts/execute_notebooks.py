@@ -9,7 +9,9 @@ This script re-runs them the same way every time:
 * ``PYTHONHASHSEED=0`` and a non-interactive matplotlib backend, so set
   order and figures do not vary between runs;
 * no timing metadata is written, cell ids are kept, and widget state is
-  stored so static viewers can still draw the widgets.
+  stored so the widgets still draw when the notebook is opened; the random
+  widget model ids are renamed to ids derived from the notebook's name, so
+  re-running an unchanged notebook leaves the file byte-for-byte the same.
 
 Usage::
 
@@ -24,7 +26,10 @@ the exit status is the number of failed notebooks (capped at 1).
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -48,6 +53,20 @@ def _kernel_env() -> dict[str, str]:
     return env
 
 
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def stable_widget_ids(nb: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
+    """Rename widget model ids (random uuids) to ids derived from ``name`` and their order of creation."""
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    if not state:
+        return nb
+    text = json.dumps(nb)
+    new_ids = {old: hashlib.md5(f"{name}:{i}".encode()).hexdigest() for i, old in enumerate(state)}
+    pattern = re.compile("|".join(map(re.escape, new_ids)))
+    return nbformat.from_dict(json.loads(pattern.sub(lambda m: new_ids[m.group(0)], text)))
+
+
 def execute(path: Path, *, timeout: int = 120, write: bool = True) -> float:
     """Run one notebook top to bottom; store it in place unless ``write`` is false.
 
@@ -67,6 +86,7 @@ def execute(path: Path, *, timeout: int = 120, write: bool = True) -> float:
     start = time.perf_counter()
     client.execute(env=_kernel_env())
     elapsed = time.perf_counter() - start
+    nb = stable_widget_ids(nb, path.name)
     if write:
         nbformat.validate(nb)
         nbformat.write(nb, path)
