@@ -335,83 +335,88 @@ def equity_html(result: Any, *, names: Sequence[str] | None = None, four_color: 
 # ------------------------------------------------------------------ hand state
 
 def hand_state_html(state: Any, *, names: Sequence[str] | None = None, four_color: bool = False,
-                    show_cards: bool = True, size: int | str = "small") -> str:
-    """Street, board, pot, side pots, stacks, bets and the legal actions of the
-    player to act (with the pot-limit raise range, R18); then the action log.
+                    show_cards: bool = True, size: int | str = "chip", show_log: bool = True,
+                    show_legal: bool = True) -> str:
+    """Street, board, pot, side pots, each seat's stack and bet, the legal
+    actions of the player to act with the bet/raise range (R15-R19), the
+    result once the hand is over, and the action log. Duck-typed on HandState.
     """
-    parts = [f'<div class="ol-hand-state" style="{FONT}">']
-    street = _get(state, "street", default="")
+    names = names or _get(state, "names", default=None)
+    parts = [f'<div class="ol-hand-state" style="{FONT}"><style>{CHIP_CSS}</style>']
+    street = str(_get(state, "street", default="") or "")
     pot = _get(state, "pot", default="?")
-    parts.append(f'<div style="font-size:1.2em"><b>{_e(str(street).capitalize() if street else "")}</b> '
-                 f'&mdash; pot <b>{_e(pot)}</b></div>')
+    parts.append(f'<div style="font-size:1.25em"><b>{_e(street.capitalize())}</b> &mdash; pot <b>{_e(pot)}</b></div>')
     board = _get(state, "board", default=()) or ()
-    if board:
-        parts.append(f"<div>Board: {cards_row(board, four_color=four_color, size=size)}</div>")
-    pots = _get(state, "side_pots", "pots")
-    if callable(pots):
-        pots = pots()
-    if pots and len(pots) > 1:
-        items = []
-        for i, p in enumerate(pots):
-            amount = _get(p, "amount", "size", default=p)
-            elig = _get(p, "eligible", "eligible_seats", default=())
-            who = ", ".join(_seat_name(s, names) for s in elig)
-            items.append(f"<li>{'Main pot' if i == 0 else f'Side pot {i}'}: {_e(amount)} ({_e(who)})</li>")
-        parts.append(f'<ul class="ol-side-pots" style="margin:2px 0">{"".join(items)}</ul>')
-    stacks = _get(state, "stacks", default=()) or ()
-    bets = _get(state, "bets", default=None)
-    holes = _get(state, "holes", "hole_cards", default=None)
+    parts.append(f'<div style="margin:4px 0">Board: {cards_row(board, four_color=four_color, size="medium")}</div>'
+                 if board else "<div><i>no board cards yet</i></div>")
+    contributions = _get(state, "contributions", default=None)
     folded = _get(state, "folded", default=None)
-    to_act = _get(state, "to_act", "actor", "player_to_act", default=None)
-    if callable(to_act):
-        to_act = to_act()
+    stacks = _get(state, "stacks", default=()) or ()
+    all_in = any(st == 0 and not (folded and i < len(folded) and folded[i]) for i, st in enumerate(stacks))
+    if contributions is not None and all_in and not _get(state, "is_over", default=False):
+        from .pots import side_pots
+
+        pots = [p for p in side_pots(list(contributions), folded=[bool(f) for f in (folded or [])] or ())
+                if not p.uncalled]
+        if len(pots) > 1:
+            items = "".join(
+                f"<li>{'Main pot' if i == 0 else f'Side pot {i}'}: {p.amount} "
+                f"(eligible: {_e(', '.join(_seat_name(s, names) for s in p.eligible))})</li>"
+                for i, p in enumerate(pots))
+            parts.append(f'<div class="ol-side-pots">Pots so far (R21):<ul style="margin:2px 0">{items}</ul></div>')
+    bets = _get(state, "bets", default=None)
+    holes = _get(state, "holes", default=None)
+    to_act = _get(state, "to_act", default=None)
+    button = _get(state, "button", default=None)
     rows = []
     for i, stack in enumerate(stacks):
-        name = _seat_name(i, names)
-        bet = bets[i] if bets is not None and i < len(bets) else ""
         flags = []
+        if button == i:
+            flags.append("button")
         if folded is not None and i < len(folded) and folded[i]:
             flags.append("folded")
+        elif stack == 0:
+            flags.append("all-in")
         if to_act == i:
             flags.append("to act")
         cards = ""
         if show_cards and holes is not None and i < len(holes) and holes[i]:
             cards = cards_row(holes[i], four_color=four_color, size=size)
+        bet = bets[i] if bets is not None and i < len(bets) else 0
         style = f' style="background:{BEST_HIGH_BG}"' if to_act == i else ""
-        rows.append(f"<tr{style}><td {CELL}><b>{_e(name)}</b></td><td {CELL}>{cards}</td>"
-                    f"<td {CELL}>stack {_e(stack)}</td><td {CELL}>{'bet ' + _e(bet) if bet != '' else ''}</td>"
+        rows.append(f"<tr{style}><td {CELL}><b>{_e(_seat_name(i, names))}</b></td><td {CELL}>{cards}</td>"
+                    f"<td {CELL}>stack {_e(stack)}</td><td {CELL}>{'bet ' + _e(bet) if bet else ''}</td>"
                     f"<td {CELL}>{_e(', '.join(flags))}</td></tr>")
     if rows:
         parts.append(f"<table {TABLE}>{''.join(rows)}</table>")
     legal = None
     la = getattr(state, "legal_actions", None)
-    if callable(la):
+    if callable(la) and to_act is not None and show_legal:
         try:
             legal = la()
-        except Exception:  # a finished hand has no legal actions
+        except ValueError:  # a finished hand has no legal actions
             legal = None
     if legal is not None:
-        parts.append(f'<div class="ol-legal">{_legal_text(legal)}</div>')
+        parts.append(f'<div class="ol-legal" style="font-size:1.1em">{_legal_text(legal, _seat_name(to_act, names))}</div>')
+    result = _get(state, "result", default=None)
+    if result is not None:
+        summary = _get(result, "summary", "describe", default=None)
+        text = summary() if callable(summary) else str(result)
+        parts.append(f'<pre class="ol-result" style="white-space:pre-wrap;font-size:0.95em">{_e(text)}</pre>')
     log = list(_get(state, "log", default=()) or ())
-    if log:
+    if log and show_log:
         parts.append('<details><summary>Action log</summary><ol style="margin:2px 0">' +
                      "".join(f"<li>{_e(x)}</li>" for x in log) + "</ol></details>")
     parts.append("</div>")
     return "".join(parts)
 
 
-def _legal_text(legal: Any) -> str:
-    bits = []
-    for key, text in (("can_fold", "fold"), ("can_check", "check")):
-        if _get(legal, key):
-            bits.append(text)
-    call = _get(legal, "call_amount", "call", "to_call")
-    if call:
-        bits.append(f"call {call}")
-    lo = _get(legal, "min_raise", "min_raise_to", "raise_min")
-    hi = _get(legal, "max_raise", "max_raise_to", "raise_max")
-    if lo is not None and hi is not None:
-        bits.append(f"bet/raise to {lo} &ndash; {hi}")
-    if not bits:
-        return _e(legal)
-    return "Legal: " + ", ".join(bits)
+def _legal_text(legal: Any, who: str) -> str:
+    describe = getattr(legal, "describe", None)
+    text = describe() if callable(describe) else str(legal)
+    out = f"<b>{_e(who)}</b> may: {_e(text)}"
+    lo, hi = _get(legal, "min_to"), _get(legal, "max_to")
+    if lo is not None and hi is not None and _get(legal, "structure", default="") == "pot":
+        word = "bet" if _get(legal, "can_bet") else "raise to"
+        out += f" &mdash; pot-limit {word} range <b>{_e(lo)}&ndash;{_e(hi)}</b> (R18)"
+    return out
