@@ -134,6 +134,7 @@ class HandState:
         self.bets = [0] * n
         self.contributions = [0] * n
         self.folded = [False] * n
+        self.antes_paid = [0] * n
         self.street_index = 0
         self.history: list[tuple[int, int, Action]] = []   # (street, seat, action)
         self.log: list[str] = []
@@ -211,6 +212,7 @@ class HandState:
                 paid = min(a, self._stacks[i])
                 self._stacks[i] -= paid
                 self.contributions[i] += paid
+                self.antes_paid[i] = paid
                 self.log.append(f"{self.names[i]} posts ante {paid}")
         for seat, blind, word in ((self.sb_seat, self.blinds[0], "small"), (self.bb_seat, self.blinds[1], "big")):
             if blind:
@@ -399,6 +401,11 @@ class HandState:
         if len(self.in_hand) == 1:
             self._finish_uncontested()
             return
+        r = self._round
+        # a player who has matched the bet and has nobody left to bet against has nothing to decide
+        for i in list(r.pending):
+            if self.bets[i] >= r.current and not any(self._can_act(j) for j in range(self.n) if j != i):
+                r.pending.discard(i)
         nxt = self._next_to_act(seat)
         if nxt is not None:
             self._to_act = nxt
@@ -462,9 +469,12 @@ class HandState:
         for i in self.in_hand:
             if holes[i] is None:
                 raise ValueError(f"seat {i} reached the showdown but their hole cards are unknown")
-        result = showdown(holes, self.board, self.contributions, button=self.button,
+        live = [c - a for c, a in zip(self.contributions, self.antes_paid, strict=True)]
+        result = showdown(holes, self.board, live, button=self.button,
                           game="hilo" if self.game == "hilo" else "high", qualifier=self.qualifier,
                           last_aggressor=self._last_aggressor)
+        if sum(self.antes_paid):
+            result = _add_dead_antes(result, sum(self.antes_paid), self.in_hand)
         self._settle(result)
         for i in self.in_hand:
             self.log.append(f"{self.names[i]} shows {format_cards(self.holes[i] or ())}")
@@ -490,3 +500,38 @@ class HandState:
         from .render import hand_state_html
 
         return str(hand_state_html(self))
+
+
+def _add_dead_antes(result: Any, antes: int, in_hand: Sequence[int]) -> Any:
+    """Antes are dead money in the main pot, which every live hand can win (as in PokerKit and TDA)."""
+    from dataclasses import replace
+
+    from .showdown import _clockwise, _split
+
+    live = [s for s in in_hand if s not in result.dead]
+    main = next((p for p in result.pots if not p.uncalled), None)
+    merged = main is not None and set(main.eligible) == set(live)
+    amount = antes + (main.amount if merged and main is not None else 0)
+    order = _clockwise(live, result.button, len(result.payouts))
+    best = max(result._high[s][0] for s in live)
+    high_winners = [s for s in order if result._high[s][0] == best]
+    low_winners: list[int] = []
+    if result.game == "hilo":
+        best_low = max(result._low[s][0] for s in live)
+        if best_low >= result._threshold:
+            low_winners = [s for s in order if result._low[s][0] == best_low]
+    low_units = amount // 2 if low_winners else 0
+    high_shares = _split(amount - low_units, high_winners, 1)
+    low_shares = _split(low_units, low_winners, 1) if low_winners else {}
+    payouts = list(result.payouts)
+    pots = list(result.pots)
+    if merged and main is not None:
+        for shares in (main.high_shares, main.low_shares):
+            for s, v in shares.items():
+                payouts[s] -= v
+        pots[pots.index(main)] = replace(main, amount=amount, high_shares=high_shares, low_shares=low_shares,
+                                         reason=main.reason + f" (includes {antes} in antes)")
+    for shares in (high_shares, low_shares):
+        for s, v in shares.items():
+            payouts[s] += v
+    return replace(result, payouts=tuple(payouts), pots=tuple(pots))
