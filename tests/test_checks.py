@@ -1,0 +1,183 @@
+"""Exercise checkers (omaha_learn.checks): right answers pass, wrong ones fail and teach.
+
+The right answers are taken from the teacher keys (exercises/solutions): the
+setup cell and the answer cells are run in-process, no kernel. Every question
+must fail on at least one wrong answer (a check that cannot fail is a
+defect), print a hint citing its rule (R1-R25) when not strict, and raise
+AssertionError when OMAHA_LEARN_STRICT=1.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from omaha_learn.cards import FULL_DECK, format_cards, parse_cards
+from omaha_learn.checks import EXERCISES, STRICT_ENV, exercise
+from omaha_learn.checks.core import AnswerError, Exercise, Question, answer_digest, normalise
+
+KEYS = Path(__file__).resolve().parent.parent / "exercises" / "solutions"
+
+
+def _key(module: str) -> nbformat.NotebookNode:
+    return nbformat.read(KEYS / EXERCISES[module], as_version=4)
+
+
+def _key_answers(module: str) -> dict[str, object]:
+    """Run the key's setup and answer cells in-process; return {qid: the key's answer}."""
+    nb = _key(module)
+    ns: dict[str, object] = {}
+    for cell in nb.cells:
+        tags = cell.metadata.get("tags", [])
+        if cell.cell_type == "code" and ("setup" in tags or "answer" in tags):
+            exec(cell.source, ns)  # noqa: S102 - our own key notebooks
+    return {q: ns[f"answer_{q}"] for q in exercise(module).questions}
+
+
+def _wrong(kind: str, right: object) -> object:
+    """A wrong answer of the same kind as ``right``."""
+    norm = normalise(kind, right)
+    if kind == "cards":
+        cards = list(parse_cards(norm))
+        other = next(c for c in FULL_DECK if c not in cards)
+        return format_cards([other, *cards[1:]])
+    if kind == "int":
+        return int(norm) + 1
+    if kind == "ints":
+        nums = [int(x) for x in norm.split(",")]
+        return [nums[0] + 1, *nums[1:]]
+    if kind in ("player", "players"):
+        letters = norm.split(",")
+        return letters[:-1] if len(letters) > 1 else ("B" if letters[0] != "B" else "A")
+    if kind == "player_order":
+        letters = norm.split(",")
+        return "".join(reversed(letters)) if letters != letters[::-1] else "".join(letters) + "A"
+    if kind == "text":
+        return "royal flush" if norm != "royal flush" else "high card"
+    if kind == "texts":
+        return list(reversed(norm.split(",")))
+    if kind == "yesno":
+        return norm == "no"
+    raise AssertionError(kind)
+
+
+QUESTIONS = [(m, q) for m in EXERCISES for q in exercise(m).questions]
+
+
+@pytest.fixture(scope="module")
+def key_answers() -> dict[str, dict[str, object]]:
+    return {m: _key_answers(m) for m in EXERCISES}
+
+
+@pytest.mark.parametrize(("module", "qid"), QUESTIONS)
+def test_key_answer_is_correct(module: str, qid: str, key_answers: dict[str, dict[str, object]],
+                               capsys: pytest.CaptureFixture[str]) -> None:
+    ex = exercise(module)
+    ex.check(qid, key_answers[module][qid])
+    pts = ex.questions[qid].points
+    assert capsys.readouterr().out == f"{qid}: correct ({pts}/{pts} points)\n"
+
+
+@pytest.mark.parametrize(("module", "qid"), QUESTIONS)
+def test_wrong_answer_fails_with_a_hint(module: str, qid: str, key_answers: dict[str, dict[str, object]],
+                                        capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each checker can fail: a wrong answer prints 'not yet', the rule and its docs/rules.md link."""
+    ex = exercise(module)
+    q = ex.questions[qid]
+    wrong = _wrong(q.kind, key_answers[module][qid])
+    ex.check(qid, wrong)
+    out = capsys.readouterr().out
+    assert out.startswith(f"{qid}: not yet (0/{q.points} points). {q.rules[0]}")
+    assert f"docs/rules.md#{q.rules[0].lower()}" in out
+    monkeypatch.setenv(STRICT_ENV, "1")
+    with pytest.raises(AssertionError, match=f"^{qid}: not yet"):
+        ex.check(qid, wrong)
+    with pytest.raises(AssertionError, match="no answer yet"):
+        ex.check(qid, None)
+
+
+def test_every_rule_r1_to_r25_is_practised() -> None:
+    rules = {r for m in EXERCISES for r in exercise(m).rules}
+    assert {f"R{i}" for i in range(1, 26)} <= rules
+
+
+@pytest.mark.parametrize("module", sorted(EXERCISES))
+def test_key_cells_match_the_checker(module: str) -> None:
+    """Checker cells carry the question's id and points; seeded exercises deal Deck(seed=SEED)."""
+    nb = _key(module)
+    ex = exercise(module)
+    meta = [c.metadata["omaha_learn"] for c in nb.cells if "checker" in c.metadata.get("tags", [])]
+    assert [(m["question"], m["points"]) for m in meta] == [(q.qid, q.points) for q in ex.questions.values()]
+    answers = [c for c in nb.cells if "answer" in c.metadata.get("tags", [])]
+    assert [c.metadata["omaha_learn"]["question"] for c in answers] == list(ex.questions)
+    mod = __import__(f"omaha_learn.checks.{module}", fromlist=["x"])
+    setup = next(c.source for c in nb.cells if "setup" in c.metadata.get("tags", []))
+    assert f"checks.{module} import check" in setup
+    if hasattr(mod, "SEED"):
+        assert f"Deck(seed={mod.SEED})" in setup
+        holes, board = mod.deal()
+        assert len(holes) == 3 and all(len(h) == 4 for h in holes) and len(board) == 5
+
+
+def test_no_answer_and_unreadable_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    ex = exercise("reading_hands")
+    ex.check("q1", None)
+    ex.check("q1", "Xz Kd")
+    ex.check("q6", 3)
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("q1: no answer yet (0/1 points). Write your answer in answer_q1")
+    assert out[1].startswith("q1: cannot read this answer (0/1 points): could not read your cards: 'Xz'")
+    assert out[2] == "q6: cannot read this answer (0/1 points): expected a player letter such as 'A', got 3."
+
+
+def test_unknown_question_and_exercise() -> None:
+    with pytest.raises(ValueError, match="no question 'q99'"):
+        exercise("lows").check("q99", 1)
+    with pytest.raises(ValueError, match="no exercise 'poker'"):
+        exercise("poker")
+
+
+def test_question_needs_exactly_one_source_of_truth() -> None:
+    with pytest.raises(ValueError, match="exactly one of expected= or digest="):
+        Question("q1", "int", 1, ("R1",), "hint")
+    with pytest.raises(ValueError, match="unknown answer kind"):
+        Question("q1", "number", 1, ("R1",), "hint", expected=lambda: 1)
+    with pytest.raises(ValueError, match="defined twice"):
+        Exercise("x", [Question("q1", "int", 1, ("R1",), "h", expected=lambda: 1)] * 2)
+
+
+def test_digest_questions_store_no_plain_answer() -> None:
+    """Fixed answers (R13-R19, R24) live only as sha256 digests."""
+    for m in EXERCISES:
+        for q in exercise(m).questions.values():
+            if q.digest is not None:
+                assert re.fullmatch(r"[0-9a-f]{64}", q.digest)
+
+
+@given(st.lists(st.sampled_from(FULL_DECK), min_size=1, max_size=6, unique=True), st.randoms())
+def test_cards_answers_ignore_order_and_notation(cards: list[object], rnd: object) -> None:
+    shuffled = list(cards)
+    rnd.shuffle(shuffled)  # type: ignore[attr-defined]
+    pretty = format_cards(shuffled, pretty=True)  # type: ignore[arg-type]
+    assert normalise("cards", pretty) == normalise("cards", [str(c) for c in cards])
+    assert answer_digest("cards", pretty) == answer_digest("cards", cards)
+
+
+@given(st.sets(st.sampled_from("ABCDEF"), min_size=1))
+def test_player_sets_ignore_order_and_case(players: set[str]) -> None:
+    letters = sorted(players)
+    assert normalise("players", [p.lower() for p in reversed(letters)]) == ",".join(letters)
+    assert normalise("players", "".join(letters)) == ",".join(letters)
+
+
+@pytest.mark.parametrize(("kind", "value"), [("int", True), ("int", "ten"), ("yesno", "maybe"),
+                                             ("texts", "flush"), ("player", "AB"), ("ints", [1.5])])
+def test_unreadable_answers_raise_answer_error(kind: str, value: object) -> None:
+    with pytest.raises(AnswerError):
+        normalise(kind, value)
