@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["equity_figure", "equity_figure_mpl", "rates_figure", "rates_figure_mpl", "SERIES_STYLE"]
+__all__ = ["equity_figure", "equity_figure_mpl", "frequency_figure", "frequency_figure_mpl", "rates_figure",
+           "rates_figure_mpl", "SERIES_STYLE"]
 
 SERIES_STYLE: dict[str, tuple[str, str, str]] = {
     # name: (colour, plotly pattern, matplotlib hatch)
@@ -114,3 +115,30 @@ def equity_figure_mpl(result: Any, *, names: Sequence[str] | None = None, title:
         title = t() if callable(t) else "Equity"
     return rates_figure_mpl(_equity_series(result), _player_names(result, names), title=title,
                             ylabel="share of boards / of the pot")
+
+
+_FREQ_LABELS = {"equity": "Equity", "scoop": "Scoop", "split": "Split", "quartered": "Quartered", "no_low": "No low"}
+
+
+def _frequency_series(freq: Any) -> tuple[dict[str, list[float]], list[str], str]:
+    cols = [c for c in freq.columns if c in _FREQ_LABELS]
+    if getattr(freq, "game", "hilo") != "hilo":
+        cols = [c for c in cols if c not in ("quartered", "no_low")]
+    series = {_FREQ_LABELS[c]: [float(v) for v in freq.column(c)] for c in cols}
+    cats = [f"{p} players" for p in freq.column("players")]
+    who = f"{freq.hand} against random hands" if getattr(freq, "hand", None) else "random deals"
+    title = f"How pots end, {who} ({freq.trials:,} deals per table size, seed {freq.seed})"
+    return series, cats, title
+
+
+def frequency_figure(freq: Any) -> Any:
+    """plotly bars of scoop, split, quartered and no-low rates by table size (R11),
+    from :func:`omaha_learn.frequencies`."""
+    series, cats, title = _frequency_series(freq)
+    return rates_figure(series, cats, title=title, yaxis="share of deals")
+
+
+def frequency_figure_mpl(freq: Any) -> Any:
+    """Printable matplotlib version of :func:`frequency_figure`."""
+    series, cats, title = _frequency_series(freq)
+    return rates_figure_mpl(series, cats, title=title, ylabel="share of deals")

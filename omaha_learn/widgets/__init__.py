@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from .dealer import Dealer
 from .equity_lab import EquityLab
+from .frequency_plots import FrequencyPlots
 from .low_comparator import LowComparator
 from .replayer import BettingTrainer, HandReplayer
 from .showdown_viewer import ShowdownViewer
 from .two_card import TwoCardExplorer
 
-__all__ = ["BettingTrainer", "Dealer", "EquityLab", "HandReplayer", "LowComparator", "ShowdownViewer", "TwoCardExplorer"]
+__all__ = ["BettingTrainer", "Dealer", "EquityLab", "FrequencyPlots", "HandReplayer", "LowComparator", "ShowdownViewer", "TwoCardExplorer"]

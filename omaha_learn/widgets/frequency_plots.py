@@ -1,0 +1,84 @@
+"""FrequencyPlots: how often Hi-Lo pots are scooped, split, quartered or have
+no low, by table size, as an interactive plotly chart or a printable
+matplotlib figure (R11)."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as W
+
+from ..figures import frequency_figure, frequency_figure_mpl
+from ..frequencies import frequencies
+from ._base import GAMES, QUALIFIERS, LessonApp, show_matplotlib, show_plotly
+
+__all__ = ["FrequencyPlots"]
+
+
+class FrequencyPlots(LessonApp):
+    """Scoop/split/quartered/no-low rates by number of players, seeded.
+
+    >>> fp = FrequencyPlots(trials=500, players=(2, 3), seed=1)
+    >>> [row["players"] for row in fp.data.rows]
+    [2, 3]
+    >>> fp.style_w.value = "printable"; fp.chart.outputs[0]["data"]["text/plain"]
+    'matplotlib figure'
+    """
+
+    _repr_fields = ("seed",)
+
+    def __init__(self, hand: str = "", *, players: tuple[int, ...] = (2, 3, 4, 5, 6), trials: int = 5_000,
+                 seed: int | None = 0, game: str = "hilo") -> None:
+        super().__init__(seed=seed)
+        self.players = tuple(players)
+        self.hand_w = W.Text(value=hand, description="Hand", placeholder="(empty = random deals) As Ah 2s 3h",
+                             layout=W.Layout(width="360px"))
+        self.trials_w = W.BoundedIntText(value=trials, min=100, max=1_000_000, step=1000, description="Deals")
+        self.game_w = W.Dropdown(options=GAMES, value=game, description="Game")
+        self.qualifier_w = W.Dropdown(options=QUALIFIERS, value=8, description="Qualifier")
+        self.style_w = W.ToggleButtons(options=[("Interactive", "interactive"), ("Printable", "printable")],
+                                       value="interactive")
+        self.run_button = self._button("Run", self.run, style="primary")
+        self.progress = W.IntProgress(value=0, min=0, max=100, description="Progress")
+        self.table = W.HTML()
+        self.chart = W.Output(layout=W.Layout(min_height="420px"))
+        self.data: object = None
+        self.figure: object = None
+        self.style_w.observe(lambda _c: self.guard(self._draw), names="value")
+        self.children = [W.HBox([W.VBox([self.hand_w, self.trials_w]), W.VBox([self.game_w, self.qualifier_w])]),
+                         W.HBox([self.run_button, self.style_w, self.progress]), self.message, self.table,
+                         self.chart]
+        self.guard(self.run)
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.value = int(100 * done / total) if total else 100
+
+    def run(self) -> None:
+        """Simulate (seeded) and redraw."""
+        hand = self.hand_w.value.strip() or None
+        self.progress.value = 0
+        self.data = frequencies(self.players, hand, trials=int(self.trials_w.value), seed=self.seed,
+                                game=str(self.game_w.value), qualifier=self.qualifier_w.value,
+                                progress=self._progress)
+        self.progress.value = 100
+        self.say("")
+        self._draw()
+
+    def _draw(self) -> None:
+        d = self.data
+        if d is None:
+            return
+        cols = [c for c in d.columns if c != "players"]  # type: ignore[attr-defined]
+        head = "".join(f"<th style='padding:2px 8px'>{html.escape(c.replace('_', ' '))}</th>" for c in cols)
+        rows = "".join(
+            f"<tr><td style='padding:2px 8px'><b>{r['players']} players</b></td>"
+            + "".join(f"<td style='padding:2px 8px;text-align:right'>{100 * r[c]:.1f}%</td>" for c in cols)
+            + "</tr>" for r in d.rows)  # type: ignore[attr-defined]
+        self.table.value = (f"<table style='border-collapse:collapse;font-size:1.05em'><tr><th></th>{head}</tr>"
+                            f"{rows}</table>")
+        if self.style_w.value == "printable":
+            self.figure = frequency_figure_mpl(d)
+            show_matplotlib(self.chart, self.figure)
+        else:
+            self.figure = frequency_figure(d)
+            show_plotly(self.chart, self.figure)
