@@ -33,6 +33,7 @@ from .cards import Card, CardError, CardsLike, format_cards, parse_cards
 from .equity_kernel import (
     best_strengths,
     board_blocks,
+    board_keys,
     outcome_codes,
     random_boards,
     strengths_by_triples,
@@ -409,8 +410,9 @@ def _exact(holes: list[tuple[Card, ...]], board: tuple[Card, ...], deck: npt.NDA
     boards = np.concatenate([np.broadcast_to(np.array(board, dtype=np.intp), (len(combos), len(board))),
                              deck[combos]], axis=1)
     his, los = [], []
+    triples = board_keys(boards)
     for h in holes:
-        hi, lo = best_strengths(np.array(h), boards, low=low)
+        hi, lo = best_strengths(np.array(h), boards, low=low, triples=triples)
         his.append(hi)
         los.append(lo)
     high = np.stack(his)
@@ -451,6 +453,7 @@ def _monte_carlo(holes: list[tuple[Card, ...] | None], board: tuple[Card, ...], 
             dealt = deck[perm]
             boards = np.concatenate([np.broadcast_to(np.array(board, dtype=np.intp), (m, len(board))),
                                      dealt[:, :missing]], axis=1)
+            triples = board_keys(boards)
             his, los = [], []
             for i, h in enumerate(holes):
                 if h is None:
@@ -458,7 +461,7 @@ def _monte_carlo(holes: list[tuple[Card, ...] | None], board: tuple[Card, ...], 
                     hand: npt.NDArray[np.intp] = dealt[:, j:j + size]
                 else:
                     hand = np.array(h, dtype=np.intp)
-                hi, lo = best_strengths(hand, boards, low=low)
+                hi, lo = best_strengths(hand, boards, low=low, triples=triples)
                 his.append(hi)
                 los.append(lo)
             lows = _qualify(np.stack(los), threshold) if low else None  # type: ignore[arg-type]

@@ -30,6 +30,7 @@ __all__ = [
     "RANK_WEIGHTS",
     "key_tables",
     "best_strengths",
+    "board_keys",
     "triple_strengths",
     "boards_from_triples",
     "board_blocks",
@@ -87,13 +88,22 @@ def _subsets(n: int, k: int) -> npt.NDArray[np.intp]:
 
 def _keys_and_suits(cards: IntArr, idx: npt.NDArray[np.intp], none: int
                     ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
-    """Rank key and common suit (``none`` if mixed) of ``cards[..., idx]`` subsets."""
-    sub = cards[..., idx]                      # (..., m, k)
-    key = _CARD_WEIGHT[sub].sum(axis=-1, dtype=np.int32)
-    suits = _CARD_SUIT[sub]
-    same = (suits == suits[..., :1]).all(axis=-1)
-    suit = np.where(same, suits[..., 0], np.int8(none)).astype(np.int8)
-    return key, suit
+    """Rank key and common suit (``none`` if mixed) of the subsets ``cards[..., idx]``."""
+    weight = _CARD_WEIGHT[cards]
+    suit = _CARD_SUIT[cards]
+    key = weight[..., idx[:, 0]]
+    s0 = suit[..., idx[:, 0]]
+    same = np.ones(s0.shape, dtype=bool)
+    for j in range(1, idx.shape[1]):
+        key = key + weight[..., idx[:, j]]
+        same &= suit[..., idx[:, j]] == s0
+    return key, np.where(same, s0, np.int8(none)).astype(np.int8)
+
+
+def board_keys(boards: IntArr) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
+    """Rank keys and common suits (-2 when mixed) of the ten triples of each five-card board."""
+    boards = np.asarray(boards)
+    return _keys_and_suits(boards, _subsets(boards.shape[-1], 3), -2)
 
 
 def _combine(pk: npt.NDArray[np.int32], ps: npt.NDArray[np.int8], tk: npt.NDArray[np.int32],
@@ -102,21 +112,25 @@ def _combine(pk: npt.NDArray[np.int32], ps: npt.NDArray[np.int8], tk: npt.NDArra
     hi_t, lo_t = key_tables()
     key = pk[..., :, None] + tk[..., None, :]
     flush = ps[..., :, None] == ts[..., None, :]
-    hi = hi_t[key + flush * np.int32(FLUSH_OFFSET)].max(axis=(-2, -1))
-    lo = lo_t[key].max(axis=(-2, -1)) if low else None
+    flat = key.shape[:-2] + (-1,)
+    lo = lo_t[key].reshape(flat).max(axis=-1) if low else None
+    np.add(key, np.int32(FLUSH_OFFSET), out=key, where=flush)
+    hi = hi_t[key].reshape(flat).max(axis=-1)
     return hi, lo
 
 
-def best_strengths(holes: IntArr, boards: IntArr, *, low: bool = True) -> tuple[U16, U16 | None]:
+def best_strengths(holes: IntArr, boards: IntArr, *, low: bool = True,
+                   triples: tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]] | None = None
+                   ) -> tuple[U16, U16 | None]:
     """Best high and unqualified low strength of ``holes`` (``(..., h)``) on five-card ``boards``.
 
     Shapes broadcast: one hand against many boards ``(h,)`` with ``(N, 5)``, or
     a hand per board ``(N, h)``. Returns ``(high, low)`` arrays of shape ``(N,)``.
+    ``triples`` is :func:`board_keys` ``(boards)`` when already computed.
     """
     holes = np.asarray(holes)
-    boards = np.asarray(boards)
     pk, ps = _keys_and_suits(holes, _subsets(holes.shape[-1], 2), -1)
-    tk, ts = _keys_and_suits(boards, _subsets(boards.shape[-1], 3), -2)
+    tk, ts = board_keys(boards) if triples is None else triples
     return _combine(pk, ps, tk, ts, low)
 
 
