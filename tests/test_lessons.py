@@ -1,0 +1,183 @@
+"""Structure checks for the lesson notebooks in notebooks/ (issue 7, lessons half).
+
+nbval checks that every stored output still comes out the same; these tests
+check what nbval cannot: every lesson has a title, cites the rules it teaches
+(R1-R32, each linked to its anchor in docs/rules.md), ends with self-check
+questions, is stored executed without errors or unstable outputs, deals
+seeded cards, and imports only the public API.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+import omaha_learn
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+RULES_DOC = ROOT / "docs" / "rules.md"
+
+# lesson -> the rules it must cite (the R-numbers of the issue; lesson 8 teaches equity on top of R2, R8, R11)
+LESSONS: dict[str, set[int]] = {
+    "01_dealing_and_reading": {1, 5},
+    "02_two_card_rule": {2, 3, 4},
+    "03_high_hands": {6, 7},
+    "04_lows_as_numbers": {8, 9, 10, 12},
+    "05_hilo_showdowns": {11, 20, 24, 25},
+    "06_side_pots": {21, 23, 24},
+    "07_betting": set(range(13, 20)),
+    "08_equity": {2, 8, 11},
+    "09_table_procedure": {13, 14, 22, 23, *range(26, 33)},
+}
+START = "00_start"
+# omaha_learn.<module> imports a notebook may use: the presentation and widget layers
+ALLOWED_SUBMODULES = {"widgets", "figures", "render"}
+RULE_RE = re.compile(r"\bR(\d{1,2})\b")
+RULE_LINK_RE = re.compile(r"\]\(\.\./docs/rules\.md#r(\d{1,2})\)")
+
+
+def _load(stem: str) -> nbformat.NotebookNode:
+    return nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
+
+
+def _markdown(nb: nbformat.NotebookNode) -> str:
+    return "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+
+
+def _code_cells(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
+    return [c for c in nb.cells if c.cell_type == "code"]
+
+
+def _python_source(cell: nbformat.NotebookNode) -> str:
+    """Cell source without IPython magics and shell escapes, for ast."""
+    return "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in cell.source.splitlines())
+
+
+def _cited(nb: nbformat.NotebookNode) -> set[int]:
+    return {int(n) for n in RULE_RE.findall(_markdown(nb))}
+
+
+def _expand_ranges(text: str) -> set[int]:
+    """R-numbers named in text, with ranges such as 'R13-R19' expanded."""
+    out = {int(n) for n in RULE_RE.findall(text)}
+    for a, b in re.findall(r"\bR(\d{1,2})\s*[-–]\s*R?(\d{1,2})\b", text):
+        out |= set(range(int(a), int(b) + 1))
+    return out
+
+
+ALL_STEMS = [START, *LESSONS]
+
+
+@pytest.mark.parametrize("stem", ALL_STEMS)
+def test_notebook_exists_and_has_title(stem: str) -> None:
+    nb = _load(stem)
+    first = nb.cells[0]
+    assert first.cell_type == "markdown" and first.source.startswith("# "), f"{stem}: first cell must be a '# ' title"
+
+
+@pytest.mark.parametrize("stem", list(LESSONS))
+def test_lesson_cites_its_rules_with_links(stem: str) -> None:
+    """Each lesson names its R-numbers and links each one to docs/rules.md#rN."""
+    nb = _load(stem)
+    text = _markdown(nb)
+    assert "../docs/rules.md" in text, f"{stem} does not link docs/rules.md"
+    missing = LESSONS[stem] - _cited(nb)
+    assert not missing, f"{stem} does not cite R{sorted(missing)}"
+    unlinked = LESSONS[stem] - {int(n) for n in RULE_LINK_RE.findall(text)}
+    assert not unlinked, f"{stem} cites but does not link R{sorted(unlinked)} (../docs/rules.md#rN)"
+
+
+def test_r1_to_r32_each_cited_by_some_lesson() -> None:
+    cited: set[int] = set()
+    for stem in LESSONS:
+        cited |= _cited(_load(stem))
+    assert set(range(1, 33)) <= cited, f"no lesson cites R{sorted(set(range(1, 33)) - cited)}"
+
+
+def test_rule_links_point_to_existing_anchors() -> None:
+    """Every ../docs/rules.md#rN link in any lesson has its anchor in docs/rules.md."""
+    doc = RULES_DOC.read_text(encoding="utf-8")
+    for stem in ALL_STEMS:
+        for n in RULE_LINK_RE.findall(_markdown(_load(stem))):
+            assert f'id="r{n}"' in doc, f"{stem} links docs/rules.md#r{n}, which has no anchor"
+
+
+@pytest.mark.parametrize("stem", list(LESSONS))
+def test_lesson_ends_with_self_check(stem: str) -> None:
+    """The last section is '## Self-check': questions, then at least one cell to run for the answers."""
+    cells = _load(stem).cells
+    headings = [i for i, c in enumerate(cells) if c.cell_type == "markdown" and re.search(r"^##\s", c.source, re.M)]
+    assert headings, f"{stem} has no '## ' sections"
+    last = cells[headings[-1]]
+    assert re.search(r"^##\s+Self-check", last.source, re.M), f"{stem}: the last section must be '## Self-check'"
+    assert re.search(r"^\s*1\.", last.source, re.M), f"{stem}: the self-check needs numbered questions"
+    assert any(c.cell_type == "code" for c in cells[headings[-1] + 1:]), f"{stem}: no code cell after the self-check"
+
+
+@pytest.mark.parametrize("stem", ALL_STEMS)
+def test_stored_executed_without_errors_or_unstable_outputs(stem: str) -> None:
+    """Stored executed (nbval skips unrun cells), no errors, no stderr, nothing nbval would find flaky."""
+    for i, cell in enumerate(_code_cells(_load(stem))):
+        where = f"{stem} code cell {i}"
+        assert cell.execution_count is not None, f"{where} is not executed; run scripts/execute_notebooks.py"
+        for out in cell.outputs:
+            assert out.output_type != "error", f"{where} stores an error"
+            assert not (out.output_type == "stream" and out.name == "stderr"), f"{where} writes to stderr"
+            data = out.get("data", {})
+            text = out.get("text", "") + str(data.get("text/plain", ""))
+            assert not re.search(r"\bat 0x[0-9a-f]+", text), f"{where} stores a memory address"
+            assert not re.search(r"np\.(float|int)\d+\(", text), f"{where} stores a numpy scalar repr"
+            assert "plotly" not in str(data.get("text/html", "")), f"{where} stores plotly HTML"
+
+
+@pytest.mark.parametrize("stem", ALL_STEMS)
+def test_imports_only_the_public_api(stem: str) -> None:
+    """`from omaha_learn import X` needs X in the public API; submodules only widgets/figures/render."""
+    public = set(omaha_learn._EXPORTS) | {"__version__"}
+    for cell in _code_cells(_load(stem)):
+        for node in ast.walk(ast.parse(_python_source(cell))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "omaha_learn":
+                parts = node.module.split(".")
+                if len(parts) == 1:
+                    private = {a.name for a in node.names} - public
+                    assert not private, f"{stem} imports non-public {sorted(private)} from omaha_learn"
+                else:
+                    assert parts[1] in ALLOWED_SUBMODULES, f"{stem} imports private module {node.module}"
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    parts = alias.name.split(".")
+                    if parts[0] == "omaha_learn" and len(parts) > 1:
+                        assert parts[1] in ALLOWED_SUBMODULES, f"{stem} imports private module {alias.name}"
+
+
+@pytest.mark.parametrize("stem", ALL_STEMS)
+def test_deals_are_seeded(stem: str) -> None:
+    """Every Deck(...) and widget that deals takes a seed, so every student sees the same cards."""
+    for cell in _code_cells(_load(stem)):
+        for node in ast.walk(ast.parse(_python_source(cell))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Deck":
+                keywords = {k.arg for k in node.keywords}
+                assert "seed" in keywords or node.args, f"{stem}: Deck() without a seed: {ast.unparse(node)}"
+
+
+def test_start_page_links_every_lesson_rules_and_exercises() -> None:
+    text = _markdown(_load(START))
+    for stem in LESSONS:
+        assert f"({stem}.ipynb)" in text, f"start page does not link {stem}"
+        assert (NOTEBOOKS / f"{stem}.ipynb").exists()
+    assert "(../docs/rules.md)" in text
+    assert "(../exercises/)" in text
+
+
+def test_start_page_rule_table_matches_lessons() -> None:
+    """The start page's table lists, for each lesson, the rules that lesson cites."""
+    rows = [line for line in _markdown(_load(START)).splitlines() if line.startswith("|")]
+    for stem, rules in LESSONS.items():
+        row = next((r for r in rows if f"({stem}.ipynb)" in r), None)
+        assert row is not None, f"start page table has no row for {stem}"
+        assert _expand_ranges(row.split("|")[-2]) == rules, f"start page row for {stem}: {row}"
