@@ -158,11 +158,17 @@ def test_imports_only_the_public_api(stem: str) -> None:
 @pytest.mark.parametrize("stem", ALL_STEMS)
 def test_deals_are_seeded(stem: str) -> None:
     """Every Deck(...) and widget that deals takes a seed, so every student sees the same cards."""
-    for cell in _code_cells(_load(stem)):
-        for node in ast.walk(ast.parse(_python_source(cell))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Deck":
+    trees = [ast.parse(_python_source(cell)) for cell in _code_cells(_load(stem))]
+    widgets = {alias.asname or alias.name for tree in trees for node in ast.walk(tree)
+               if isinstance(node, ast.ImportFrom) and node.module == "omaha_learn.widgets" for alias in node.names}
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 keywords = {k.arg for k in node.keywords}
-                assert "seed" in keywords or node.args, f"{stem}: Deck() without a seed: {ast.unparse(node)}"
+                if node.func.id == "Deck":
+                    assert "seed" in keywords or node.args, f"{stem}: Deck() without a seed: {ast.unparse(node)}"
+                elif node.func.id in widgets:
+                    assert "seed" in keywords, f"{stem}: widget without seed=: {ast.unparse(node)}"
 
 
 def test_start_page_links_every_lesson_rules_and_exercises() -> None:
