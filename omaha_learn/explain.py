@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .cards import RANK_NAMES, SUIT_NAMES, Card, CardsLike, format_cards
+from .cards import RANK_PLURALS, SUIT_NAMES, Card, CardsLike, format_cards
 from .five_card import Category, describe_high_value, high_value
 from .hands import (
     HighHand,
@@ -206,7 +206,8 @@ def _category_pitfall(kind: str, rule: str, cats: tuple[Category, ...], noun: st
             continue  # 'the board plays' is its own pitfall
         cards = hp + bp
         s = _strength(cards)
-        if s > best.strength and Category(high_value(cards)[0]) in cats and (top is None or s > top[0]):
+        cat = Category(high_value(cards)[0])
+        if s > best.strength and cat in cats and cat > best.category and (top is None or s > top[0]):
             top = (s, k, hp, bp)
     if top is None:
         return None
@@ -216,7 +217,7 @@ def _category_pitfall(kind: str, rule: str, cats: tuple[Category, ...], noun: st
     if kind == "full_house":
         paired = sorted({c.rank for c in bp if sum(d.rank == c.rank for d in bp) >= 2}, reverse=True)
         if paired:
-            board_note = f"The board is paired ({', '.join(RANK_NAMES[r] + 's' for r in paired)}) and "
+            board_note = f"The board is paired ({', '.join(RANK_PLURALS[r] for r in paired)}) and "
     hole_txt = f"you use {_hole_words(k)} ({format_cards(hp)})"
     lead = (board_note + hole_txt) if board_note else hole_txt[0].upper() + hole_txt[1:]
     if Category(high_value(cards)[0]) == Category.FOUR_OF_A_KIND:

@@ -295,3 +295,14 @@ def test_explain_no_false_pitfalls_on_a_plain_hand() -> None:
 def test_explain_one_low_card_with_four_low_board_cards() -> None:
     e = explain("As Ks Qd Jd", "2c 7h 9s 3d 4h")
     assert [p.kind for p in e.pitfalls] == ["low"] and e.best_low is None
+
+
+def test_r4_pitfall_names_the_paired_board_ranks() -> None:
+    [fh] = [p for p in explain("6h 9h 7c 2c", "Ks Kc 6c 6d 5d").pitfalls if p.kind == "full_house"]
+    assert fh.message.startswith("The board is paired (kings, sixes) and you use only one hole card (6h)")
+
+
+def test_no_straight_pitfall_when_a_straight_is_made_legally() -> None:
+    e = explain("Th 9h 2c 3c", "8s 7c 6d 5d Kh")
+    assert e.best_high.category == Category.STRAIGHT
+    assert not [p for p in e.pitfalls if p.kind == "straight"]
