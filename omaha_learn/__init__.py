@@ -60,6 +60,7 @@ _EXPORTS: dict[str, str] = {
     # equity
     "equity": "equity",
     "EquityResult": "equity",
+    "PlayerEquity": "equity",
     "frequencies": "frequencies",
 }
 
@@ -95,8 +96,10 @@ sys.modules[__name__].__class__ = _Package
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .bulk import evaluate_high_many, evaluate_low_many
     from .cards import Card, CardError, Deck, format_cards, parse_cards
+    from .equity import EquityResult, PlayerEquity, equity
     from .explain import Explanation, explain
     from .five_card import Category
+    from .frequencies import frequencies
     from .hands import HighHand, LowHand, best_high, best_low
     from .pots import Pot, side_pots
     from .showdown import PotResult, ShowdownError, ShowdownResult, showdown
