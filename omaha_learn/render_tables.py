@@ -164,6 +164,8 @@ def low_comparison_html(entries: Iterable[tuple[str, Any]], *, qualifier: int | 
     parts.append(f'<div style="color:#555">Qualifier: {q} (R8, R12). Read each low as a number from its highest card '
                  "down: the smaller number wins (R9).</div>")
     order = sorted(rows, key=lambda nl: (nl[1] is None, -(nl[1].strength if nl[1] is not None else 0)))
+    losers = [lo for _, lo in order if lo is not None and lo != best]
+    runner_up = losers[0] if losers else None
     parts.append(f'<table {TABLE}><tbody>')
     for name, low in order:
         if low is None:
@@ -174,6 +176,8 @@ def low_comparison_html(entries: Iterable[tuple[str, Any]], *, qualifier: int | 
         win = best is not None and low == best
         idx = None
         why = ""
+        if win and runner_up is not None and getattr(runner_up, "is_pat", True) and getattr(low, "is_pat", True):
+            idx = _deciding_index(ranks, tuple(runner_up.ranks))
         if not win and best is not None:
             idx = _deciding_index(ranks, tuple(best.ranks))
             if getattr(low, "is_pat", True) and not getattr(best, "is_pat", True):

@@ -10,12 +10,18 @@ import ipywidgets as W
 from ..cards import Deck
 from ..hands import best_high, best_low
 from ..render import cards_row, player_html
+from ..render_cards import CHIP_CSS
 from ._base import GAMES, LessonApp
 
 __all__ = ["Dealer"]
 
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_SIZES = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
+
+
+def _pair(hand: object, four_color: bool) -> str:
+    """The two hole cards a hand uses, as compact text cards."""
+    return cards_row(hand.hole_cards, four_color=four_color, size="chip")  # type: ignore[attr-defined]
 
 
 class Dealer(LessonApp):
@@ -118,7 +124,8 @@ class Dealer(LessonApp):
     def _draw(self) -> None:
         four = bool(self.four_w.value)
         size = "large" if self.big_w.value else "medium"
-        parts = [f'<div style="font-size:1.25em;margin:4px 0"><b>{self.street.capitalize()}</b></div>',
+        parts = [f"<style>{CHIP_CSS}</style>",
+                 f'<div style="font-size:1.25em;margin:4px 0"><b>{self.street.capitalize()}</b></div>',
                  '<div class="ol-board" style="margin-bottom:8px"><b>Board:</b> ']
         parts.append(cards_row(self.board, four_color=four, size=size, label="board") if self.board
                      else "<i>no board cards yet</i>")
@@ -133,13 +140,15 @@ class Dealer(LessonApp):
             if hands:
                 high, low = hands[i]
                 used = tuple(high.hole_cards)
-                caption = ("&#9733; " if high == best_h else "") + f"High: {html.escape(high.describe())}"
+                caption = (("&#9733; " if high == best_h else "") + f"High ({_pair(high, four)}): "
+                           f"{html.escape(high.describe())}")
                 if self.game == "hilo":
                     caption += "<br>" + ("&#9733; " if low is not None and low == best_l else "")
-                    caption += f"Low: {html.escape(low.describe())}" if low is not None else "Low: none"
+                    caption += (f"Low ({_pair(low, four)}): {html.escape(low.describe())}" if low is not None
+                                else "Low: none")
             parts.append(player_html(f"Seat {i}", hole, hidden=not (self.show_w.value or self.revealed),
                                      four_color=four, size=size, highlight=used, caption_html=caption))
         if hands:
-            parts.append('<div style="margin-top:6px">&#9733; marks the best high and the best low at the table; '
-                         "framed cards are the two hole cards each hand uses (R2).</div>")
+            parts.append('<div style="margin-top:6px">&#9733; marks the best high and the best low at the table. '
+                         "Framed: the two hole cards the high uses; the low may use two others (R2, R10).</div>")
         self.table.value = "".join(parts)
