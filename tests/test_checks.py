@@ -181,3 +181,69 @@ def test_player_sets_ignore_order_and_case(players: set[str]) -> None:
 def test_unreadable_answers_raise_answer_error(kind: str, value: object) -> None:
     with pytest.raises(AnswerError):
         normalise(kind, value)
+
+
+# ------------------------------------------- exercise 6 against the betting engine
+
+def _betting_engine_answers() -> dict[str, object]:
+    """Play each betting question (R13-R19) in HandState; seats 0, 1, 2, ... are players A, B, C, ..."""
+    from omaha_learn import HandState
+
+    def letters(*seats: int) -> str:
+        return "".join("ABCDEF"[s] for s in seats)
+
+    out: dict[str, object] = {}
+    h = HandState([100] * 6, game="plo", blinds=(1, 2), button=4, seed=1)
+    out["q1"] = letters(h.sb_seat, h.bb_seat)
+    h = HandState([100, 100], game="plo", blinds=(1, 2), button=0, seed=1)
+    first = h.to_act
+    h.call()
+    h.check()
+    out["q2"] = letters(first, h.to_act)  # type: ignore[arg-type]
+    h = HandState([100] * 6, game="plo", blinds=(1, 2), button=2, seed=1)
+    first = h.to_act
+    for _ in range(5):
+        h.call()
+    h.check()
+    out["q3"] = letters(first, h.to_act)  # type: ignore[arg-type]
+    h = HandState([1000] * 3, game="plo", blinds=(5, 10), button=2, seed=1)
+    h.call(), h.call(), h.check()
+    h.bet(10), h.raise_to(30), h.call()
+    out["q4"] = not (h.street == "flop" and h.to_act == 0)
+    h = HandState([100] * 3, game="hilo", blinds=(1, 2), button=2, seed=1)
+    h.call(), h.call(), h.check()
+    h.check(), h.check(), h.check()
+    assert h.street == "turn"
+    bet = h.legal_actions().min_to
+    h.bet(bet)  # type: ignore[arg-type]
+    out["q5"] = [bet, h.legal_actions().min_to]
+    h = HandState([100] * 4, game="hilo", blinds=(1, 2), button=3, seed=1)
+    for _ in range(3):
+        h.call()
+    h.check()
+    for _ in range(4):
+        h.act("raise" if any(h.bets) else "bet", h.legal_actions().min_to)
+    out["q6"] = max(h.bets) if not h.legal_actions().can_raise else -1
+    h = HandState([1000] * 4, game="plo", blinds=(5, 10), button=3, seed=1)
+    out["q7"] = h.legal_actions().max_to
+    h = HandState([1000] * 4, game="plo", blinds=(5, 10), button=3, seed=1)
+    h.raise_to(25), h.call(), h.call(), h.call()
+    assert h.pot == 100 and h.street == "flop"
+    h.bet(30), h.call()
+    out["q8"] = h.legal_actions().max_to
+    h = HandState([100, 100, 40, 100], game="plo", blinds=(5, 10), button=3, seed=1)
+    h.call(), h.call(), h.call(), h.check()
+    h.bet(20), h.call(), h.raise_to(30), h.call()
+    out["q9"] = h.to_act == 0 and h.legal_actions().can_raise
+    h = HandState([100, 100, 42, 55], game="plo", blinds=(5, 10), button=3, seed=1)
+    h.call(), h.call(), h.call(), h.check()
+    h.bet(20), h.call(), h.raise_to(32), h.raise_to(45)
+    out["q10"] = h.to_act == 0 and h.legal_actions().can_raise
+    return out
+
+
+@pytest.mark.parametrize("qid", list(exercise("betting").questions))
+def test_betting_answers_agree_with_the_engine(qid: str) -> None:
+    """The fixed answers of exercise 6 (R13-R19) are what HandState does."""
+    answers = _betting_engine_answers()
+    assert exercise("betting").questions[qid].is_correct(answers[qid]), (qid, answers[qid])
