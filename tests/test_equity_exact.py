@@ -8,6 +8,8 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from phevaluator import evaluate_omaha_cards
 
 from omaha_learn import equity, parse_cards
@@ -155,3 +157,38 @@ def test_game_high_has_no_low_fields() -> None:
     r = equity(["As Ah 2s 3h", "Kd Kc Qd Jc"], "4c 7d 9s", game="high")
     assert r.low_possible == 0 and all(p.low == 0 and p.low_wins == 0 for p in r)
     assert all(kl == 0 for _, kl in r.histogram)
+
+
+_SUIT_PERMS = ["cdhs", "hscd", "sdch"]
+
+
+@st.composite
+def turn_deals(draw: st.DrawFn) -> tuple[list[str], str]:
+    players = draw(st.integers(2, 3))
+    cards = draw(st.permutations(range(52)))[: 4 * players + 4]
+    holes = [" ".join(str(Card(c)) for c in cards[4 * i:4 * i + 4]) for i in range(players)]
+    board = " ".join(str(Card(c)) for c in cards[4 * players:])
+    return holes, board
+
+
+@settings(max_examples=25, deadline=None)
+@given(turn_deals(), st.sampled_from(["hilo", "high"]))
+def test_r2_r11_random_turn_deals_match_brute_force(deal: tuple[list[str], str], game: str) -> None:
+    holes, board = deal
+    assert [p.equity_fraction for p in equity(holes, board, game=game)] == brute_force(holes, board, game)[0]
+
+
+@settings(max_examples=10, deadline=None)
+@given(turn_deals(), st.sampled_from(_SUIT_PERMS), st.permutations([0, 1, 2]))
+def test_equity_ignores_suit_names_and_seat_order(deal: tuple[list[str], str], suits: str, order: list[int]) -> None:
+    holes, board = deal
+
+    def rename(text: str) -> str:
+        return text.translate(str.maketrans("cdhs", suits))
+
+    base = equity(holes, board)
+    renamed = equity([rename(h) for h in holes], rename(board))
+    assert [p.equity_fraction for p in renamed] == [p.equity_fraction for p in base]
+    seats = [i for i in order if i < len(holes)]
+    moved = equity([holes[i] for i in seats], board)
+    assert [p.equity_fraction for p in moved] == [base[i].equity_fraction for i in seats]
