@@ -171,6 +171,16 @@ def test_deals_are_seeded(stem: str) -> None:
                     assert "seed" in keywords, f"{stem}: widget without seed=: {ast.unparse(node)}"
 
 
+@pytest.mark.parametrize("stem", ALL_STEMS)
+def test_relative_links_resolve(stem: str) -> None:
+    """Every relative link in a lesson's text points to a file or folder that exists."""
+    for target in re.findall(r"\]\(([^)\s]+)\)", _markdown(_load(stem))):
+        if re.match(r"[a-z]+:", target) or target.startswith("#"):
+            continue
+        path = (NOTEBOOKS / target.split("#")[0]).resolve()
+        assert path.exists(), f"{stem} links {target}, which does not exist"
+
+
 def test_start_page_links_every_lesson_rules_and_exercises() -> None:
     text = _markdown(_load(START))
     for stem in LESSONS:
