@@ -52,9 +52,9 @@ def _suit_of(cards: Sequence[Card]) -> int:
 @functools.lru_cache(maxsize=1)
 def _key_tables() -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
     """(non-flush high, flush high, low) strength by base-5 rank key."""
-    from .tables import _class_lookups, _rank_multisets
+    from .tables import _rank_multisets, rank_lookups
 
-    nonflush, flush, low = _class_lookups()[:3]
+    nonflush, flush, low = rank_lookups()
     nf: dict[int, int] = {}
     fl: dict[int, int] = {}
     lo: dict[int, int] = {}

@@ -46,6 +46,7 @@ __all__ = [
     "low_threshold",
     "cache_dir",
     "cached_array",
+    "rank_lookups",
 ]
 
 N_HIGH_CLASSES = 7462
@@ -164,6 +165,19 @@ def _class_lookups() -> tuple[
     for key, v in lows.items():
         low[key] = lo_pos[v]
     return nonflush, flush, low, high_sorted, low_sorted
+
+
+@functools.lru_cache(maxsize=1)
+def rank_lookups() -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
+    """(non-flush high, flush high, low) strength by the base-13 key of a sorted rank multiset.
+
+    The same arrays as :func:`_class_lookups` builds, but read from the disk
+    cache, so the first hand read in a new process does not rebuild them.
+    """
+    nonflush = cached_array("rank_nonflush", (13**5,), lambda: _class_lookups()[0])
+    flush = cached_array("rank_flush", (13**5,), lambda: _class_lookups()[1])
+    low = cached_array("rank_low", (13**5,), lambda: _class_lookups()[2])
+    return nonflush, flush, low
 
 
 def high_classes() -> tuple[tuple[int, ...], ...]:

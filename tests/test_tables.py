@@ -91,3 +91,9 @@ def test_cached_array_survives_a_read_only_cache(tmp_path: Path, monkeypatch: py
     blocker.write_text("x")
     monkeypatch.setenv("OMAHA_LEARN_CACHE", str(blocker))  # cache_dir() is under a file: cannot save
     assert tables.cached_array("demo", (2,), lambda: np.ones(2, dtype=np.uint16)).tolist() == [1, 1]
+
+
+def test_cached_rank_lookups_equal_a_fresh_build() -> None:
+    fresh = tables._class_lookups()[:3]
+    for cached, built in zip(tables.rank_lookups(), fresh, strict=True):
+        assert np.array_equal(cached, built)
