@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from omaha_learn import Category, best_high, best_low, explain, parse_cards
-from omaha_learn.cards import CardError
+from omaha_learn.cards import FULL_DECK, CardError
 from omaha_learn.five_card import high_value, low_value
 
 
@@ -306,3 +308,30 @@ def test_no_straight_pitfall_when_a_straight_is_made_legally() -> None:
     e = explain("Th 9h 2c 3c", "8s 7c 6d 5d Kh")
     assert e.best_high.category == Category.STRAIGHT
     assert not [p for p in e.pitfalls if p.kind == "straight"]
+
+
+# ------------------------------------------------------------------ properties (hypothesis)
+
+_DEALS = st.tuples(st.permutations(range(52)), st.sampled_from([4, 5]), st.sampled_from([3, 4, 5]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(_DEALS, st.permutations("cdhs"))
+def test_r2_best_hand_is_the_best_two_plus_three_choice_and_ignores_order_and_suit_names(
+        deal: tuple[list[int], int, int], suits: list[str]) -> None:
+    deck, n_hole, n_board = deal
+    hole = [FULL_DECK[c] for c in deck[:n_hole]]
+    board = [FULL_DECK[c] for c in deck[n_hole:n_hole + n_board]]
+    e = explain(hole, board, qualifier=None)
+    h, lo = best_high(hole, board), best_low(hole, board, qualifier=None)
+    assert h == max(c.high for c in e.choices) == e.best_high
+    assert lo is not None and lo == max(c.low for c in e.choices if c.low is not None)
+    assert set(h.hole_cards) <= set(hole) and set(h.board_cards) <= set(board)
+    assert best_high(hole[::-1], board[::-1]) == h
+    rename = dict(zip("cdhs", suits, strict=True))
+    hole2 = [f"{c.rank_char}{rename[c.suit]}" for c in hole]
+    board2 = [f"{c.rank_char}{rename[c.suit]}" for c in board]
+    assert best_high(hole2, board2).strength == h.strength
+    assert best_low(hole2, board2, qualifier=None) == lo
+    q8 = best_low(hole, board)
+    assert (q8 is None) == (lo.strength < 6120) and (q8 is None or q8 == lo)
