@@ -178,6 +178,10 @@ def test_missing_key_and_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFix
     assert grading.main(["--keys", str(KEYS), str(tmp_path / "absent.ipynb")]) == 2
     assert grading.main(["--keys", str(tmp_path / "nokeys"), str(sub)]) == 2
     assert grading.main([]) == 2
+    bad = tmp_path / "01_reading_hands.ipynb"
+    bad.write_text("not a notebook", encoding="utf-8")
+    assert grading.main(["--keys", str(KEYS), str(bad)]) == 1
+    assert "cannot read" in capsys.readouterr().out
 
 
 def test_learner_copies_are_up_to_date() -> None:
