@@ -23,6 +23,8 @@ omaha_learn.betting_actions.IllegalAction: seat 2 cannot raise to 9: there is no
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -277,7 +279,8 @@ class HandState:
         if can_raise:
             if self.structure == "pot":
                 lo = r.current + max(self.blinds[1], r.raise_size)
-                hi = r.current + sum(self.contributions) + (r.current - bet)   # R18: current + P + C
+                # R18: current + P + C, but never below the minimum (short blinds can make the pot tiny)
+                hi = max(lo, r.current + sum(self.contributions) + (r.current - bet))
             else:
                 lo = hi = r.level + self._step()
             lo, hi = min(lo, all_in_to), min(hi, all_in_to)
@@ -356,6 +359,25 @@ class HandState:
         """
         for token in actions.split():
             self.act(token)
+
+    def copy(self) -> HandState:
+        """An independent copy, to try an action without changing this hand ("what if I raise?").
+
+        >>> h = HandState([50, 50], game="plo", seed=1)
+        >>> trial = h.copy(); trial.fold()
+        >>> trial.is_over, h.is_over
+        (True, False)
+        """
+        new = copy.copy(self)
+        for name in ("_stacks", "bets", "contributions", "folded", "antes_paid", "history", "log",
+                     "holes", "_board_plan"):
+            setattr(new, name, list(getattr(self, name)))
+        new._acted = set(self._acted)
+        new._round = dataclasses.replace(self._round, pending=set(self._round.pending))
+        new.deck = copy.copy(self.deck)
+        new.deck._cards = list(self.deck._cards)
+        new.deck._dealt = list(self.deck._dealt)
+        return new
 
     def check_or_call(self) -> None:
         self.act(Action("call" if self.legal_actions().can_call else "check"))

@@ -85,10 +85,10 @@ def play_both(h: HandState, rng: random.Random) -> None:
         pk_max = pk.max_completion_betting_or_raising_to_amount
         ours = (legal.min_to, legal.max_to) if (legal.can_bet or legal.can_raise) else (None, None)
         if ours != (pk_min, pk_max):
-            # Known difference: PokerKit measures preflop raises from zero, not from the big blind,
-            # so an all-in raise smaller than the big blind reopens the betting there; by R18/R19 it
-            # does not. Play on with fold or call, which both accept.
-            assert h.street == "preflop" and ours == (None, None) and 0 < h._round.raise_size < h.blinds[1], (
+            # Known difference: PokerKit measures the first bet or raise of a round from zero, not
+            # from the big blind, so an all-in bet or raise smaller than the big blind reopens the
+            # betting there; by R18/R19 it does not. Play on with fold or call, which both accept.
+            assert ours == (None, None) and 0 < h._round.raise_size < h.blinds[1], (
                 str(h), ours, (pk_min, pk_max))
         options = legal.actions()
         a = rng.choice(options)
