@@ -124,7 +124,7 @@ def test_widget_tour_runs_and_every_widget_renders(lab: str) -> None:
     with playwright_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS)
         try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page = browser.new_page(viewport={"width": 1400, "height": 1400})
             page.route("**/*", _only_local)
             page.set_default_timeout(60_000)
             page.goto(f"{lab}/lab/tree/{NOTEBOOK}")

@@ -61,10 +61,10 @@ class HandReplayer(LessonApp):
                  players: int = 4, four_color: bool = False, size: int | str = "chip") -> None:
         super().__init__(seed=seed, four_color=four_color, size=size)
         self.n_players = players
-        self.start_button = self._button("⏮ Start", lambda: self.go(0))
+        self.start_button = self._button("◀◀ Start", lambda: self.go(0))
         self.back_button = self._button("◀ Back", lambda: self.go(self.step - 1))
         self.next_button = self._button("Next ▶", lambda: self.go(self.step + 1), style="primary")
-        self.end_button = self._button("End ⏭", lambda: self.go(self.steps))
+        self.end_button = self._button("End ▶▶", lambda: self.go(self.steps))
         self.new_button = self._button("New hand", self.new_hand)
         self.slider = W.IntSlider(value=0, min=0, max=0, description="Action")
         self.slider.observe(lambda c: self.guard(lambda: self.go(int(c["new"]))), names="value")
