@@ -39,8 +39,11 @@ HOLE_SIZES = (4, 5)
 # Sums of a hole pair's key and a board triple's key index small dicts: one
 # dictionary lookup per two-plus-three choice.
 
+_POW5 = [5 ** (i >> 2) for i in range(52)]
+
+
 def _rank_key(cards: Sequence[Card]) -> int:
-    return sum(5 ** (int(c) >> 2) for c in cards)
+    return sum(_POW5[c] for c in cards)
 
 
 def _suit_of(cards: Sequence[Card]) -> int:
@@ -264,8 +267,10 @@ _Best = tuple[int, tuple[Card, ...], tuple[Card, ...]]
 
 
 def _splits(h: Sequence[Card], b: Sequence[Card]) -> tuple[list[_Part], list[_Part]]:
-    pairs: list[_Part] = [(p, _rank_key(p), _suit_of(p)) for p in combinations(h, 2)]
-    triples: list[_Part] = [(t, _rank_key(t), _suit_of(t)) for t in combinations(b, 3)]
+    pw = _POW5
+    pairs: list[_Part] = [((x, y), pw[x] + pw[y], x & 3 if x & 3 == y & 3 else -1) for x, y in combinations(h, 2)]
+    triples: list[_Part] = [((x, y, z), pw[x] + pw[y] + pw[z], x & 3 if x & 3 == y & 3 == z & 3 else -2)
+                            for x, y, z in combinations(b, 3)]
     return pairs, triples
 
 
@@ -273,13 +278,19 @@ def high_strength(hole: Sequence[Card], board: Sequence[Card]) -> tuple[int, tup
     """(strength, hole pair, board triple) of the best high, for validated cards."""
     nf, fl, _ = _key_tables()
     pairs, triples = _splits(hole, board)
-    best: _Best = (-1, (), ())
-    for p, pk, ps in pairs:
-        for t, tk, ts in triples:
-            s = fl[pk + tk] if ps >= 0 and ps == ts else nf[pk + tk]
-            if s > best[0]:
-                best = (s, p, t)
-    return best
+    best_s, best_i, best_j = -1, 0, 0
+    for i, (_p, pk, ps) in enumerate(pairs):
+        if ps >= 0:
+            for j, (_t, tk, ts) in enumerate(triples):
+                s = fl[pk + tk] if ps == ts else nf[pk + tk]
+                if s > best_s:
+                    best_s, best_i, best_j = s, i, j
+        else:
+            for j, (_t, tk, _ts) in enumerate(triples):
+                s = nf[pk + tk]
+                if s > best_s:
+                    best_s, best_i, best_j = s, i, j
+    return best_s, pairs[best_i][0], triples[best_j][0]
 
 
 def low_strength(hole: Sequence[Card], board: Sequence[Card]) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
