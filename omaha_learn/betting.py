@@ -551,8 +551,7 @@ def _add_dead_antes(result: Any, antes: int, in_hand: Sequence[int]) -> Any:
         for shares in (main.high_shares, main.low_shares):
             for s, v in shares.items():
                 payouts[s] -= v
-        pots[pots.index(main)] = replace(main, amount=amount, high_shares=high_shares, low_shares=low_shares,
-                                         reason=main.reason + f" (includes {antes} in antes)")
+        pots[pots.index(main)] = replace(main, amount=amount, high_shares=high_shares, low_shares=low_shares)
     for shares in (high_shares, low_shares):
         for s, v in shares.items():
             payouts[s] += v
