@@ -6,7 +6,8 @@ Usage::
 
 For each submission the teacher's key with the same file name is looked up in
 ``--keys`` (default: ``exercises/solutions`` of the current folder, else of
-the omaha_learn checkout). The graded copy is rebuilt from the key, cell by
+the omaha_learn checkout); a renamed file is matched by the exercise named in
+its notebook metadata. The graded copy is rebuilt from the key, cell by
 cell (cells are matched by id, like nbgrader's locked cells):
 
 * every cell that is not an answer cell - setup, text and above all the
@@ -186,6 +187,23 @@ def _keys_dir(option: Path | None) -> Path:
     return local if local.is_dir() else PACKAGE_ROOT / "exercises" / "solutions"
 
 
+def _find_key(sub: Path, keys: Path) -> Path:
+    """The key with the submission's file name; else the one its metadata names (a renamed file)."""
+    by_name = keys / sub.name
+    if by_name.exists():
+        return by_name
+    try:
+        import json
+
+        meta = json.loads(sub.read_text(encoding="utf-8")).get("metadata", {}).get("omaha_learn", {})
+        from .checks import EXERCISES
+
+        named = EXERCISES.get(str(meta.get("exercise")))
+    except (OSError, ValueError, AttributeError):
+        named = None
+    return keys / named if named and (keys / named).exists() else by_name
+
+
 def grade(submissions: Sequence[Path], keys: Path, *, timeout: int = 120) -> list[NotebookScore]:
     """Grade ``submissions`` against the keys in ``keys``; one :class:`NotebookScore` each."""
     import nbformat
@@ -195,7 +213,7 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: int = 120) -> lis
         workdir = Path(tmp)
         jobs: list[tuple[NotebookScore, Path, object]] = []
         for i, sub in enumerate(submissions):
-            key_path = keys / sub.name
+            key_path = _find_key(sub, keys)
             score = NotebookScore(str(sub), str(key_path) if key_path.exists() else None)
             scores.append(score)
             if not key_path.exists():

@@ -89,6 +89,12 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     nbformat.write(nb, broken / "04_hilo_showdown.ipynb")
     subs["broken"] = broken / "04_hilo_showdown.ipynb"
 
+    # exercise 3, key renamed by a learner: matched by its metadata
+    renamed = tmp / "renamed"
+    renamed.mkdir()
+    shutil.copy(KEYS / "03_lows.ipynb", renamed / "lows-alice.ipynb")
+    subs["renamed"] = renamed / "lows-alice.ipynb"
+
     csv_path = tmp / "scores.csv"
     status = grading.main(["--keys", str(KEYS), "--csv", str(csv_path), *map(str, subs.values())])
     with csv_path.open(newline="") as fh:
@@ -137,10 +143,14 @@ def test_broken_cells_cost_only_their_questions(graded: dict[str, object]) -> No
     assert graded["scores"]["broken"] == {"q1": 0, "q2": 2, "q3": 0, "q4": 2, "q5": 0, "q6": 1}  # type: ignore[index]
 
 
+def test_renamed_submission_is_matched_by_metadata(graded: dict[str, object]) -> None:
+    assert graded["scores"]["renamed"] == {q.qid: q.points for q in exercise("lows").questions.values()}  # type: ignore
+
+
 def test_csv_rows(graded: dict[str, object]) -> None:
     rows = graded["rows"]
     assert list(rows[0]) == ["notebook", "question", "points", "max_points"]  # type: ignore[index]
-    expected = sum(len(exercise(m).questions) for m in EXERCISES) * 2 + 6 + 6 + 6
+    expected = sum(len(exercise(m).questions) for m in EXERCISES) * 2 + 6 + 6 + 6 + 7
     assert len(rows) == expected  # type: ignore[arg-type]
     key1 = [r for r in rows if r["notebook"] == str(graded["subs"]["key:01_reading_hands.ipynb"])]  # type: ignore
     assert [(r["question"], r["points"], r["max_points"]) for r in key1] == [
@@ -172,7 +182,9 @@ def test_restore_matches_answer_cells_by_question_when_ids_changed() -> None:
 
 def test_missing_key_and_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sub = tmp_path / "99_unknown.ipynb"
-    shutil.copy(COPIES / "01_reading_hands.ipynb", sub)
+    nb = nbformat.read(COPIES / "01_reading_hands.ipynb", as_version=4)
+    del nb.metadata["omaha_learn"]
+    nbformat.write(nb, sub)
     assert grading.main(["--keys", str(KEYS), str(sub)]) == 1
     assert "no key 99_unknown.ipynb" in capsys.readouterr().out
     assert grading.main(["--keys", str(KEYS), str(tmp_path / "absent.ipynb")]) == 2
