@@ -190,6 +190,10 @@ def test_missing_key_and_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFix
     assert grading.main(["--keys", str(KEYS), str(tmp_path / "absent.ipynb")]) == 2
     assert grading.main(["--keys", str(tmp_path / "nokeys"), str(sub)]) == 2
     assert grading.main([]) == 2
+    from omaha_learn import cli
+
+    assert cli.main(["grade", "--keys", str(KEYS), str(sub)]) == 1   # `omaha-learn grade` reaches main()
+    capsys.readouterr()
     bad = tmp_path / "01_reading_hands.ipynb"
     bad.write_text("not a notebook", encoding="utf-8")
     assert grading.main(["--keys", str(KEYS), str(bad)]) == 1
