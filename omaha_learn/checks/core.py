@@ -21,9 +21,11 @@ q1: no answer yet (0/2 points). Write your answer in answer_q1, run that cell, t
 from __future__ import annotations
 
 import hashlib
+import operator
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import SupportsIndex
 
 from ..cards import Card, CardError, parse_cards
 
@@ -70,8 +72,8 @@ def _items(value: object) -> list[object]:
 def _integer(value: object) -> int:
     if isinstance(value, bool):
         raise AnswerError(f"expected a whole number, got {value!r}")
-    if isinstance(value, int):
-        return int(value)
+    if isinstance(value, SupportsIndex):
+        return operator.index(value)  # int, numpy integers
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
