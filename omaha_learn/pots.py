@@ -107,25 +107,24 @@ def side_pots(contributions: Sequence[int], folded: Collection[int] | Sequence[b
     live = [i for i in range(n) if i not in out]
     if not live:
         raise PotError("every seat folded: at least one seat must still hold cards to win the pot")
+    # the top seat's chips above everyone else's: nobody matched them, they go back
+    uncalled: Pot | None = None
+    if n and amounts.count(max(amounts)) == 1 and max(amounts) > 0:
+        owner = amounts.index(max(amounts))
+        second = max((a for i, a in enumerate(amounts) if i != owner), default=0)
+        uncalled = Pot(amounts[owner] - second, (owner,), (owner,))
+        amounts = list(amounts)
+        amounts[owner] = second
     levels = sorted({a for a in amounts if a > 0})
-    # (amount, eligible, contributors) per layer, bottom first
-    layers: list[tuple[int, tuple[int, ...], set[int]]] = []
-    prev = 0
-    for k, level in enumerate(levels):
-        contributors = {i for i in range(n) if amounts[i] >= level}
-        amount = (level - prev) * len(contributors)
-        if k == len(levels) - 1 and len(contributors) == 1:
-            eligible: tuple[int, ...] = tuple(contributors)  # uncalled excess goes back
-        else:
-            eligible = tuple(i for i in live if amounts[i] >= level)
-        layers.append((amount, eligible, contributors))
-        prev = level
-    if not layers:  # nobody put in a chip
-        return (Pot(0, tuple(live), ()),)
-    merged: list[tuple[int, tuple[int, ...], set[int]]] = []
+    merged: list[tuple[int, tuple[int, ...], set[int]]] = []  # (amount, eligible, contributors), bottom first
     pending = 0  # chips of bottom layers nobody eligible reached
     pending_from: set[int] = set()
-    for amount, eligible, contributors in layers:
+    prev = 0
+    for level in levels:
+        contributors = {i for i in range(n) if amounts[i] >= level}
+        amount = (level - prev) * len(contributors)
+        prev = level
+        eligible = tuple(i for i in live if amounts[i] >= level)
         if not eligible:
             if merged:
                 a, e, c = merged[-1]
@@ -135,16 +134,18 @@ def side_pots(contributions: Sequence[int], folded: Collection[int] | Sequence[b
                 pending_from |= contributors
             continue
         amount += pending
-        contributors = contributors | pending_from
+        contributors |= pending_from
         pending, pending_from = 0, set()
-        if merged and merged[-1][1] == eligible and not (len(contributors) == 1 and eligible == tuple(contributors)):
+        if merged and merged[-1][1] == eligible:
             a, e, c = merged[-1]
             merged[-1] = (a + amount, e, c | contributors)
         else:
             merged.append((amount, eligible, contributors))
-    if not merged:
-        # every live seat put in nothing: they share whatever the folded seats left
+    pots = [Pot(a, e, tuple(sorted(c))) for a, e, c in merged]
+    if pending or (not pots and uncalled is None):
+        # no live seat reached the folded seats' chips: the live seats that put in most share them
         top = max(amounts[i] for i in live)
-        eligible = tuple(i for i in live if amounts[i] == top)
-        return (Pot(pending, eligible, tuple(sorted(pending_from))),)
-    return tuple(Pot(a, e, tuple(sorted(c))) for a, e, c in merged)
+        pots.append(Pot(pending, tuple(i for i in live if amounts[i] == top), tuple(sorted(pending_from))))
+    if uncalled is not None:
+        pots.append(uncalled)
+    return tuple(pots)

@@ -29,8 +29,9 @@ Rules followed (see ``docs/rules.md``):
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import SupportsIndex, Union
 
 from .cards import Card, CardError, CardsLike, format_cards, parse_cards
@@ -69,9 +70,14 @@ class PotResult:
     low_winners: tuple[int, ...]
     high_shares: dict[int, int]
     low_shares: dict[int, int]
-    reason: str
     uncalled: bool = False
     """Chips nobody matched, handed back to the seat that put them in."""
+    _explain: Callable[[], str] | None = field(default=None, repr=False, compare=False)
+
+    @functools.cached_property
+    def reason(self) -> str:
+        """Why the pot went where it did, in words a learner can read (built on first use)."""
+        return self._explain() if self._explain is not None else ""
 
     @property
     def name(self) -> str:
@@ -194,9 +200,12 @@ class ShowdownResult:
 # ------------------------------------------------------------------- checks
 
 def _whole(value: object, what: str, *, positive: bool = False) -> int:
-    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
+    if type(value) is int:
+        n = value
+    elif isinstance(value, bool) or not isinstance(value, SupportsIndex):
         raise ShowdownError(f"{what}: {value!r} is not a whole number")
-    n = int(value.__index__())
+    else:
+        n = int(value.__index__())
     if n < 0 or (positive and n == 0):
         raise ShowdownError(f"{what}: {'must be positive' if positive else 'negative chips'} ({n})")
     return n
@@ -402,17 +411,10 @@ def showdown(
         start = last_aggressor if last_aggressor is not None else button + 1
         show_order = tuple(sorted(live, key=lambda s: (s - start) % n))
 
-    highs: list[tuple[int, tuple[Card, ...], tuple[Card, ...]] | None] = [None] * n
-    lows: list[tuple[int, tuple[Card, ...], tuple[Card, ...]] | None] = [None] * n
+    highs: list[_Best | None] = [None] * n
+    lows: list[_Best | None] = [None] * n
     if not uncontested:
-        for i in live:
-            if i in dead:
-                continue
-            hole = parsed[i]
-            assert hole is not None
-            highs[i] = high_strength(hole, cards_on_board)
-            if game == "hilo":
-                lows[i] = low_strength(hole, cards_on_board)
+        _evaluate(parsed, cards_on_board, [i for i in live if i not in dead], game == "hilo", highs, lows)
 
     describe = _Describer(highs, lows, qualifier)
     payouts = [0] * n
@@ -441,44 +443,100 @@ def showdown(
     )
 
 
+_Best = tuple[int, tuple[Card, ...], tuple[Card, ...]]
+"""(strength, hole pair, board triple), as :func:`omaha_learn.hands.high_strength` returns."""
+
+_POW5 = tuple(5 ** (i >> 2) for i in range(52))  # base-5 rank key of one card (see hands.py)
+
+
+def _evaluate(holes: Sequence[tuple[Card, ...] | None], board: tuple[Card, ...], seats: Sequence[int],
+              low: bool, highs: list[_Best | None], lows: list[_Best | None]) -> None:
+    """Best high (and low) of every seat in ``seats``, filling ``highs``/``lows``.
+
+    One pass over the 60 two-plus-three choices per seat gives both halves, and the
+    board's ten triples are keyed once for all seats; the result is exactly
+    ``high_strength``/``low_strength`` (same strengths, same cards on ties).
+    """
+    try:
+        from .hands import _key_tables
+
+        nf, fl, lo = _key_tables()
+    except (ImportError, ValueError, TypeError):  # pragma: no cover - hands.py changed its internals
+        for i in seats:
+            hole = holes[i]
+            assert hole is not None
+            highs[i] = high_strength(hole, board)
+            if low:
+                lows[i] = low_strength(hole, board)
+        return
+    pow5 = _POW5
+    triples = []
+    for t in combinations(board, 3):
+        s0 = t[0] & 3
+        triples.append((t, pow5[t[0]] + pow5[t[1]] + pow5[t[2]],
+                        s0 if (t[1] & 3) == s0 and (t[2] & 3) == s0 else -2))
+    for i in seats:
+        hole = holes[i]
+        assert hole is not None
+        bh, bl = -1, 0
+        bhp: tuple[Card, ...] = ()
+        bht: tuple[Card, ...] = ()
+        blp: tuple[Card, ...] = ()
+        blt: tuple[Card, ...] = ()
+        for p in combinations(hole, 2):
+            pk = pow5[p[0]] + pow5[p[1]]
+            ps = p[0] & 3 if (p[0] & 3) == (p[1] & 3) else -1
+            for t, tk, ts in triples:
+                k = pk + tk
+                h = fl[k] if ps == ts else nf[k]
+                if h > bh:
+                    bh, bhp, bht = h, p, t
+                if low:
+                    v = lo[k]
+                    if v > bl:
+                        bl, blp, blt = v, p, t
+        highs[i] = (bh, bhp, bht)
+        if low:
+            lows[i] = (bl, blp, blt)
+
+
 class _Describer:
     """Hand descriptions for reasons, built only for the seats that need one."""
 
     def __init__(self, highs: Sequence[tuple[int, tuple[Card, ...], tuple[Card, ...]] | None],
                  lows: Sequence[tuple[int, tuple[Card, ...], tuple[Card, ...]] | None], qualifier: int | None):
         self.highs, self.lows, self.qualifier = highs, lows, qualifier
+        self.texts: dict[tuple[str, int], str] = {}
 
     def high(self, seat: int) -> str:
-        h = self.highs[seat]
-        assert h is not None
-        return make_high(h[1], h[2], h[0]).describe()
+        text = self.texts.get(("high", seat))
+        if text is None:
+            h = self.highs[seat]
+            assert h is not None
+            text = self.texts[("high", seat)] = make_high(h[1], h[2], h[0]).describe()
+        return text
 
     def low(self, seat: int) -> str:
-        lo = self.lows[seat]
-        assert lo is not None
-        return make_low(lo[1], lo[2], lo[0], self.qualifier).describe()
+        text = self.texts.get(("low", seat))
+        if text is None:
+            lo = self.lows[seat]
+            assert lo is not None
+            text = self.texts[("low", seat)] = make_low(lo[1], lo[2], lo[0], self.qualifier).describe()
+        return text
 
 
-def _award(pot: Pot, index: int, highs: Sequence[tuple[int, tuple[Card, ...], tuple[Card, ...]] | None],
-           lows: Sequence[tuple[int, tuple[Card, ...], tuple[Card, ...]] | None], threshold: int, game: str,
-           button: int, n: int, chip: int, dead: frozenset[int], uncontested: bool,
+def _award(pot: Pot, index: int, highs: Sequence[_Best | None], lows: Sequence[_Best | None], threshold: int,
+           game: str, button: int, n: int, chip: int, dead: frozenset[int], uncontested: bool,
            describe: _Describer) -> PotResult:
     eligible = pot.eligible
     if pot.uncalled:
         seat = eligible[0]
-        return PotResult(index, pot.amount, eligible, eligible, (), {seat: pot.amount}, {},
-                         f"Uncalled: nobody matched seat {seat}'s last {pot.amount}, so it goes back", uncalled=True)
+        amount = pot.amount
+        return PotResult(index, amount, eligible, eligible, (), {seat: amount}, {}, uncalled=True,
+                         _explain=lambda: f"Uncalled: nobody matched seat {seat}'s last {amount}, so it goes back")
     if len(eligible) == 1:
-        seat = eligible[0]
-        if uncontested:
-            why = f"Seat {seat} wins without showing: every other seat folded (R20)"
-        else:
-            others = sorted(set(pot.contributors) - {seat})
-            dead_here = [s for s in others if s in dead]
-            why = f"Seat {seat} wins: the only hand left in this pot"
-            if dead_here:
-                why += f" ({_seats_text(dead_here)} showed a dead hand, R23)"
-        return PotResult(index, pot.amount, eligible, eligible, (), {seat: pot.amount}, {}, why)
+        return PotResult(index, pot.amount, eligible, eligible, (), {eligible[0]: pot.amount}, {},
+                         _explain=lambda: _alone_reason(pot, uncontested, dead))
 
     order = _clockwise(eligible, button, n)
     best_high = max(highs[s][0] for s in eligible)  # type: ignore[index]
@@ -495,29 +553,45 @@ def _award(pot: Pot, index: int, highs: Sequence[tuple[int, tuple[Card, ...], tu
         high_units, low_units = units, 0
     high_shares = _split(high_units, high_winners, chip)
     low_shares = _split(low_units, low_winners, chip) if low_winners else {}
+    return PotResult(index, pot.amount, eligible, tuple(sorted(high_winners)), tuple(sorted(low_winners)),
+                     high_shares, low_shares,
+                     _explain=lambda: _split_reason(pot, high_shares, low_shares, units, game, dead, describe))
 
-    # the reason, in words
-    hw = sorted(high_winners)
+
+def _alone_reason(pot: Pot, uncontested: bool, dead: frozenset[int]) -> str:
+    seat = pot.eligible[0]
+    if uncontested:
+        return f"Seat {seat} wins without showing: every other seat folded (R20)"
+    dead_here = sorted(set(pot.contributors) & dead)
+    why = f"Seat {seat} wins: the only hand left in this pot"
+    if dead_here:
+        why += f" ({_seats_text(dead_here)} showed a dead hand, R23)"
+    return why
+
+
+def _split_reason(pot: Pot, high_shares: dict[int, int], low_shares: dict[int, int], units: int, game: str,
+                  dead: frozenset[int], describe: _Describer) -> str:
+    """The reason for a contested pot, in words."""
+    hw = sorted(high_shares)
+    lw = sorted(low_shares)
     high_text = describe.high(hw[0])
     parts: list[str] = []
-    if low_winners and hw == sorted(low_winners):
+    if lw and hw == lw:
         if len(hw) == 1:
             parts.append(f"Seat {hw[0]} scoops: best high ({high_text}) and best low ({describe.low(hw[0])})")
         else:
             parts.append(f"{_seats_text(hw).capitalize()} tie for both halves: {high_text} and {describe.low(hw[0])}")
-    elif not low_winners:
+    elif not lw:
         tail = " and no qualifying low" if game == "hilo" else ""
         if len(hw) == 1:
             parts.append(f"Seat {hw[0]} scoops: best high ({high_text}){tail}")
         else:
-            parts.append(f"Pot split: {_seats_text(hw)} all hold {high_text}{tail}" if len(hw) > 2 else
-                         f"Pot split: {_seats_text(hw)} both hold {high_text}{tail}")
+            parts.append(f"Pot split: {_seats_text(hw)} {'both' if len(hw) == 2 else 'all'} hold {high_text}{tail}")
     else:
         if len(hw) == 1:
             parts.append(f"Seat {hw[0]} wins the high half with {high_text}")
         else:
             parts.append(f"High half split: {_seats_text(hw)} {'both' if len(hw) == 2 else 'all'} hold {high_text}")
-        lw = sorted(low_winners)
         low_text = describe.low(lw[0])
         if len(lw) == 1:
             parts.append(f"low half to seat {lw[0]} with {low_text}")
@@ -530,11 +604,10 @@ def _award(pot: Pot, index: int, highs: Sequence[tuple[int, tuple[Card, ...], tu
         if len(values) > 1:
             top = max(values)
             firsts = [s for s, a in shares.items() if a == top]
-            what = "the pot" if not low_winners else f"the {label} half"
+            what = "the pot" if not lw else f"the {label} half"
             parts.append(f"odd chip{'s' if len(firsts) > 1 else ''} of {what} to {_seats_text(firsts)},"
                          " first clockwise from the button (R24)")
     dead_here = sorted(set(pot.contributors) & dead)
     if dead_here:
         parts.append(f"{_seats_text(dead_here)} showed a dead hand (R23)")
-    return PotResult(index, pot.amount, eligible, tuple(sorted(high_winners)), tuple(sorted(low_winners)),
-                     high_shares, low_shares, "; ".join(parts))
+    return "; ".join(parts)
