@@ -115,3 +115,29 @@ def test_render_does_not_import_ipywidgets_or_plotting():
             "print(any(m in sys.modules for m in ('ipywidgets', 'plotly', 'matplotlib')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_engine_objects_display_themselves_through_render_hooks():
+    from omaha_learn.betting import HandState
+    from omaha_learn.equity import equity
+    from omaha_learn.explain import explain
+
+    e = explain("Ac Kd Td 8h", "Kc 9c 6c 6h Qc")
+    assert "Pitfall (R3)" in e._repr_html_() and e._repr_html_().count("<tr class=") == 60
+    r = equity(["As Ah 2s 3h", "Kd Kc Qd Jc"], board="4c 7d 9s")
+    page = r._repr_html_()
+    assert "82.7%" in page and "820 boards (exact)" in page
+    h = HandState([100, 100, 100], game="plo", blinds=(1, 2), seed=1)
+    page = h._repr_html_()
+    assert "raise to 4-7" in page and "pot-limit raise to range <b>4&ndash;7</b> (R18)" in page
+    h.act("r7")
+    h.fold()
+    h.fold()
+    assert "may:" not in h._repr_html_()
+
+
+def test_import_omaha_learn_and_render_stay_light():
+    code = ("import sys, omaha_learn; omaha_learn.best_high; import omaha_learn.render;"
+            "print(sorted(m for m in ('ipywidgets', 'plotly', 'matplotlib') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
