@@ -82,14 +82,17 @@ def side_pots(contributions: Sequence[int], folded: Collection[int] | Sequence[b
     seats that folded (a set of seat numbers, or a per-seat list of booleans).
     The main pot comes first. The rules followed:
 
-    * every distinct contribution level starts a layer; a seat is eligible for
-      a layer when it has not folded and reached the layer's top;
+    * uncalled chips first: when one seat put in more than every other seat,
+      the excess is a pot only that seat can win, so it gets it back
+      (``Pot.uncalled``, always the last pot; even for a seat marked folded,
+      which real betting never produces);
+    * every distinct contribution level of the rest starts a layer; a seat is
+      eligible for a layer when it has not folded and reached the layer's top;
     * consecutive layers with the same eligible seats form one pot;
     * a layer nobody eligible reached (everyone above a level folded) joins
-      the pot below it (or, at the bottom, the first pot above it);
-    * the top layer, when only one seat put it in, is an uncalled bet: a pot
-      only that seat can win, so it gets the chips back (``Pot.uncalled``),
-      even if it is marked folded;
+      the pot below it; at the bottom it joins the first pot above it, and if
+      there is none (the live seats put in less than the folded ones), the
+      live seats that put in the most share it;
     * with no live seat at all, raise :class:`PotError`.
 
     >>> [str(p) for p in side_pots([100, 250, 400, 400])]

@@ -333,8 +333,12 @@ def showdown(
     shows first; ``None`` when the last round was checked through.
 
     With one seat left holding cards the pot is won uncontested (R20): the
-    board may then have fewer than five cards and nothing is shown.
-    Otherwise the board must have five cards.
+    board may then have fewer than five cards, nothing is shown and
+    ``shown`` does not apply. Otherwise the board must have five cards.
+
+    Pots come from :func:`omaha_learn.side_pots` with dead hands counted as
+    folded; chips one seat put in above everyone else come back to it as an
+    ``uncalled`` :class:`PotResult`.
 
     >>> r = showdown([None, "As Ks Qh Jh", None], "Ah 7c 2d", [10, 40, 20], button=0)
     >>> r.uncontested, r.payouts
