@@ -171,3 +171,27 @@ def test_r22_show_order_starts_with_the_aggressor_or_left_of_the_button(deal):
         assert r.show_order[0] == min(live, key=lambda s: (s - deal.button - 1) % deal.n)
     steps = [(b - a) % deal.n for a, b in zip(r.show_order, r.show_order[1:], strict=False)]
     assert sum(steps) < deal.n  # one lap clockwise
+
+
+@settings(max_examples=100, deadline=None)
+@given(deals(), st.data())
+def test_r23_a_dead_hand_pays_out_like_a_fold(deal, data):
+    live = [s for s in range(deal.n) if deal.holes[s] is not None]
+    dead = set(data.draw(st.lists(st.sampled_from(live), max_size=len(live) - 1)))
+    folded = Deal([None if s in dead else h for s, h in enumerate(deal.holes)], deal.board, deal.contributions,
+                  deal.button, deal.game, deal.chip, None)
+    assert deal.run(shown=dead).payouts == folded.run().payouts
+    counts = [None if s not in dead else data.draw(st.integers(0, 3)) for s in range(deal.n)]
+    assert deal.run(shown=counts).payouts == folded.run().payouts
+
+
+@settings(max_examples=100, deadline=None)
+@given(deals(), st.integers(1, 200))
+def test_r25_kill_seat_scooped_a_pot_above_the_kill_size(deal, kill):
+    r = deal.run(kill=kill)
+    scoops = [(p.amount, p.scooped_by) for p in r.pots if p.scooped_by is not None and p.amount > kill]
+    if not scoops:
+        assert r.kill_seat is None
+    else:
+        assert r.kill_seat == max(scoops, key=lambda x: x[0])[1]
+        assert not any(p.uncalled for p in r.pots if p.scooped_by == r.kill_seat and p.amount > kill)
