@@ -453,7 +453,7 @@ class HandState:
 
     def _end_round(self) -> None:
         self._to_act = None
-        if self._round.aggressor is not None:
+        if self._acted:   # R22: the last bettor of the last round that was played shows first
             self._last_aggressor = self._round.aggressor
         self.bets = [0] * self.n
         self._round = _Round()
@@ -494,7 +494,8 @@ class HandState:
         live = [c - a for c, a in zip(self.contributions, self.antes_paid, strict=True)]
         result = showdown(holes, self.board, live, button=self.button,
                           game="hilo" if self.game == "hilo" else "high", qualifier=self.qualifier,
-                          last_aggressor=self._last_aggressor)
+                          last_aggressor=None if self._last_aggressor is None or self.folded[self._last_aggressor]
+                          else self._last_aggressor)
         if sum(self.antes_paid):
             result = _add_dead_antes(result, sum(self.antes_paid), self.in_hand)
         self._settle(result)

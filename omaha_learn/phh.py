@@ -1,0 +1,326 @@
+"""Poker Hand History (PHH) files for Omaha: read them through our rules, write them for PokerKit.
+
+PHH (https://phh.readthedocs.io) is a TOML format. We handle the variants
+``FO/8`` (fixed-limit Omaha Hi-Lo 8-or-better) and ``PO`` (Pot-Limit Omaha).
+Players ``p1..pn`` sit clockwise from the small blind, so the last one holds the
+button; heads-up ``p1`` is the big blind and ``p2`` the button (R14). We load
+them into seats ``0..n-1`` in that order (button = seat ``n-1``).
+
+>>> text = '''
+... variant = 'PO'
+... antes = [0, 0, 0]
+... blinds_or_straddles = [1, 2, 0]
+... min_bet = 2
+... starting_stacks = [100, 100, 100]
+... actions = ['d dh p1 ????????', 'd dh p2 ????????', 'd dh p3 AsKsQsJs', 'p3 cbr 7', 'p1 f', 'p2 f']
+... '''
+>>> hand = load_phh(text)
+>>> hand.stacks
+[99, 98, 103]
+>>> load_phh(text.replace("'p3 cbr 7'", "'p3 cbr 9'"))
+Traceback (most recent call last):
+...
+omaha_learn.betting_actions.IllegalAction: action 3 'p3 cbr 9': p3 cannot raise to 9: raise to 9 is above the pot-limit maximum of 7; legal: fold, call 2, raise to 4-7
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import Any
+
+from .betting import HandState
+from .betting_actions import Action, IllegalAction
+from .cards import Card, format_cards, parse_cards
+
+__all__ = ["load_phh", "dump_phh", "PHHError"]
+
+VARIANTS = {"FO/8": "hilo", "PO": "plo"}
+
+
+class PHHError(ValueError):
+    """A PHH text we cannot read: bad TOML, an unsupported variant or field, a malformed action."""
+
+
+# ------------------------------------------------------------------ TOML
+
+def _read_toml(text: str) -> dict[str, Any]:
+    if sys.version_info >= (3, 11):
+        import tomllib
+
+        try:
+            return tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            raise PHHError(f"not valid TOML: {e}") from None
+    return _read_toml_subset(text)  # pragma: no cover - Python 3.10 only
+
+
+_VALUE_RE = re.compile(r"""\s*(?:'''(.*?)'''|'([^']*)'|"((?:[^"\\]|\\.)*)"|(true|false)|([-+]?\d+(?:\.\d+)?)|(\[)|(\]))\s*,?""",
+                       re.S)
+
+
+def _read_toml_subset(text: str) -> dict[str, Any]:
+    """A tiny reader for the TOML PHH uses (for Python 3.10, which has no ``tomllib``).
+
+    Top-level ``key = value`` lines; strings, integers, decimals, booleans and
+    (nested) arrays; ``#`` comments. Tables, dates and inline tables are skipped.
+
+    >>> _read_toml_subset("variant = 'PO'\\nantes = [0, 0]  # none\\nactions = [\\n 'p1 f',\\n]")
+    {'variant': 'PO', 'antes': [0, 0], 'actions': ['p1 f']}
+    """
+    out: dict[str, Any] = {}
+    pos = 0
+    key_re = re.compile(r"\s*(?:#[^\n]*\n\s*)*([A-Za-z0-9_]+|'[^']*')\s*=", re.S)
+    while True:
+        m = key_re.match(text, pos)
+        if not m:
+            rest = re.sub(r"#[^\n]*", "", text[pos:]).strip()
+            if rest and not rest.startswith("["):
+                raise PHHError(f"cannot read TOML near {rest[:30]!r}")
+            return out
+        key = m.group(1).strip("'")
+        pos = m.end()
+        stack: list[list[Any]] = []
+        value: Any = None
+        while True:
+            while True:   # skip comments and blank space inside arrays
+                c = re.match(r"\s*#[^\n]*", text[pos:])
+                if not c:
+                    break
+                pos += c.end()
+            v = _VALUE_RE.match(text, pos)
+            if not v:
+                line_end = text.find("\n", pos)
+                pos = len(text) if line_end < 0 else line_end   # unsupported value: skip the line
+                value = None
+                break
+            pos = v.end()
+            tq, sq, dq, boolean, number, open_, close = v.groups()
+            if open_:
+                stack.append([])
+                continue
+            if close:
+                done = stack.pop()
+                if stack:
+                    stack[-1].append(done)
+                    continue
+                value = done
+                break
+            if tq is not None or sq is not None:
+                item: Any = tq if tq is not None else sq
+            elif dq is not None:
+                item = dq.encode().decode("unicode_escape")
+            elif boolean is not None:
+                item = boolean == "true"
+            else:
+                item = float(number) if "." in number else int(number)
+            if stack:
+                stack[-1].append(item)
+            else:
+                value = item
+                break
+        if value is not None:
+            out[key] = value
+
+
+# ------------------------------------------------------------------ loading
+
+def _ints(fields: dict[str, Any], name: str, n: int | None = None) -> list[int]:
+    value = fields.get(name)
+    if isinstance(value, int) and n is not None:
+        return [value] * n
+    if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
+        raise PHHError(f"{name}: expected a list of whole numbers, got {value!r}")
+    if n is not None and len(value) != n:
+        raise PHHError(f"{name}: expected {n} entries (one per player), got {len(value)}")
+    return list(value)
+
+
+def _cards_or_unknown(text: str, what: str) -> tuple[Card, ...] | None:
+    if "?" in text:
+        return None
+    try:
+        return parse_cards(text)
+    except ValueError as e:
+        raise PHHError(f"{what}: {e}") from None
+
+
+def load_phh(text: str) -> HandState:
+    """Replay a PHH hand (``FO/8`` or ``PO``) through our rules; return the finished :class:`HandState`.
+
+    Hole cards of players who folded may be unknown (``????????``). An action
+    our rules forbid raises :class:`~omaha_learn.betting.IllegalAction` naming
+    it; an unreadable text raises :class:`PHHError`.
+    """
+    fields = _read_toml(text)
+    variant = fields.get("variant")
+    if variant not in VARIANTS:
+        raise PHHError(f"variant {variant!r} is not supported (only {', '.join(VARIANTS)})")
+    stacks = _ints(fields, "starting_stacks")
+    n = len(stacks)
+    antes = _ints(fields, "antes", n)
+    blinds = _ints(fields, "blinds_or_straddles", n)
+    if n < 2:
+        raise PHHError("starting_stacks: a hand needs at least two players")
+    if any(blinds[2:]):
+        raise PHHError(f"blinds_or_straddles {blinds}: straddles are not supported")
+    sb, bb = blinds[0], blinds[1]
+    ante = antes[0]
+    others = [a for j, a in enumerate(antes) if j != 1]
+    if any(a != ante for a in others) or antes[1] < ante:
+        raise PHHError(f"antes {antes}: only an equal ante and a big-blind ante are supported")
+    bb_ante = antes[1] - ante
+    kwargs: dict[str, Any] = {}
+    if variant == "FO/8":
+        kwargs["small_bet"] = fields.get("small_bet", bb)
+        kwargs["big_bet"] = fields.get("big_bet", 2 * kwargs["small_bet"])
+    actions = fields.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise PHHError("actions: expected a list of strings")
+
+    holes: list[tuple[Card, ...] | None] = [None] * n
+    board: list[Card] = []
+    plays: list[tuple[int, str, int, str]] = []   # (player index, op, amount, original text)
+    for k, raw in enumerate(actions):
+        words = raw.split("#", 1)[0].split()
+        where = f"action {k} {raw!r}"
+        if not words:
+            continue
+        if words[0] == "d":
+            if len(words) >= 3 and words[1] == "dh":
+                j = _player(words[2], n, where)
+                if len(words) > 3:
+                    holes[j] = _cards_or_unknown(words[3], where)
+            elif len(words) == 3 and words[1] == "db":
+                cards = _cards_or_unknown(words[2], where)
+                if cards is None:
+                    raise PHHError(f"{where}: board cards must be known")
+                board.extend(cards)
+            else:
+                raise PHHError(f"{where}: not a dealing action")
+            continue
+        j = _player(words[0], n, where)
+        op = words[1] if len(words) > 1 else ""
+        if op == "sm":
+            if len(words) > 2 and words[2] != "-" and holes[j] is None:
+                holes[j] = _cards_or_unknown(words[2], where)
+            continue
+        if op in ("f", "cc") and len(words) == 2:
+            plays.append((j, op, 0, where))
+        elif op == "cbr" and len(words) == 3 and words[2].isdigit():
+            plays.append((j, op, int(words[2]), where))
+        else:
+            raise PHHError(f"{where}: not an action we read (f, cc, cbr N, sm, d dh, d db)")
+
+    hole_count = next((len(h) for h in holes if h is not None), 4)
+    try:
+        state = HandState(stacks, game=VARIANTS[variant], blinds=(sb, bb), ante=ante, bb_ante=bb_ante,
+                          button=n - 1, holes=holes, board=board, hole_count=hole_count,
+                          names=[f"p{j + 1}" for j in range(n)], **kwargs)
+    except ValueError as e:
+        raise PHHError(f"cannot set up the hand: {e}") from None
+    for j, op, amount, where in plays:
+        if state.is_over or state.to_act != j:
+            if op == "cc" and _pointless_check(state, j):
+                continue   # a check nobody could bet against (PokerKit asks for these; we skip them)
+            whose = "the hand is over" if state.is_over else f"p{(state.to_act or 0) + 1} is to act"
+            raise IllegalAction(f"{where}: p{j + 1} acts out of turn: {whose}")
+        legal = state.legal_actions()
+        if op == "f":
+            action = Action("fold")
+        elif op == "cc":
+            action = Action("call" if legal.can_call else "check")
+        else:
+            action = Action("bet" if legal.can_bet or (not legal.can_raise and legal.to_call == 0) else "raise",
+                            amount)
+        if op == "f" and legal.can_check:
+            state._apply(j, action, legal)   # a fold when checking was free is binding (PokerKit writes these)
+            continue
+        try:
+            state.act(action)
+        except IllegalAction as e:
+            raise IllegalAction(f"{where}: {e}", action=action, legal=legal) from None
+    if not state.is_over:
+        raise PHHError(f"the actions end before the hand does: p{(state.to_act or 0) + 1} is to act")
+    return state
+
+
+def _pointless_check(state: HandState, seat: int) -> bool:
+    """A check PokerKit asks for from a player nobody can bet against (we skip those turns)."""
+    if state.is_over:
+        return True
+    others = any(not state.folded[k] and state.stacks[k] > 0 for k in range(state.n) if k != seat)
+    return not state.folded[seat] and state.bets[seat] >= max(state.bets) and not others
+
+
+def _player(word: str, n: int, where: str) -> int:
+    if not re.fullmatch(r"p\d+", word) or not 1 <= int(word[1:]) <= n:
+        raise PHHError(f"{where}: {word!r} is not a player (p1-p{n})")
+    return int(word[1:]) - 1
+
+
+# ------------------------------------------------------------------ dumping
+
+def dump_phh(state: HandState) -> str:
+    """Write ``state`` (played so far, usually finished) as PHH text PokerKit can replay.
+
+    Seats are written clockwise from the small blind (``p1``) so the button is last.
+
+    >>> h = HandState([100, 100, 100], game="plo", seed=4)
+    >>> h.play("r7 f f")
+    >>> print(dump_phh(h))  # doctest: +ELLIPSIS
+    variant = 'PO'
+    antes = [0, 0, 0]
+    blinds_or_straddles = [1, 2, 0]
+    min_bet = 2
+    starting_stacks = [100, 100, 100]
+    actions = ['d dh p1 ...', 'd dh p2 ...', 'd dh p3 ...', 'p3 cbr 7', 'p1 f', 'p2 f']
+    finishing_stacks = [99, 98, 103]
+    """
+    n = state.n
+    seats = [(state.button + 1 + j) % n for j in range(n)]
+    pid = {s: f"p{j + 1}" for j, s in enumerate(seats)}
+    variant = "FO/8" if state.game == "hilo" and state.structure == "fixed" else "PO" if state.structure == "pot" \
+        and state.game == "plo" else None
+    if variant is None:
+        raise PHHError(f"{state.game} with {state.structure}-limit betting has no PHH variant we write")
+    antes = [state.ante] * n
+    antes[1] += state.bb_ante
+    blinds = [0] * n
+    blinds[0], blinds[1] = state.blinds
+    lines = [f"variant = '{variant}'", f"antes = {antes}", f"blinds_or_straddles = {blinds}"]
+    if variant == "PO":
+        lines.append(f"min_bet = {state.blinds[1]}")
+    else:
+        lines += [f"small_bet = {state.small_bet}", f"big_bet = {state.big_bet}"]
+    lines.append(f"starting_stacks = {[state.starting_stacks[s] for s in seats]}")
+    actions = []
+    for s in seats:
+        hole = state.holes[s]
+        actions.append(f"d dh {pid[s]} " + (format_cards(hole, sep="") if hole else "??" * state.hole_count))
+    sizes = (0, 3, 4, 5)
+    shown = 0
+    for street, seat, a in state.history:
+        while shown < sizes[street]:
+            nxt = sizes[sizes.index(shown) + 1]
+            actions.append("d db " + format_cards(state.board[shown:nxt], sep=""))
+            shown = nxt
+        if a.kind == "fold":
+            actions.append(f"{pid[seat]} f")
+        elif a.kind in ("check", "call"):
+            actions.append(f"{pid[seat]} cc")
+        else:
+            actions.append(f"{pid[seat]} cbr {a.amount}")
+    while shown < len(state.board):
+        nxt = sizes[sizes.index(shown) + 1]
+        actions.append("d db " + format_cards(state.board[shown:nxt], sep=""))
+        shown = nxt
+    result = state.result
+    if result is not None and len(state.in_hand) > 1:   # showdown: PokerKit needs the cards shown
+        order = list(getattr(result, "show_order", ())) or state.in_hand
+        for s in order + [s for s in state.in_hand if s not in order]:
+            actions.append(f"{pid[s]} sm " + format_cards(state.holes[s] or (), sep=""))
+    lines.append("actions = [" + ", ".join(f"'{x}'" for x in actions) + "]")
+    if state.is_over:
+        lines.append(f"finishing_stacks = {[state.stacks[s] for s in seats]}")
+    return "\n".join(lines)
