@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from omaha_learn.betting import HandState
 from omaha_learn.widgets import BettingTrainer, HandReplayer
 
@@ -92,3 +94,35 @@ def test_trainer_new_spot_is_seeded():
     assert a.view.value == b.view.value
     a.new_button.click()
     assert a.view.value != b.view.value
+
+
+PHH = """
+variant = 'PO'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 ????????', 'd dh p2 ????????', 'd dh p3 AsKsQsJs', 'p3 cbr 7', 'p1 cc', 'p2 cc',
+           'd db 2c3c4c', 'p1 cbr 10', 'p2 f', 'p3 cc', 'd db 5d', 'p1 cbr 20', 'p3 f']
+"""
+
+
+def test_r18_r20_replay_from_phh_text():
+    pytest.importorskip("omaha_learn.phh")
+    r = HandReplayer(phh=PHH)
+    assert r.steps == 8 and r.actions[1] == "p3: raise to 7"
+    assert "raise to 4-7" in r.view.value
+    r.end_button.click()
+    assert "p1 wins 61 uncontested (R20)" in r.view.value
+
+
+def test_bad_phh_text_is_a_message():
+    pytest.importorskip("omaha_learn.phh")
+    r = HandReplayer(seed=2)
+    frames = r.frames
+    r.phh_w.value = "variant = 'PO'\nstarting_stacks = [100, 100]\nactions = ['p1 cbr 999']"
+    r.phh_button.click()
+    assert r.message.value and r.frames is frames
+    r.phh_w.value = ""
+    r.phh_button.click()
+    assert "paste a hand history" in r.message.value

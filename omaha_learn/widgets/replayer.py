@@ -70,11 +70,16 @@ class HandReplayer(LessonApp):
         self.slider.observe(lambda c: self.guard(lambda: self.go(int(c["new"]))), names="value")
         self.caption = W.HTML()
         self.view = W.HTML()
+        self.phh_w = W.Textarea(value=phh or "", placeholder="variant = 'PO'\nstarting_stacks = [100, 100, 100]\n...",
+                                layout=W.Layout(width="560px", height="140px"))
+        self.phh_button = self._button("Load PHH", lambda: self.load_phh(self.phh_w.value))
+        self.phh_box = W.Accordion(children=[W.VBox([self.phh_w, self.phh_button])], titles=("Replay a PHH hand",))
+        self.phh_box.selected_index = 0 if phh else None
         self.step = 0
         self.frames: list[str] = []
         self.actions: list[str] = []
         self.children = [W.HBox([self.start_button, self.back_button, self.next_button, self.end_button,
-                                 self.new_button]), self.slider, self.caption, self.message, self.view]
+                                 self.new_button]), self.slider, self.caption, self.message, self.view, self.phh_box]
         if phh is not None:
             self.load_phh(phh)
         elif state is not None:
@@ -98,10 +103,11 @@ class HandReplayer(LessonApp):
 
     def load_phh(self, text: str) -> None:
         """Replay a hand written in the PHH format (via :func:`omaha_learn.load_phh`)."""
-        from .. import load_phh  # type: ignore[attr-defined]
+        from ..phh import load_phh
 
-        loaded = load_phh(text)
-        self.load(getattr(loaded, "state", loaded))
+        if not text.strip():
+            raise ValueError("PHH: paste a hand history first")
+        self.load(load_phh(text))
 
     def load(self, state: Any) -> None:
         """Replay a played HandState from its first action."""
