@@ -1,7 +1,8 @@
 """Exercise 6, positions and betting (R13-R19): the checker.
 
-Every answer here is fixed by the rules, so only sha256 digests of the
-normalised answers are stored.
+Questions q1-q10 have answers fixed by the rules, so only sha256 digests of
+the normalised answers are stored. Questions q11 and q12 are about a seeded
+Pot-Limit Omaha hand, replayed here with :class:`omaha_learn.HandState`.
 
 >>> check("q7", 35)
 q7: correct (2/2 points)
@@ -11,9 +12,24 @@ q7: not yet (0/2 points). R18: The raise may add the pot after calling: the call
 
 from __future__ import annotations
 
+from ..betting import HandState
 from .core import Exercise, Question
 
-__all__ = ["EXERCISE", "check"]
+__all__ = ["SEED", "seeded_hand", "EXERCISE", "check"]
+
+SEED = 606
+"""The seed of the exercise's Pot-Limit Omaha hand."""
+
+
+def seeded_hand() -> HandState:
+    """The notebook's hand: four players A-D, blinds 1/2, D on the button; C raises to 7, all call; A bets 20."""
+    hand = HandState([300] * 4, game="plo", blinds=(1, 2), button=3, seed=SEED, names=list("ABCD"))
+    hand.raise_to(7)
+    hand.call()
+    hand.call()
+    hand.call()
+    hand.bet(20)
+    return hand
 
 EXERCISE = Exercise("betting", [
     Question("q1", "player_order", 1, ("R13",),
@@ -48,6 +64,13 @@ EXERCISE = Exercise("betting", [
     Question("q10", "yesno", 2, ("R19",),
              "Add up the short all-in raises made in a row: 12 + 13 compared with the full bet of 20.",
              digest="6ea6c8c6da16924f2076211e3b7d9ee2cd738e16781d6c511e06541800f0b677"),
+    Question("q11", "int", 2, ("R18",),
+             "Count the pot P: everything put in before the flop plus A's 20; B needs C = 20 to call; "
+             "the largest raise goes to 20 + P + C.",
+             expected=lambda: seeded_hand().legal_actions().max_to),
+    Question("q12", "int", 1, ("R18",),
+             "A raise must be at least as large as the largest bet or raise so far in this round (A's 20).",
+             expected=lambda: seeded_hand().legal_actions().min_to),
 ])
 """The questions of exercise 6."""
 
