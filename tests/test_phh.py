@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import tomllib
 import warnings
 
 import pytest
@@ -12,6 +11,7 @@ from omaha_learn.betting import Action, HandState, IllegalAction
 from omaha_learn.phh import PHHError, _read_toml_subset, dump_phh, load_phh
 
 pokerkit = pytest.importorskip("pokerkit")
+tomllib = pytest.importorskip("tomllib")   # Python 3.11+; load_phh has its own reader on 3.10
 
 
 def random_play(h: HandState, rng: random.Random) -> HandState:
@@ -37,10 +37,8 @@ def pokerkit_replay(text: str) -> list[int]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         hh = pokerkit.HandHistory.loads(text)
-        state = None
-        for state in hh:
-            pass
-    assert state is not None and not state.status
+        state = list(hh)[-1]
+    assert not state.status
     return list(state.stacks)
 
 
