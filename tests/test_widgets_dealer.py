@@ -99,3 +99,14 @@ def test_bad_arguments_raise_value_error():
 
 def test_stable_repr():
     assert repr(Dealer(players=2, seed=1)) == "Dealer(players=2, game='hilo', seed=1)"
+
+
+def test_r11_river_reveal_names_the_showdown_winners():
+    from omaha_learn.showdown import showdown
+
+    d = Dealer(seed=7, players=4)
+    for _ in range(3):
+        d.street_button.click()
+    d.reveal_button.click()
+    reason = showdown(d.holes, d.board, [10] * 4, button=0).pots[0].reason
+    assert "ol-verdict" in d.table.value and reason in d.table.value.replace("&#x27;", "'")

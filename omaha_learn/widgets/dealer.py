@@ -11,6 +11,7 @@ from ..cards import Deck
 from ..hands import best_high, best_low
 from ..render import cards_row, player_html
 from ..render_cards import CHIP_CSS
+from ..showdown import showdown
 from ._base import GAMES, LessonApp
 
 __all__ = ["Dealer"]
@@ -148,6 +149,10 @@ class Dealer(LessonApp):
                                 else "Low: none")
             parts.append(player_html(f"Seat {i}", hole, hidden=not (self.show_w.value or self.revealed),
                                      four_color=four, size=size, highlight=used, caption_html=caption))
+        if hands and self.street == "river":
+            result = showdown(self.holes, self.board, [10] * len(self.holes), button=0, game=self.game)
+            parts.append('<div class="ol-verdict" style="font-size:1.1em;margin-top:6px"><b>If everyone put in 10: '
+                         f"</b>{html.escape(result.pots[0].reason)}</div>")
         if hands:
             parts.append('<div style="margin-top:6px">&#9733; marks the best high and the best low at the table. '
                          "Framed: the two hole cards the high uses; the low may use two others (R2, R10).</div>")
