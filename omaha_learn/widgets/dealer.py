@@ -7,8 +7,8 @@ import html
 
 import ipywidgets as W
 
-from ..cards import Deck
-from ..hands import best_high, best_low
+from ..cards import Card, Deck
+from ..hands import HighHand, LowHand, best_high, best_low
 from ..render import cards_row, player_html
 from ..render_cards import CHIP_CSS
 from ..showdown import showdown
@@ -20,9 +20,9 @@ STREETS = ("preflop", "flop", "turn", "river")
 BOARD_SIZES = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
 
 
-def _pair(hand: object, four_color: bool) -> str:
+def _pair(hand: HighHand | LowHand, four_color: bool) -> str:
     """The two hole cards a hand uses, as compact text cards."""
-    return cards_row(hand.hole_cards, four_color=four_color, size="chip")  # type: ignore[attr-defined]
+    return cards_row(hand.hole_cards, four_color=four_color, size="chip")
 
 
 class Dealer(LessonApp):
@@ -86,12 +86,12 @@ class Dealer(LessonApp):
         """A new hand: shuffle from the next seed, four hole cards each (R1)."""
         self._deck = Deck(seed=self.next_seed())
         n = self.players
-        holes: list[list[object]] = [[] for _ in range(n)]
+        holes: list[list[Card]] = [[] for _ in range(n)]
         for _pass in range(4):  # one card per pass around the table (R1)
             for p in range(n):
                 holes[p].extend(self._deck.deal(1))
         self.holes = [tuple(h) for h in holes]
-        self.board: tuple[object, ...] = ()
+        self.board: tuple[Card, ...] = ()
         self.street = "preflop"
         self.revealed = False
         self.say("")
@@ -117,7 +117,7 @@ class Dealer(LessonApp):
         self._draw()
 
     # ------------------------------------------------------------ drawing
-    def best_hands(self) -> list[tuple[object, object]]:
+    def best_hands(self) -> list[tuple[HighHand, LowHand | None]]:
         """Each player's (best high, best low or None) on the current board."""
         lows = self.game == "hilo"
         return [(best_high(h, self.board), best_low(h, self.board) if lows else None) for h in self.holes]
@@ -137,7 +137,7 @@ class Dealer(LessonApp):
         best_l = max(lows) if lows else None
         for i, hole in enumerate(self.holes):
             caption = ""
-            used: tuple[object, ...] = ()
+            used: tuple[Card, ...] = ()
             if hands:
                 high, low = hands[i]
                 used = tuple(high.hole_cards)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from ..cards import Deck, format_cards
-from ..hands import best_low
+from ..hands import LowHand, best_low
 from ..render import low_comparison_html
 from ._base import QUALIFIERS, LessonApp, parse_lines
 
@@ -40,7 +40,7 @@ class LowComparator(LessonApp):
         self.deal_button = self._button("Deal", self.deal, style="primary")
         self.compare_button = self._button("Compare", self.compare, style="info")
         self.view = W.HTML()
-        self.entries: list[tuple[str, object]] = []
+        self.entries: list[tuple[str, LowHand | None]] = []
         self.qualifier_w.observe(lambda _c: self.guard(self.compare), names="value")
         self.children = [W.HBox([self.hands_w, W.VBox([self.board_w, self.qualifier_w])]),
                          W.HBox([self.deal_button, self.compare_button]), self.message, self.view]
@@ -58,12 +58,12 @@ class LowComparator(LessonApp):
     @property
     def winners(self) -> list[str]:
         lows = [lo for _, lo in self.entries if lo is not None]
-        best = max(lows) if lows else None  # type: ignore[type-var]
+        best = max(lows) if lows else None
         return [n for n, lo in self.entries if lo is not None and lo == best]
 
     @property
     def numbers(self) -> dict[str, int | None]:
-        return {n: (lo.number if lo is not None else None) for n, lo in self.entries}  # type: ignore[attr-defined]
+        return {n: (lo.number if lo is not None else None) for n, lo in self.entries}
 
     def deal(self) -> None:
         """Deal fresh hands and a full board from the next seed."""

@@ -191,6 +191,7 @@ class BettingTrainer(LessonApp):
 
     def _why(self) -> str:
         s, lg = self.state, self.legal
+        assert lg.max_to is not None
         current = max(s.bets)
         full = current + s.pot + lg.to_call
         text = (f"pot {s.pot} (every chip in the middle, bets in front included) + {lg.to_call} to call = "
@@ -203,6 +204,7 @@ class BettingTrainer(LessonApp):
     def check(self) -> bool:
         """Compare the typed answer with the engine's maximum (``legal.max_to``)."""
         ans = int(self.answer_w.value)
+        assert self.legal.max_to is not None
         ok = ans == self.legal.max_to
         if ok:
             self.say(f"Correct: {self.legal.max_to}. {self._why()}", "ok")
