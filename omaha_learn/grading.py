@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import copy
 import csv
+import importlib.util
 import os
 import subprocess
 import sys
@@ -133,8 +134,9 @@ def _run_nbval(paths: Sequence[Path], workdir: Path, timeout: int) -> tuple[dict
     junit = workdir / "junit.xml"
     ini = workdir / "pytest.ini"
     ini.write_text("[pytest]\n", encoding="utf-8")
+    no_xdist = ["-n", "0"] if importlib.util.find_spec("xdist") else []  # one kernel per notebook, in order
     cmd = [sys.executable, "-m", "pytest", "--nbval", "--nbval-current-env", "-p", "no:cacheprovider",
-           "-p", "no:randomly", "-n", "0", "-o", "addopts=", "-c", str(ini), "--rootdir", str(workdir),
+           "-p", "no:randomly", *no_xdist, "-o", "addopts=", "-c", str(ini), "--rootdir", str(workdir),
            f"--nbval-cell-timeout={timeout}", f"--junitxml={junit}", "-q", "-rN",
            *[str(p) for p in paths]]
     env = dict(os.environ)
