@@ -104,7 +104,8 @@ def restore(submission: object, key: object) -> object:
                 learner_answers[str(_question(kc))] = cell.source
             continue
         qid = _question(cell)
-        if cell.cell_type == "code" and "answer" in _tags(cell) and qid in answers_by_q and qid not in learner_answers:
+        if (cell.cell_type == "code" and "answer" in _tags(cell) and qid is not None and qid in answers_by_q
+                and qid not in learner_answers):
             learner_answers[qid] = cell.source  # matched by question when the id changed
             continue
         if cell.cell_type == "code":
@@ -236,7 +237,7 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: int = 120) -> lis
             graded = restore(submission, key)
             target = workdir / f"s{i:03d}" / sub.name
             target.parent.mkdir()
-            nbformat.write(graded, target)  # type: ignore[arg-type]
+            nbformat.write(graded, target)
             jobs.append((score, target, graded))
         if not jobs:
             return scores
