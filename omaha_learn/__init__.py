@@ -57,6 +57,7 @@ _EXPORTS: dict[str, str] = {
     "Table": "table",
     "load_phh": "phh",
     "dump_phh": "phh",
+    "simulate": "players", "RandomPlayer": "players", "CallingStation": "players", "TightPlayer": "players",
     # equity
     "equity": "equity",
     "EquityResult": "equity",
@@ -94,6 +95,7 @@ sys.modules[__name__].__class__ = _Package
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    from .betting import Action, HandState, IllegalAction, LegalActions
     from .bulk import evaluate_high_many, evaluate_low_many
     from .cards import Card, CardError, Deck, format_cards, parse_cards
     from .equity import EquityResult, PlayerEquity, equity
@@ -101,5 +103,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .five_card import Category
     from .frequencies import frequencies
     from .hands import HighHand, LowHand, best_high, best_low
+    from .phh import dump_phh, load_phh
+    from .players import CallingStation, RandomPlayer, TightPlayer, simulate
     from .pots import Pot, side_pots
     from .showdown import PotResult, ShowdownError, ShowdownResult, showdown
+    from .table import Table

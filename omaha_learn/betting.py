@@ -97,7 +97,8 @@ class HandState:
                  ante: int = 0, bb_ante: int = 0, button: int = 0, hole_count: int = 4,
                  seed: int | None = None, holes: Sequence[CardsLike | None] | None = None,
                  board: CardsLike = (), cap: int | None = 4, cap_heads_up: int | None = None,
-                 qualifier: int | None = 8, names: Sequence[str] | None = None) -> None:
+                 qualifier: int | None = 8, names: Sequence[str] | None = None,
+                 posts: dict[int, int] | None = None) -> None:
         n = len(stacks)
         if not 2 <= n <= 10:
             raise ValueError(f"stacks: a hand needs 2-10 players, got {n}")
@@ -130,6 +131,10 @@ class HandState:
         self.cap, self.cap_heads_up = cap, cap_heads_up
         self.qualifier = qualifier
         self.names = list(names) if names is not None else [f"seat {i}" for i in range(n)]
+        self.posts = dict(posts or {})   # R28: a new player's big blind posted at once (live)
+        for seat in self.posts:
+            if not 0 <= seat < n:
+                raise ValueError(f"posts: {seat!r} is not a seat (0-{n - 1})")
         self.seed = seed
         self.starting_stacks = list(stacks)
         self._stacks = list(stacks)
@@ -221,6 +226,10 @@ class HandState:
                 paid = self._put(seat, blind)
                 self.log.append(f"{self.names[seat]} posts {word} blind {paid}"
                                 + (" (all-in)" if self._stacks[seat] == 0 else ""))
+        for seat, amount in sorted(self.posts.items()):
+            if seat not in (self.sb_seat, self.bb_seat) and amount > 0:
+                paid = self._put(seat, amount)
+                self.log.append(f"{self.names[seat]} posts {paid} to play now (R28)")
 
     # ------------------------------------------------------------------ queries
     @property

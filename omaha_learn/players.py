@@ -1,0 +1,163 @@
+"""Scripted players for simulations and lessons: random, calling station, tight rule of thumb.
+
+A player is anything with ``decide(hand) -> Action`` for the seat to act
+(``hand.to_act``); it sees what that seat may see (its hole cards, the board,
+the bets). :func:`simulate` seats players at a :class:`~omaha_learn.table.Table`
+and plays a session.
+
+>>> from omaha_learn.betting import HandState
+>>> hand = HandState([100, 100, 100], game="plo", seed=3)
+>>> CallingStation().decide(hand)
+Action('call')
+>>> results = simulate({"ann": CallingStation(), "bob": RandomPlayer(seed=1), "cy": TightPlayer()},
+...                    hands=20, stack=200, game="hilo", seed=5)
+>>> sum(results.values())
+0
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from .betting import Action, HandState
+from .cards import Card
+
+__all__ = ["Player", "RandomPlayer", "CallingStation", "TightPlayer", "simulate", "preflop_score"]
+
+
+class Player(Protocol):
+    """Decides the action of the seat to act."""
+
+    def decide(self, hand: HandState) -> Action: ...
+
+
+class RandomPlayer:
+    """Picks uniformly among the kinds of legal action (seeded), with a random legal amount."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, hand: HandState) -> Action:
+        legal = hand.legal_actions()
+        a = self.rng.choice(legal.actions())
+        if a.kind in ("bet", "raise") and legal.min_to is not None and legal.max_to is not None:
+            a = Action(a.kind, self.rng.randint(legal.min_to, legal.max_to))
+        return a
+
+    def __repr__(self) -> str:
+        return "RandomPlayer()"
+
+
+class CallingStation:
+    """Never folds, never raises: checks or calls every time."""
+
+    def decide(self, hand: HandState) -> Action:
+        return Action("call" if hand.legal_actions().can_call else "check")
+
+    def __repr__(self) -> str:
+        return "CallingStation()"
+
+
+def preflop_score(hole: tuple[Card, ...], game: str = "hilo") -> int:
+    """A rough 0-100 rule-of-thumb score for Omaha starting cards.
+
+    Pairs (aces most), suited aces, four cards working together (connected,
+    few gaps) score high; in Hi-Lo, an ace with a deuce or trey (nut-low draw)
+    and several low cards add points; dangling cards and trips cost.
+
+    >>> from omaha_learn.cards import parse_cards
+    >>> preflop_score(parse_cards("As Ad 2s 3d")) > preflop_score(parse_cards("Kc 9d 5h 2s"))
+    True
+    """
+    ranks = sorted((c.rank for c in hole), reverse=True)
+    suits = [c.suit for c in hole]
+    score = 0
+    counts = {r: ranks.count(r) for r in ranks}
+    for r, k in counts.items():
+        if k == 2:
+            score += 12 + (10 if r == 14 else r // 2)
+        elif k >= 3:
+            score -= 10
+    for c in hole:
+        if c.rank == 14 and suits.count(c.suit) >= 2:
+            score += 10          # nut-flush draw
+    for s in set(suits):
+        if suits.count(s) == 2:
+            score += 4
+    distinct = sorted(set(ranks), reverse=True)
+    span = distinct[0] - distinct[-1] if distinct else 0
+    if len(distinct) >= 3 and span <= 4:
+        score += 10              # connected
+    if game == "hilo":
+        lows = {1 if r == 14 else r for r in ranks if r == 14 or r <= 8}
+        if 1 in lows and (2 in lows or 3 in lows):
+            score += 20
+        score += 3 * len(lows)
+        if 1 in lows:
+            score += 5
+    else:
+        score += sum(2 for r in ranks if r >= 10)
+    return max(0, min(100, score))
+
+
+class TightPlayer:
+    """A tight rule-of-thumb player: good starting cards only, bets made hands, folds the rest.
+
+    Preflop it raises with a score of ``raise_at`` or more, calls a small bet with
+    ``call_at`` or more, else checks or folds. After the flop it bets or raises
+    with two pair or better (or a low of 6 or better in Hi-Lo), calls with a pair or
+    a low when the call is small, and otherwise checks or folds.
+    """
+
+    def __init__(self, call_at: int = 30, raise_at: int = 45) -> None:
+        self.call_at, self.raise_at = call_at, raise_at
+
+    def decide(self, hand: HandState) -> Action:
+        from .hands import best_high, best_low
+
+        legal = hand.legal_actions()
+        seat = legal.seat
+        hole = hand.holes[seat]
+        passive = Action("check") if legal.can_check else Action("fold")
+        if hole is None:
+            return Action("call") if legal.can_call else Action("check")
+        aggressive = None
+        if legal.min_to is not None:
+            aggressive = Action("bet" if legal.can_bet else "raise", legal.min_to)
+        small = legal.to_call <= max(hand.blinds[1], hand.pot // 4)
+        if hand.street == "preflop":
+            score = preflop_score(hole, hand.game)
+            if score >= self.raise_at and aggressive is not None:
+                return aggressive
+            if score >= self.call_at and legal.can_call and small:
+                return Action("call")
+            return Action("check") if legal.can_check else passive
+        strong = best_high(hole, hand.board).category >= 2        # two pair or better
+        pair = best_high(hole, hand.board).category >= 1
+        low = best_low(hole, hand.board, hand.qualifier) if hand.game == "hilo" else None
+        if low is not None and low.ranks[0] <= 6:
+            strong = True
+        if strong:
+            return aggressive or (Action("call") if legal.can_call else Action("check"))
+        if (pair or low is not None) and legal.can_call and small:
+            return Action("call")
+        return passive
+
+    def __repr__(self) -> str:
+        return f"TightPlayer(call_at={self.call_at}, raise_at={self.raise_at})"
+
+
+def simulate(players: dict[str, Player], *, hands: int = 100, stack: int = 200, game: str = "hilo",
+             blinds: tuple[int, int] = (1, 2), seed: int | None = None) -> dict[str, int]:
+    """Seat ``players`` (name -> player) at a new table and play ``hands`` hands; return each one's net chips.
+
+    Players who go broke leave; the session stops early if fewer than two remain.
+    """
+    from .table import Table
+
+    table = Table(seats=max(6, len(players)), game=game, blinds=blinds, seed=seed)
+    for name, player in players.items():
+        table.join(name, stack, player=player)
+    table.play_hands(hands)
+    return {name: table.chips(name) + table.cashed_out.get(name, 0) - stack for name in players}

@@ -1,0 +1,315 @@
+"""A cash table that plays hand after hand: seats, the moving button, blinds, joining and leaving (R13, R26-R32).
+
+>>> from omaha_learn.players import CallingStation
+>>> t = Table(game="plo", blinds=(1, 2), seed=1)
+>>> for name in ("ann", "bob"):
+...     t.join(name, 100, player=CallingStation())
+>>> t.can_start()                       # R27: a new table needs three players
+False
+>>> t.join("cy", 100, player=CallingStation())
+>>> hand = t.start_hand()
+>>> [t.name_at(s) for s in t.hand_seats], t.button_seat in t.hand_seats
+(['ann', 'bob', 'cy'], True)
+>>> _ = t.play_hand()                   # finish it with the scripted players
+>>> sum(t.chips(n) for n in ("ann", "bob", "cy"))
+300
+
+Policies where the rules leave room, kept simple and documented:
+
+* the button moves to the next seat clockwise that is dealt in (a "moving
+  button"); on a new table it starts at a random dealt-in seat (seeded, R13);
+* R27 is read literally: a hand starts with three or more players not sitting
+  out, or with two when the previous hand had three or more;
+* R28: a newcomer waits until the big blind would reach them, or posts a big
+  blind at once (``post_now=True``) and plays the next hand;
+* R29: sitting out keeps the seat; :meth:`tidy` removes players sitting out
+  for ``sit_out_limit`` seconds (10 minutes) by the injected ``clock``;
+* R30: :meth:`time_out` checks if possible, else folds, and sits the player out;
+* R31: :meth:`cancel_hand` gives every player back what they had when it began;
+* R26: :meth:`misdeal` redeals with a new deck if no betting action was taken;
+  after that the hand is played out;
+* R32 (ratholing): leaving with 100 big blinds or more and coming back within
+  30 minutes requires bringing back at least the amount left with.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .betting import Action, HandState, IllegalAction
+
+__all__ = ["Table", "TableError", "Seat"]
+
+
+class TableError(ValueError):
+    """A table operation that is not allowed now (full table, unknown player, hand in progress...)."""
+
+
+@dataclass
+class Seat:
+    """One occupied seat."""
+
+    name: str
+    stack: int
+    player: Any = None
+    sitting_out_since: float | None = None
+    waiting_for_bb: bool = False
+    post_now: bool = False
+
+    @property
+    def sitting_out(self) -> bool:
+        return self.sitting_out_since is not None
+
+
+@dataclass
+class _Left:
+    stack: int
+    at: float
+
+
+@dataclass
+class Table:
+    """A cash table of ``seats`` seats (six by default, R27) playing ``game`` hand after hand.
+
+    ``clock`` returns seconds (``time.monotonic`` by default); tests pass a fake
+    clock so nothing waits. ``seed`` fixes the first button and every deal.
+    """
+
+    seats: int = 6
+    game: str = "hilo"
+    blinds: tuple[int, int] = (1, 2)
+    small_bet: int | None = None
+    big_bet: int | None = None
+    ante: int = 0
+    seed: int | None = None
+    clock: Callable[[], float] = time.monotonic
+    sit_out_limit: float = 600.0
+    rathole_minutes: float = 30.0
+    occupants: dict[int, Seat] = field(default_factory=dict)
+    hand: HandState | None = None
+    hand_seats: list[int] = field(default_factory=list)
+    button_seat: int | None = None
+    hands_played: int = 0
+    last_hand_size: int = 0
+    cashed_out: dict[str, int] = field(default_factory=dict)
+    log: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.seats <= 10:
+            raise TableError(f"seats: a table has 2-10 seats, got {self.seats}")
+        self.rng = random.Random(self.seed)
+        self._left: dict[str, _Left] = {}
+        self._hand_start: dict[int, int] = {}
+
+    # ------------------------------------------------------------------ seating
+    def _seat_of(self, name: str) -> int:
+        for s, seat in self.occupants.items():
+            if seat.name == name:
+                return s
+        raise TableError(f"{name!r} is not at this table")
+
+    def name_at(self, seat: int) -> str:
+        return self.occupants[seat].name
+
+    def chips(self, name: str) -> int:
+        """A seated player's chips (their current hand's chips included)."""
+        s = self._seat_of(name)
+        if self.hand is not None and s in self.hand_seats and not self.hand.is_over:
+            return self.hand.stacks[self.hand_seats.index(s)] + self.hand.contributions[self.hand_seats.index(s)]
+        return self.occupants[s].stack
+
+    def join(self, name: str, stack: int, *, seat: int | None = None, player: Any = None,
+             post_now: bool = False) -> None:
+        """Sit ``name`` down with ``stack`` chips (R28: wait for the big blind, or ``post_now``)."""
+        if any(o.name == name for o in self.occupants.values()):
+            raise TableError(f"{name!r} is already seated")
+        if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
+            raise TableError(f"stack {stack!r}: bring a positive whole number of chips")
+        left = self._left.get(name)
+        if left is not None and self.clock() - left.at < self.rathole_minutes * 60 and stack < left.stack:
+            raise TableError(f"{name!r} left {self.rathole_minutes:g} minutes ago or less with {left.stack}"
+                             f" (100 big blinds or more) and must bring back at least that much (R32)")
+        free = [s for s in range(self.seats) if s not in self.occupants]
+        if not free:
+            raise TableError(f"the table is full ({self.seats} seats)")
+        if seat is None:
+            seat = free[0]
+        elif seat not in free:
+            raise TableError(f"seat {seat} is {'taken' if 0 <= seat < self.seats else 'not a seat'}")
+        started = self.hands_played > 0 or self.hand is not None
+        self.occupants[seat] = Seat(name, stack, player, waiting_for_bb=started and not post_now,
+                                    post_now=started and post_now)
+        self.log.append(f"{name} sits in seat {seat} with {stack}")
+
+    def leave(self, name: str) -> int:
+        """Stand up with your chips (not during a hand you are in); returns them."""
+        s = self._seat_of(name)
+        if self.hand is not None and not self.hand.is_over and s in self.hand_seats:
+            raise TableError(f"{name!r} is in a hand; leave after it ends")
+        seat = self.occupants.pop(s)
+        if seat.stack >= 100 * self.blinds[1]:
+            self._left[name] = _Left(seat.stack, self.clock())
+        self.cashed_out[name] = self.cashed_out.get(name, 0) + seat.stack
+        self.log.append(f"{name} leaves with {seat.stack}")
+        return seat.stack
+
+    def sit_out(self, name: str) -> None:
+        """Keep the seat but get no cards and pay no blinds (R29)."""
+        seat = self.occupants[self._seat_of(name)]
+        if seat.sitting_out_since is None:
+            seat.sitting_out_since = self.clock()
+
+    def sit_in(self, name: str) -> None:
+        self.occupants[self._seat_of(name)].sitting_out_since = None
+
+    def tidy(self) -> list[str]:
+        """Remove players who have sat out for ``sit_out_limit`` seconds (R29); return their names."""
+        now = self.clock()
+        gone = [o.name for o in self.occupants.values()
+                if o.sitting_out_since is not None and now - o.sitting_out_since >= self.sit_out_limit]
+        for name in gone:
+            if self.hand is None or self.hand.is_over or self._seat_of(name) not in self.hand_seats:
+                self.leave(name)
+                self.log.append(f"{name} removed after sitting out (R29)")
+        return gone
+
+    # ------------------------------------------------------------------ hands
+    def _ready(self) -> list[int]:
+        return [s for s, o in sorted(self.occupants.items()) if not o.sitting_out and o.stack > 0]
+
+    def can_start(self) -> bool:
+        """R27: three players not sitting out, or two if the previous hand had three or more."""
+        if self.hand is not None and not self.hand.is_over:
+            return False
+        ready = self._ready()
+        return len(ready) >= 3 or (len(ready) == 2 and self.last_hand_size >= 3)
+
+    def _next_button(self, candidates: list[int]) -> int:
+        """R13: a random seat on a new table, then one seat clockwise each hand (moving button)."""
+        if self.button_seat is None:
+            return self.rng.choice(candidates)
+        after = [s for s in candidates if s > self.button_seat]
+        return after[0] if after else candidates[0]
+
+    def start_hand(self) -> HandState:
+        """Move the button, post blinds and deal the next hand."""
+        if not self.can_start():
+            raise TableError("cannot start a hand: " + ("one is in progress" if self.hand is not None
+                             and not self.hand.is_over else "not enough players (R27)"))
+        self.tidy()
+        ready = self._ready()
+        regular = [s for s in ready if not self.occupants[s].waiting_for_bb]
+        if len(regular) < 2:
+            regular = ready
+        button = self._next_button(regular)
+        k = ready.index(button)
+        bb = ready[(k + (1 if len(ready) == 2 else 2)) % len(ready)]
+        dealt = sorted(set(regular) | {bb})            # R28: a waiting player is dealt in at the big blind
+        for s in dealt:
+            self.occupants[s].waiting_for_bb = False
+        self.button_seat = button
+        self.hand_seats = dealt
+        self._hand_start = {s: self.occupants[s].stack for s in dealt}
+        self._deal()
+        assert self.hand is not None
+        return self.hand
+
+    def _deal(self) -> None:
+        dealt = self.hand_seats
+        assert self.button_seat is not None
+        posts = {i: self.blinds[1] for i, s in enumerate(dealt) if self.occupants[s].post_now}
+        self.hand = HandState([self._hand_start[s] for s in dealt], game=self.game, blinds=self.blinds,
+                              small_bet=self.small_bet, big_bet=self.big_bet, ante=self.ante,
+                              button=dealt.index(self.button_seat), seed=self.rng.randrange(2**32),
+                              names=[self.occupants[s].name for s in dealt], posts=posts)
+        self.log.append(f"hand {self.hands_played + 1}: button {self.name_at(self.button_seat)}")
+
+    def act(self, action: Action | str, amount: int | None = None) -> None:
+        """Play ``action`` for the player to act in the current hand."""
+        if self.hand is None or self.hand.is_over:
+            raise IllegalAction("no hand in progress")
+        self.hand.act(action, amount)
+        if self.hand.is_over:
+            self._finish()
+
+    def _finish(self) -> None:
+        assert self.hand is not None
+        for i, s in enumerate(self.hand_seats):
+            self.occupants[s].stack = self.hand.stacks[i]
+            self.occupants[s].post_now = False
+        self.hands_played += 1
+        self.last_hand_size = len(self.hand_seats)
+        for s in self.hand_seats:
+            if self.occupants[s].stack == 0:
+                self.sit_out(self.occupants[s].name)   # busted: sits out until chips are added
+
+    def to_act_name(self) -> str | None:
+        if self.hand is None or self.hand.to_act is None:
+            return None
+        return self.name_at(self.hand_seats[self.hand.to_act])
+
+    def time_out(self) -> Action:
+        """R30: the player to act ran out of time: check if possible, else fold; they sit out."""
+        if self.hand is None or self.hand.to_act is None:
+            raise TableError("nobody is to act")
+        name = self.to_act_name()
+        assert name is not None
+        action = Action("check") if self.hand.legal_actions().can_check else Action("fold")
+        self.act(action)
+        self.sit_out(name)
+        self.log.append(f"{name} timed out: {action.kind}s and sits out (R30)")
+        return action
+
+    def cancel_hand(self) -> None:
+        """R31: the hand cannot be completed: it is cancelled and every bet goes back."""
+        if self.hand is None or self.hand.is_over:
+            raise TableError("no hand in progress to cancel")
+        for s, stack in self._hand_start.items():
+            self.occupants[s].stack = stack
+        self.hand = None
+        self.log.append("hand cancelled, all bets returned (R31)")
+
+    def misdeal(self) -> bool:
+        """R26: a defective card found face down. Before any betting: new deck, redeal (True).
+
+        After betting has started the hand is played out (False).
+        """
+        if self.hand is None or self.hand.is_over:
+            raise TableError("no hand in progress")
+        if self.hand.history:
+            self.log.append("defective card found after betting started: the hand is played out (R26)")
+            return False
+        self._deal()
+        self.log.append("misdeal: all cards back, new deck (R26)")
+        return True
+
+    def play_hand(self) -> HandState:
+        """Finish the current hand (or start one) with the seated players' scripted ``player``s."""
+        if self.hand is None or self.hand.is_over:
+            self.start_hand()
+        hand = self.hand
+        assert hand is not None
+        while not hand.is_over:
+            seat = self.occupants[self.hand_seats[hand.to_act or 0]]
+            if seat.player is None:
+                raise TableError(f"{seat.name!r} has no scripted player; use act()")
+            self.act(seat.player.decide(hand))
+        return hand
+
+    def play_hands(self, n: int) -> list[HandState]:
+        """Play up to ``n`` hands with the scripted players; stops when a hand cannot start."""
+        out = []
+        for _ in range(n):
+            if not self.can_start():
+                break
+            out.append(self.play_hand())
+        return out
+
+    def __repr__(self) -> str:
+        people = ", ".join(f"{s}:{o.name}({o.stack}{', out' if o.sitting_out else ''})"
+                           for s, o in sorted(self.occupants.items()))
+        return f"<Table {self.game} {self.blinds[0]}/{self.blinds[1]} [{people}]>"
