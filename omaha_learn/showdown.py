@@ -453,19 +453,33 @@ _Best = tuple[int, tuple[Card, ...], tuple[Card, ...]]
 _POW5 = tuple(5 ** (i >> 2) for i in range(52))  # base-5 rank key of one card (see hands.py)
 
 
-def _evaluate(holes: Sequence[tuple[Card, ...] | None], board: tuple[Card, ...], seats: Sequence[int],
-              low: bool, highs: list[_Best | None], lows: list[_Best | None]) -> None:
-    """Best high (and low) of every seat in ``seats``, filling ``highs``/``lows``.
-
-    One pass over the 60 two-plus-three choices per seat gives both halves, and the
-    board's ten triples are keyed once for all seats; the result is exactly
-    ``high_strength``/``low_strength`` (same strengths, same cards on ties).
-    """
+@functools.lru_cache(maxsize=1)
+def _fast_tables() -> tuple[dict[int, int], dict[int, int], dict[int, int]] | None:
+    """hands.py's strength-by-rank-key tables, if they still read the way :func:`_evaluate` expects."""
     try:
         from .hands import _key_tables
 
         nf, fl, lo = _key_tables()
-    except (ImportError, ValueError, TypeError):  # pragma: no cover - hands.py changed its internals
+    except (ImportError, ValueError, TypeError):  # pragma: no cover
+        return None
+    hole, board = parse_cards("As 2s Kd Kc"), parse_cards("Ks 4s 5s 7h Jc")
+    highs: list[_Best | None] = [None]
+    lows: list[_Best | None] = [None]
+    _evaluate_with((nf, fl, lo), [hole], board, [0], True, highs, lows)
+    if highs[0] != high_strength(hole, board) or lows[0] != low_strength(hole, board):  # pragma: no cover
+        return None
+    return nf, fl, lo
+
+
+def _evaluate(holes: Sequence[tuple[Card, ...] | None], board: tuple[Card, ...], seats: Sequence[int],
+              low: bool, highs: list[_Best | None], lows: list[_Best | None]) -> None:
+    """Best high (and low) of every seat in ``seats``, filling ``highs``/``lows``.
+
+    Exactly ``high_strength``/``low_strength`` (same strengths, same cards on ties),
+    faster: see :func:`_evaluate_with`.
+    """
+    tables = _fast_tables()
+    if tables is None:  # pragma: no cover - hands.py changed its internals: the plain way
         for i in seats:
             hole = holes[i]
             assert hole is not None
@@ -473,6 +487,15 @@ def _evaluate(holes: Sequence[tuple[Card, ...] | None], board: tuple[Card, ...],
             if low:
                 lows[i] = low_strength(hole, board)
         return
+    _evaluate_with(tables, holes, board, seats, low, highs, lows)
+
+
+def _evaluate_with(tables: tuple[dict[int, int], dict[int, int], dict[int, int]],
+                   holes: Sequence[tuple[Card, ...] | None], board: tuple[Card, ...], seats: Sequence[int],
+                   low: bool, highs: list[_Best | None], lows: list[_Best | None]) -> None:
+    """One pass over the 60 two-plus-three choices per seat gives both halves, and the
+    board's ten triples are keyed once for all seats (``tables``: see ``hands._key_tables``)."""
+    nf, fl, lo = tables
     pow5 = _POW5
     triples = []
     for t in combinations(board, 3):
