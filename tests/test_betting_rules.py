@@ -133,41 +133,48 @@ def test_r17_cap_lifts_when_two_players_remain_and_cap_parameters() -> None:
     assert not h2.legal_actions().can_raise
 
 
-def test_r17_all_in_of_half_a_bet_counts_as_a_raise_and_reopens() -> None:
-    # turn, big bet 4: A bets 4, B calls, C all-in to 6 (a raise of 2 = half a bet) -> A may raise to 10
-    h = hilo([100, 100, 12], button=2)   # SB 0, BB 1, C 2 is the button
-    h.play("c c x")  # preflop 2 each; C has 10 left
-    h.play("x x b2")  # flop: C bets 2
-    h.play("c c")  # C has 8 left
-    h.play("b4 c")  # turn: A bets 4, B calls
-    assert h.legal_actions().min_to == 8
-    h.raise_to(8)                        # C all-in? no: C has exactly 8 -> a full raise
-    assert h.stacks[2] == 0
-    legal = h.legal_actions()
-    assert legal.can_raise and legal.min_to == 12
-
-
-def test_r17_short_all_in_half_bet_reopens_less_does_not() -> None:
-    # C's all-in to 6 over a bet of 4 (raise of 2 >= half of 4): A and B may raise
-    h = hilo([100, 100, 10], button=2)
-    h.play("c c x")
-    h.play("x x x")
+def _turn_bet_4_call(short_stack: int) -> HandState:
+    """2/4 limit, three players; on the turn A (seat 0) bets 4, B (seat 1) calls, C (seat 2) has ``short_stack`` left."""
+    h = hilo([100, 100, short_stack + 2], button=2)   # SB 0, BB 1, C is the button
+    h.play("c c x")                                     # preflop: 2 each
+    h.play("x x x")                                     # flop checked through
     h.play("b4 c")
-    assert h.legal_actions().all_in_to == 8
-    h2 = hilo([100, 100, 8], button=2)
-    h2.play("c c x x x x")
-    h2.play("b4 c")
-    h2.raise_to(6)                       # all-in for 6: raise of 2, half a bet
-    assert h2.to_act == 0
-    legal = h2.legal_actions()
-    assert legal.can_raise and legal.min_to == 10    # counts as a full raise: next raise to 6 + 4
-    h3 = hilo([100, 100, 7], button=2)
-    h3.play("c c x x x x")
-    h3.play("b4 c")
-    h3.raise_to(5)                       # all-in for 5: raise of 1, less than half
-    legal = h3.legal_actions()
-    assert not legal.can_raise and legal.to_call == 1
-    assert legal.describe() == "fold, call 1"
+    assert h.to_act == 2 and h.stacks[2] == short_stack
+    return h
+
+
+def test_r17_all_in_of_half_a_bet_counts_as_a_raise_and_reopens() -> None:
+    h = _turn_bet_4_call(6)
+    h.raise_to(6)                        # all-in: a raise of 2, half the big bet
+    legal = h.legal_actions()
+    assert h.to_act == 0 and legal.can_raise and legal.min_to == 10   # counts as a full raise: 6 + 4
+    h.raise_to(10)
+    assert h.legal_actions().can_raise   # and B may re-raise too
+
+
+def test_r17_all_in_of_less_than_half_a_bet_does_not_reopen() -> None:
+    h = _turn_bet_4_call(5)
+    h.raise_to(5)                        # all-in: a raise of 1, less than half a bet
+    legal = h.legal_actions()
+    assert not legal.can_raise and legal.describe() == "fold, call 1"
+    with pytest.raises(IllegalAction, match="raising is not allowed"):
+        h.raise_to(9)
+
+
+def test_r17_full_all_in_raise_counts_toward_the_cap() -> None:
+    h = _turn_bet_4_call(8)
+    h.raise_to(8)                        # all-in for exactly a raise
+    assert h.legal_actions().min_to == 12
+    h.raise_to(12)
+    h.raise_to(16)                       # bet + three raises: capped (three players in the hand)
+    assert not h.legal_actions().can_raise
+
+
+def test_r14_heads_up_fixed_limit_button_small_blind_first_preflop() -> None:
+    h = hilo([50, 50], button=0)
+    assert (h.sb_seat, h.bb_seat, h.to_act) == (0, 1, 0)
+    h.play("r4 c")
+    assert h.street == "flop" and h.to_act == 1
 
 
 def test_r17_short_all_in_does_not_stop_players_who_have_not_acted() -> None:
@@ -365,3 +372,14 @@ def test_antes_and_big_blind_ante_go_to_the_pot_not_the_bet() -> None:
 def test_five_card_omaha_deals_five_hole_cards() -> None:
     h = HandState([100] * 3, game="plo", hole_count=5, seed=2)
     assert all(len(x or ()) == 5 for x in h.holes)
+
+
+def test_log_text_and_html_display() -> None:
+    h = plo([100] * 3)
+    h.play("r7 f c")
+    text = str(h)
+    assert "posts small blind 1" in text and "raises to 7" in text and "flop:" in text
+    assert text.splitlines() == h.log
+    html = h._repr_html_()
+    assert "<" in html and "7" in html
+    assert "seat 0 to act" not in repr(h) and "flop" in repr(h)
