@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from omaha_learn.players import CallingStation, RandomPlayer, TightPlayer, preflop_score, simulate
 from omaha_learn.table import Table, TableError
@@ -201,3 +203,33 @@ def test_tight_player_folds_junk_and_raises_aces() -> None:
     assert TightPlayer().decide(h).kind == "raise"
     from omaha_learn.cards import parse_cards
     assert preflop_score(parse_cards("As Ad 2s 3d")) > preflop_score(parse_cards("Kc 9d 5h 2s"))
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.data())
+def test_r26_r31_random_table_sessions_conserve_chips(data: st.DataObject) -> None:
+    """Random joins, sit-outs, time-outs (R30), cancellations (R31) and misdeals (R26): no chip is lost."""
+    clock = FakeClock()
+    t = Table(game=data.draw(st.sampled_from(["plo", "hilo"])), seed=data.draw(st.integers(0, 99)), clock=clock)
+    bank = 0
+    for i in range(data.draw(st.integers(3, 6))):
+        t.join(f"p{i}", data.draw(st.integers(5, 300)), player=RandomPlayer(seed=i))
+        bank += t.occupants[i].stack
+    for _ in range(15):
+        if not t.can_start():
+            break
+        t.start_hand()
+        event = data.draw(st.sampled_from(["play", "play", "timeout", "cancel", "misdeal", "sitout"]))
+        if event == "timeout":
+            t.time_out()
+        elif event == "cancel":
+            t.cancel_hand()
+            continue
+        elif event == "misdeal":
+            t.misdeal()
+        elif event == "sitout":
+            t.sit_out(t.name_at(data.draw(st.sampled_from(sorted(t.occupants)))))
+        if t.hand is not None and not t.hand.is_over:
+            t.play_hand()
+        clock.now += 60
+        assert sum(o.stack for o in t.occupants.values()) + sum(t.cashed_out.values()) == bank
