@@ -78,6 +78,7 @@ def test_r27_two_players_may_continue_after_a_hand_of_three_or_more() -> None:
 
 
 def test_r28_new_player_waits_for_the_big_blind() -> None:
+    """R28: by default a newcomer is first dealt in when the big blind reaches them."""
     t = table(3)
     t.play_hand()
     t.join("new", 200, player=CallingStation())
@@ -91,6 +92,7 @@ def test_r28_new_player_waits_for_the_big_blind() -> None:
 
 
 def test_r28_new_player_may_post_a_big_blind_at_once() -> None:
+    """R28: posting a big blind at once deals the newcomer into the next hand."""
     waited = 0
     for seed in range(8):
         t = Table(game="plo", blinds=(1, 2), seed=seed)
@@ -107,6 +109,7 @@ def test_r28_new_player_may_post_a_big_blind_at_once() -> None:
 
 
 def test_r29_sitting_out_keeps_seat_no_cards_no_blinds_removed_after_ten_minutes() -> None:
+    """R29, with an injected clock: nothing waits."""
     clock = FakeClock()
     t = table(4, clock=clock)
     t.sit_out("p1")
