@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from omaha_learn.betting import Action, HandState, IllegalAction
+from omaha_learn.cards import parse_cards
 
 
 def plo(stacks: list[int], **kw: object) -> HandState:
@@ -369,9 +370,28 @@ def test_antes_and_big_blind_ante_go_to_the_pot_not_the_bet() -> None:
     assert h2.pot == 5 and h2.stacks == [100, 99, 96]
 
 
-def test_five_card_omaha_deals_five_hole_cards() -> None:
-    h = HandState([100] * 3, game="plo", hole_count=5, seed=2)
+def test_five_card_omaha_deals_five_hole_cards_and_reaches_showdown() -> None:
+    h = HandState([100] * 3, game="hilo", hole_count=5, seed=2)
     assert all(len(x or ()) == 5 for x in h.holes)
+    h.play("c c x x x x x x x x x x")
+    assert h.is_over and sum(h.stacks) == 300 and len(h.result.show_order) == 3
+
+
+def test_r22_last_bettor_on_the_river_shows_first_else_first_from_button() -> None:
+    h = HandState([100] * 3, game="plo", seed=9, button=0)
+    h.play("c c x x x x x x x")          # to the river, checked so far
+    h.play("x x b4 c c")                 # river: seats 1, 2 check, seat 0 bets, both call
+    assert h.result.show_order[0] == 0
+    h2 = HandState([100] * 3, game="plo", seed=9, button=0)
+    h2.play("c c x b2 c c x x x x x x")   # flop bet, turn and river checked through
+    assert h2.result.show_order[0] == 1  # first clockwise from the button
+
+
+def test_explicit_cards_deal_those_cards() -> None:
+    h = HandState([100, 100], game="hilo", holes=["As 2s 3d Kc", "Qh Qd 9c 8c"], board="Ac 4d 5h Ts Js")
+    h.play("c x x x x x x x")
+    assert h.board == parse_cards("Ac 4d 5h Ts Js")
+    assert h.stacks[0] > h.stacks[1]     # wheel for low and the better high
 
 
 def test_log_text_and_html_display() -> None:
