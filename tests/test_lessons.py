@@ -197,3 +197,19 @@ def test_start_page_rule_table_matches_lessons() -> None:
         row = next((r for r in rows if f"({stem}.ipynb)" in r), None)
         assert row is not None, f"start page table has no row for {stem}"
         assert _expand_ranges(row.split("|")[-2]) == rules, f"start page row for {stem}: {row}"
+
+
+def test_execute_notebooks_script_reproduces_a_stored_lesson(tmp_path: Path) -> None:
+    """scripts/execute_notebooks.py is deterministic: re-running a stored lesson gives the same bytes
+    (outputs, merged streams, widget state with stable ids)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("execute_notebooks", ROOT / "scripts" / "execute_notebooks.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    stored = NOTEBOOKS / "04_lows_as_numbers.ipynb"
+    copy = tmp_path / stored.name
+    copy.write_bytes(stored.read_bytes())
+    script.execute(copy)
+    assert copy.read_bytes() == stored.read_bytes(), "re-executing changed the notebook: run scripts/execute_notebooks.py"
