@@ -178,9 +178,20 @@ def test_widget_tour_runs_and_every_widget_renders(lab: str) -> None:
             page.wait_for_selector(".ol-dealer .ol-caption")
             dealer.screenshot(path=str(ARTIFACTS / "ol-dealer-after-deal.png"))
 
-            # a typed mistake shows a short message inside the widget, not a traceback
+            # the tour's Dealer uses the four-colour deck: clubs green, diamonds blue
+            fills = page.eval_on_selector_all(
+                ".ol-dealer .ol-seat svg[data-card]",
+                "els => els.map(e => [e.dataset.card.slice(-1), e.querySelector('text').getAttribute('fill')])")
+            assert {(suit, fill) for suit, fill in fills if suit in "cd"} <= {("c", "#137a2c"), ("d", "#1452cc")}
+
+            # quiz mode hides the answer grid
             tce = page.locator(".ol-twocardexplorer").first
             tce.scroll_into_view_if_needed()
+            tce.get_by_role("checkbox", name="Quiz mode").check()
+            page.wait_for_function("() => !document.querySelector('.ol-twocardexplorer table.ol-grid')")
+            tce.screenshot(path=str(ARTIFACTS / "ol-twocardexplorer-quiz.png"))
+
+            # a typed mistake shows a short message inside the widget, not a traceback
             tce.locator("input[type='text']").first.fill("Ac Kd Td Xz")
             tce.get_by_role("button", name="Explain").click()
             page.wait_for_selector(".ol-twocardexplorer .ol-msg.ol-error")
