@@ -9,6 +9,22 @@ Seats are numbered ``0..n-1`` clockwise. The button is ``button``; the small
 blind is the next seat and the big blind the one after, except heads-up, where
 the button posts the small blind (R14).
 
+Readings of the rules where they leave room:
+
+* R19 per player: a player who already acted this round may raise again only
+  if the bet has grown since by a full raise (the largest bet or raise of the
+  round, at least the big blind; in fixed limit half a bet, R17), whether by
+  one raise or by several short all-ins together. An all-in *bet* smaller
+  than the big blind does not reopen for players who checked.
+* Fixed limit: the cap counts the big blind as the preflop bet; it applies
+  while more than two players hold cards (``cap``), else ``cap_heads_up``.
+* Folding is offered only when facing a bet; a player who has matched the bet
+  and has nobody left with chips to bet against is not asked to act.
+* Antes (and the big-blind ante) are dead money in the main pot.
+* Known differences from PokerKit 0.7.7 (see tests/test_betting_pokerkit.py):
+  PokerKit lets a first bet or raise smaller than the big blind reopen the
+  betting, and lets a player fold when checking is free.
+
 >>> hand = HandState([100, 100, 100], game="plo", blinds=(1, 2), seed=1)
 >>> hand.to_act, hand.legal_actions().describe()
 (0, 'fold, call 2, raise to 4-7')
@@ -30,6 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .betting_actions import Action, IllegalAction, LegalActions
+from .betting_antes import add_dead_antes
 from .cards import Card, CardsLike, Deck, format_cards, parse_cards
 
 __all__ = ["HandState", "Action", "LegalActions", "IllegalAction", "UncontestedResult", "STREETS"]
@@ -506,7 +523,7 @@ class HandState:
                           last_aggressor=None if self._last_aggressor is None or self.folded[self._last_aggressor]
                           else self._last_aggressor)
         if sum(self.antes_paid):
-            result = _add_dead_antes(result, sum(self.antes_paid), self.in_hand)
+            result = add_dead_antes(result, sum(self.antes_paid), self.in_hand)
         self._settle(result)
         for i in self.in_hand:
             self.log.append(f"{self.names[i]} shows {format_cards(self.holes[i] or ())}")
@@ -533,36 +550,3 @@ class HandState:
 
         return str(hand_state_html(self))
 
-
-def _add_dead_antes(result: Any, antes: int, in_hand: Sequence[int]) -> Any:
-    """Antes are dead money in the main pot, which every live hand can win (as in PokerKit and TDA)."""
-    from dataclasses import replace
-
-    from .showdown import _clockwise, _split
-
-    live = [s for s in in_hand if s not in result.dead]
-    main = next((p for p in result.pots if not p.uncalled), None)
-    merged = main is not None and set(main.eligible) == set(live)
-    amount = antes + (main.amount if merged and main is not None else 0)
-    order = _clockwise(live, result.button, len(result.payouts))
-    best = max(result._high[s][0] for s in live)
-    high_winners = [s for s in order if result._high[s][0] == best]
-    low_winners: list[int] = []
-    if result.game == "hilo":
-        best_low = max(result._low[s][0] for s in live)
-        if best_low >= result._threshold:
-            low_winners = [s for s in order if result._low[s][0] == best_low]
-    low_units = amount // 2 if low_winners else 0
-    high_shares = _split(amount - low_units, high_winners, 1)
-    low_shares = _split(low_units, low_winners, 1) if low_winners else {}
-    payouts = list(result.payouts)
-    pots = list(result.pots)
-    if merged and main is not None:
-        for shares in (main.high_shares, main.low_shares):
-            for s, v in shares.items():
-                payouts[s] -= v
-        pots[pots.index(main)] = replace(main, amount=amount, high_shares=high_shares, low_shares=low_shares)
-    for shares in (high_shares, low_shares):
-        for s, v in shares.items():
-            payouts[s] += v
-    return replace(result, payouts=tuple(payouts), pots=tuple(pots))
