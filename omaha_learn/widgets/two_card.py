@@ -44,7 +44,7 @@ class TwoCardExplorer(LessonApp):
         self.explain_button = self._button("Explain", self.update, style="info")
         self.quiz_w = W.Checkbox(value=quiz, description="Quiz mode")
         self.kind_w = W.ToggleButtons(options=[("best high", "high"), ("best low", "low")], value="high")
-        self.answer_w = W.Text(description="Your five", placeholder="e.g. Kd Kc 6c 6h Ac (or 'none' for no low)",
+        self.answer_w = W.Text(description="Your five", placeholder="five cards like As Kd 7h 7c 2s, or 'none' for no low",
                                layout=W.Layout(width="420px"))
         self.check_button = self._button("Check", self.check, style="success")
         self.answer_button = self._button("Show answer", self.show_answer)
