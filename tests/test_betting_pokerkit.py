@@ -109,7 +109,7 @@ def play_both(h: HandState, rng: random.Random) -> None:
 @pytest.mark.parametrize("block", range(4))
 def test_r18_r19_r21_pot_limit_matches_pokerkit_on_random_hands(block: int) -> None:
     rng = random.Random(1000 + block)
-    for _ in range(100):
+    for _ in range(125):
         play_both(random_hand(rng), rng)
 
 
