@@ -96,8 +96,10 @@ class HandState:
     (default: big blind and twice it, R17); ``ante`` per player and ``bb_ante``
     posted by the big blind; ``button`` seat; ``hole_count`` 4 or 5 (five-card
     Omaha); cards from ``seed`` (a :class:`~omaha_learn.cards.Deck`), or
-    ``holes`` (one entry per seat, ``None`` = unknown) and ``board`` (cards to
-    deal in order, the rest from the deck); ``cap`` bets+raises per round
+    ``holes`` (one entry per seat; ``None`` entries are dealt from the deck, or
+    left unknown with ``deal_missing=False``) and ``board`` (cards to deal in
+    order, the rest from the deck); ``posts`` maps seats to a big blind posted
+    at once by a new player (R28); ``cap`` bets+raises per round
     multiway and ``cap_heads_up`` once two players remain (``None`` = no cap);
     ``qualifier`` for the low.
 
@@ -115,7 +117,7 @@ class HandState:
                  seed: int | None = None, holes: Sequence[CardsLike | None] | None = None,
                  board: CardsLike = (), cap: int | None = 4, cap_heads_up: int | None = None,
                  qualifier: int | None = 8, names: Sequence[str] | None = None,
-                 posts: dict[int, int] | None = None) -> None:
+                 posts: dict[int, int] | None = None, deal_missing: bool = True) -> None:
         n = len(stacks)
         if not 2 <= n <= 10:
             raise ValueError(f"stacks: a hand needs 2-10 players, got {n}")
@@ -167,7 +169,7 @@ class HandState:
         self._acted: set[int] = set()
         self._to_act: int | None = None
         self._last_aggressor: int | None = None
-        self._deal(seed, holes, board)
+        self._deal(seed, holes, board, deal_missing)
         self._post_forced_bets()
         self._begin_round(first=True)
 
@@ -183,7 +185,8 @@ class HandState:
     def bb_seat(self) -> int:
         return self.seat_after(self.sb_seat)
 
-    def _deal(self, seed: int | None, holes: Sequence[CardsLike | None] | None, board: CardsLike) -> None:
+    def _deal(self, seed: int | None, holes: Sequence[CardsLike | None] | None, board: CardsLike,
+              deal_missing: bool) -> None:
         known: list[Card] = []
         given: list[tuple[Card, ...] | None] = [None] * self.n
         if holes is not None:
@@ -205,14 +208,15 @@ class HandState:
         if dup:
             raise ValueError(f"card '{min(dup)}' is dealt twice")
         self.deck = Deck(seed, exclude=known)
-        if holes is None:   # R1: one card at a time, starting left of the button
-            dealt: list[list[Card]] = [[] for _ in range(self.n)]
-            for _ in range(self.hole_count):
-                for k in range(self.n):
+        # R1: one card at a time, starting left of the button, to every seat whose cards are not given
+        to_deal = [i for i in range(self.n) if given[i] is None] if holes is None or deal_missing else []
+        dealt: list[list[Card]] = [[] for _ in range(self.n)]
+        for _ in range(self.hole_count):
+            for k in range(self.n):
+                if (self.button + 1 + k) % self.n in to_deal:
                     dealt[(self.button + 1 + k) % self.n].extend(self.deck.deal(1))
-            self.holes: list[tuple[Card, ...] | None] = [tuple(d) for d in dealt]
-        else:
-            self.holes = given
+        self.holes: list[tuple[Card, ...] | None] = [
+            given[i] if given[i] is not None else (tuple(dealt[i]) if i in to_deal else None) for i in range(self.n)]
         self.board: tuple[Card, ...] = ()
 
     def _put(self, seat: int, amount: int) -> int:

@@ -216,7 +216,7 @@ def load_phh(text: str) -> HandState:
     try:
         state = HandState(stacks, game=VARIANTS[variant], blinds=(sb, bb), ante=ante, bb_ante=bb_ante,
                           button=n - 1, holes=holes, board=board, hole_count=hole_count,
-                          names=[f"p{j + 1}" for j in range(n)], **kwargs)
+                          names=[f"p{j + 1}" for j in range(n)], deal_missing=False, **kwargs)
     except ValueError as e:
         raise PHHError(f"cannot set up the hand: {e}") from None
     for j, op, amount, where in plays:

@@ -403,3 +403,13 @@ def test_log_text_and_html_display() -> None:
     html = h._repr_html_()
     assert "<" in html and "7" in html
     assert "seat 0 to act" not in repr(h) and "flop" in repr(h)
+
+
+def test_r1_given_hole_cards_and_the_rest_dealt_from_a_seeded_deck() -> None:
+    h = HandState([100] * 3, game="hilo", holes=["As 2s 3d Kc", None, None], seed=4)
+    assert h.holes[0] == parse_cards("As 2s 3d Kc")
+    dealt = [c for x in h.holes for c in (x or ())]
+    assert len(dealt) == len(set(dealt)) == 12
+    assert HandState([100] * 3, game="hilo", holes=["As 2s 3d Kc", None, None], seed=4).holes == h.holes
+    unknown = HandState([100] * 3, holes=["As 2s 3d Kc", None, None], deal_missing=False)
+    assert unknown.holes[1] is None
