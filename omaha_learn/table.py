@@ -157,6 +157,19 @@ class Table:
         self.log.append(f"{name} leaves with {seat.stack}")
         return seat.stack
 
+    def add_chips(self, name: str, amount: int) -> None:
+        """Top up between hands; a player who had busted is sat back in."""
+        s = self._seat_of(name)
+        if self.hand is not None and not self.hand.is_over and s in self.hand_seats:
+            raise TableError(f"{name!r} is in a hand; add chips after it ends")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise TableError(f"amount {amount!r}: add a positive whole number of chips")
+        seat = self.occupants[s]
+        if seat.stack == 0:
+            seat.sitting_out_since = None
+        seat.stack += amount
+        self.log.append(f"{name} adds {amount}")
+
     def sit_out(self, name: str) -> None:
         """Keep the seat but get no cards and pay no blinds (R29)."""
         seat = self.occupants[self._seat_of(name)]

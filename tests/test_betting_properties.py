@@ -105,3 +105,25 @@ def test_r17_fixed_limit_amounts_are_single_steps(data: st.DataObject) -> None:
             step = h.small_bet if h.street in ("preflop", "flop") else h.big_bet
             assert legal.min_to <= max(h.bets) + step
         h.act(rng.choice(legal.actions()))
+
+
+@settings(SETTINGS, max_examples=300)
+@given(st.data())
+def test_r17_cap_a_bet_and_three_raises_while_three_or_more_hold_cards(data: st.DataObject) -> None:
+    n = data.draw(st.integers(3, 6))
+    h = HandState([400] * n, game="hilo", blinds=(1, 2), seed=data.draw(st.integers(0, 10**6)),
+                  button=data.draw(st.integers(0, n - 1)))
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    street, count = h.street, 1          # the big blind is the preflop bet
+    while not h.is_over:
+        if h.street != street:
+            street, count = h.street, 0
+        legal = h.legal_actions()
+        if count >= 4 and len(h.in_hand) > 2:
+            assert not legal.can_raise and not legal.can_bet
+        acts = legal.actions()
+        a = rng.choice(acts + [x for x in acts if x.kind in ("bet", "raise")] * 3)   # lean aggressive
+        h.act(a)
+        if a.kind in ("bet", "raise"):
+            count += 1
+    assert sum(h.stacks) == 400 * n

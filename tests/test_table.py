@@ -174,6 +174,21 @@ def test_r32_rathole_must_bring_back_what_you_left_with() -> None:
     t.join("rich", 100)                                     # after 30 minutes: any buy-in
 
 
+def test_busted_player_sits_out_until_chips_are_added() -> None:
+    t = Table(game="plo", seed=2)
+    t.join("short", 3, player=CallingStation())
+    for i in range(3):
+        t.join(f"p{i}", 300, player=CallingStation())
+    while t.chips("short") > 0 and t.can_start():
+        t.play_hand()
+    seat = t.occupants[t._seat_of("short")]
+    assert seat.stack == 0 and seat.sitting_out
+    t.add_chips("short", 50)
+    assert not seat.sitting_out and t.chips("short") == 50
+    with pytest.raises(TableError, match="positive"):
+        t.add_chips("short", -5)
+
+
 def test_table_errors_are_clear() -> None:
     t = table(3)
     with pytest.raises(TableError, match="already seated"):
