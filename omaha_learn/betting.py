@@ -281,6 +281,27 @@ class HandState:
         """Seats that have not folded."""
         return [i for i in range(self.n) if not self.folded[i]]
 
+    def side_pots(self) -> tuple[Any, ...]:
+        """The main pot and side pots so far (R21), antes counted in the main pot; empty when over.
+
+        >>> h = HandState([10, 100, 100], game="plo", seed=1)
+        >>> h.play("r7 r22 c c")            # seat 0 calls all-in for 10
+        >>> [str(p) for p in h.side_pots()]
+        ['30 (eligible: seats 0, 1, 2)', '24 (eligible: seats 1, 2)']
+        """
+        from dataclasses import replace
+
+        from .pots import side_pots
+
+        if self.is_over:
+            return ()
+        live = [c - a for c, a in zip(self.contributions, self.antes_paid, strict=True)]
+        pots = list(side_pots(live, self.folded))
+        antes = sum(self.antes_paid)
+        if antes and pots:
+            pots[0] = replace(pots[0], amount=pots[0].amount + antes)
+        return tuple(pots)
+
     def _can_act(self, i: int) -> bool:
         return not self.folded[i] and self._stacks[i] > 0
 
