@@ -467,7 +467,8 @@ class HandState:
             r.pending = {i for i in range(self.n) if i != seat and self._can_act(i)}
             word = "bets" if a.kind == "bet" else "raises to"
             self.log.append(f"{name} {word} {target}" + (" (all-in)" if self._stacks[seat] == 0 else "")
-                            + ("" if full or self._stacks[seat] else ""))
+                            + ("" if full else ": less than a full raise, so it does not reopen the betting"
+                               " for players who already acted (R17, R19)"))
         self._advance(seat)
 
     def _advance(self, seat: int) -> None:

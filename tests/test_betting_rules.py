@@ -275,6 +275,7 @@ def test_r19_one_short_all_in_does_not_reopen_for_players_who_acted() -> None:
     h = _flop_10_18_25()
     h.play("b10 c")
     h.raise_to(18)                       # C all-in +8
+    assert "does not reopen" in h.log[-1]
     h.call()                             # D calls 18 (has 25)
     legal = h.legal_actions()
     assert h.to_act == 0 and not legal.can_raise and legal.describe() == "fold, call 8"
