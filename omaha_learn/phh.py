@@ -213,10 +213,14 @@ def load_phh(text: str) -> HandState:
             raise PHHError(f"{where}: not an action we read (f, cc, cbr N, sm, d dh, d db)")
 
     hole_count = next((len(h) for h in holes if h is not None), 4)
+    players = fields.get("players")
+    names = [f"p{j + 1}" for j in range(n)]
+    if isinstance(players, list) and len(players) == n and all(isinstance(x, str) for x in players):
+        names = list(players)
     try:
         state = HandState(stacks, game=VARIANTS[variant], blinds=(sb, bb), ante=ante, bb_ante=bb_ante,
                           button=n - 1, holes=holes, board=board, hole_count=hole_count,
-                          names=[f"p{j + 1}" for j in range(n)], deal_missing=False, **kwargs)
+                          names=names, deal_missing=False, **kwargs)
     except ValueError as e:
         raise PHHError(f"cannot set up the hand: {e}") from None
     for j, op, amount, where in plays:
@@ -321,6 +325,12 @@ def dump_phh(state: HandState) -> str:
         for s in order + [s for s in state.in_hand if s not in order]:
             actions.append(f"{pid[s]} sm " + format_cards(state.holes[s] or (), sep=""))
     lines.append("actions = [" + ", ".join(f"'{x}'" for x in actions) + "]")
+    if any(state.names[s] != f"seat {s}" for s in seats):
+        lines.append("players = [" + ", ".join(_quote(state.names[s]) for s in seats) + "]")
     if state.is_over:
         lines.append(f"finishing_stacks = {[state.stacks[s] for s in seats]}")
     return "\n".join(lines)
+
+
+def _quote(text: str) -> str:
+    return "'" + text + "'" if "'" not in text else '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -165,3 +165,13 @@ def test_toml_subset_reader_matches_tomllib_on_phh() -> None:
         assert _read_toml_subset(text) == tomllib.loads(text)
     h = random_play(HandState([80, 80, 80], game="hilo", seed=2), rng)
     assert _read_toml_subset(dump_phh(h)) == tomllib.loads(dump_phh(h))
+
+
+def test_player_names_round_trip_and_pokerkit_reads_them() -> None:
+    rng = random.Random(5)
+    h = random_play(HandState([100, 100, 100], game="hilo", seed=3, names=["ann", "bob's", "cy"]), rng)
+    text = dump_phh(h)
+    back = load_phh(text)
+    assert back.names == [h.names[(h.button + 1 + j) % 3] for j in range(3)]
+    assert pokerkit.HandHistory.loads(text).players == back.names
+    assert tomllib.loads(text)["players"] == back.names
