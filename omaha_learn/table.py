@@ -25,6 +25,8 @@ Policies where the rules leave room, kept simple and documented:
 * R29: sitting out keeps the seat; :meth:`tidy` removes players sitting out
   for ``sit_out_limit`` seconds (10 minutes) by the injected ``clock``;
 * R30: :meth:`time_out` checks if possible, else folds, and sits the player out;
+  :meth:`tick` does it by the clock once ``decision_seconds`` plus
+  ``reconnect_seconds`` (20) have passed;
 * R31: :meth:`cancel_hand` gives every player back what they had when it began;
 * R26: :meth:`misdeal` redeals with a new deck if no betting action was taken;
   after that the hand is played out;
@@ -88,6 +90,8 @@ class Table:
     seed: int | None = None
     clock: Callable[[], float] = time.monotonic
     sit_out_limit: float = 600.0
+    decision_seconds: float = 30.0
+    reconnect_seconds: float = 20.0
     rathole_minutes: float = 30.0
     occupants: dict[int, Seat] = field(default_factory=dict)
     hand: HandState | None = None
@@ -103,6 +107,7 @@ class Table:
             raise TableError(f"seats: a table has 2-10 seats, got {self.seats}")
         self.rng = random.Random(self.seed)
         self._left: dict[str, _Left] = {}
+        self._decision_started = 0.0
         self._hand_start: dict[int, int] = {}
 
     # ------------------------------------------------------------------ seating
@@ -240,12 +245,14 @@ class Table:
                               button=dealt.index(self.button_seat), seed=self.rng.randrange(2**32),
                               names=[self.occupants[s].name for s in dealt], posts=posts)
         self.log.append(f"hand {self.hands_played + 1}: button {self.name_at(self.button_seat)}")
+        self._decision_started = self.clock()
 
     def act(self, action: Action | str, amount: int | None = None) -> None:
         """Play ``action`` for the player to act in the current hand."""
         if self.hand is None or self.hand.is_over:
             raise IllegalAction("no hand in progress")
         self.hand.act(action, amount)
+        self._decision_started = self.clock()
         if self.hand.is_over:
             self._finish()
 
@@ -276,6 +283,15 @@ class Table:
         self.sit_out(name)
         self.log.append(f"{name} timed out: {action.kind}s and sits out (R30)")
         return action
+
+    def tick(self) -> Action | None:
+        """R30 by the clock: if the player to act has used their decision time plus the
+        reconnection time, play :meth:`time_out` for them and return the action taken."""
+        if self.hand is None or self.hand.to_act is None:
+            return None
+        if self.clock() - self._decision_started < self.decision_seconds + self.reconnect_seconds:
+            return None
+        return self.time_out()
 
     def cancel_hand(self) -> None:
         """R31: the hand cannot be completed: it is cancelled and every bet goes back."""

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from omaha_learn.betting import Action
 from omaha_learn.players import CallingStation, RandomPlayer, TightPlayer, preflop_score, simulate
 from omaha_learn.table import Table, TableError
 
@@ -135,6 +136,19 @@ def test_r30_time_out_checks_if_possible_else_folds_and_sits_out() -> None:
     assert h.legal_actions().can_check                      # big blind's option
     assert t.time_out().kind == "check"
     assert t.occupants[t._seat_of(name)].sitting_out       # type: ignore[arg-type]
+
+
+def test_r30_clock_time_out_after_decision_time_plus_20_seconds() -> None:
+    clock = FakeClock()
+    t = table(3, clock=clock, decision_seconds=15)
+    t.start_hand()
+    name = t.to_act_name()
+    clock.now = 34.9
+    assert t.tick() is None                                 # 15 + 20 seconds not yet up
+    clock.now = 35
+    assert t.tick() == Action("fold")
+    assert t.occupants[t._seat_of(name)].sitting_out       # type: ignore[arg-type]
+    assert t.tick() is None                                 # the next player's clock restarted
 
 
 def test_r31_cancelled_hand_returns_every_bet() -> None:
