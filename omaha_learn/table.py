@@ -108,6 +108,7 @@ class Table:
         self.rng = random.Random(self.seed)
         self._left: dict[str, _Left] = {}
         self._decision_started = 0.0
+        self._banked = True
         self._hand_start: dict[int, int] = {}
 
     # ------------------------------------------------------------------ seating
@@ -122,6 +123,7 @@ class Table:
 
     def chips(self, name: str) -> int:
         """A seated player's chips (their current hand's chips included)."""
+        self._sync()
         s = self._seat_of(name)
         if self.hand is not None and s in self.hand_seats and not self.hand.is_over:
             return self.hand.stacks[self.hand_seats.index(s)] + self.hand.contributions[self.hand_seats.index(s)]
@@ -130,6 +132,7 @@ class Table:
     def join(self, name: str, stack: int, *, seat: int | None = None, player: Any = None,
              post_now: bool = False) -> None:
         """Sit ``name`` down with ``stack`` chips (R28: wait for the big blind, or ``post_now``)."""
+        self._sync()
         if any(o.name == name for o in self.occupants.values()):
             raise TableError(f"{name!r} is already seated")
         if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
@@ -152,6 +155,7 @@ class Table:
 
     def leave(self, name: str) -> int:
         """Stand up with your chips (not during a hand you are in); returns them."""
+        self._sync()
         s = self._seat_of(name)
         if self.hand is not None and not self.hand.is_over and s in self.hand_seats:
             raise TableError(f"{name!r} is in a hand; leave after it ends")
@@ -164,6 +168,7 @@ class Table:
 
     def add_chips(self, name: str, amount: int) -> None:
         """Top up between hands; a player who had busted is sat back in."""
+        self._sync()
         s = self._seat_of(name)
         if self.hand is not None and not self.hand.is_over and s in self.hand_seats:
             raise TableError(f"{name!r} is in a hand; add chips after it ends")
@@ -186,6 +191,7 @@ class Table:
 
     def tidy(self) -> list[str]:
         """Remove players who have sat out for ``sit_out_limit`` seconds (R29); return their names."""
+        self._sync()
         now = self.clock()
         gone = [o.name for o in self.occupants.values()
                 if o.sitting_out_since is not None and now - o.sitting_out_since >= self.sit_out_limit]
@@ -201,6 +207,7 @@ class Table:
 
     def can_start(self) -> bool:
         """R27: three players not sitting out, or two if the previous hand had three or more."""
+        self._sync()
         if self.hand is not None and not self.hand.is_over:
             return False
         ready = self._ready()
@@ -215,6 +222,7 @@ class Table:
 
     def start_hand(self) -> HandState:
         """Move the button, post blinds and deal the next hand."""
+        self._sync()
         if not self.can_start():
             raise TableError("cannot start a hand: " + ("one is in progress" if self.hand is not None
                              and not self.hand.is_over else "not enough players (R27)"))
@@ -240,6 +248,7 @@ class Table:
         dealt = self.hand_seats
         assert self.button_seat is not None
         posts = {i: self.blinds[1] for i, s in enumerate(dealt) if self.occupants[s].post_now}
+        self._banked = False
         self.hand = HandState([self._hand_start[s] for s in dealt], game=self.game, blinds=self.blinds,
                               small_bet=self.small_bet, big_bet=self.big_bet, ante=self.ante,
                               button=dealt.index(self.button_seat), seed=self.rng.randrange(2**32),
@@ -256,8 +265,16 @@ class Table:
         if self.hand.is_over:
             self._finish()
 
+    def _sync(self) -> None:
+        """Bank a hand that ended, also when it was played on ``table.hand`` directly."""
+        if self.hand is not None and self.hand.is_over and not self._banked:
+            self._finish()
+
     def _finish(self) -> None:
         assert self.hand is not None
+        if self._banked:
+            return
+        self._banked = True
         for i, s in enumerate(self.hand_seats):
             self.occupants[s].stack = self.hand.stacks[i]
             self.occupants[s].post_now = False
@@ -274,6 +291,7 @@ class Table:
 
     def time_out(self) -> Action:
         """R30: the player to act ran out of time: check if possible, else fold; they sit out."""
+        self._sync()
         if self.hand is None or self.hand.to_act is None:
             raise TableError("nobody is to act")
         name = self.to_act_name()
@@ -287,6 +305,7 @@ class Table:
     def tick(self) -> Action | None:
         """R30 by the clock: if the player to act has used their decision time plus the
         reconnection time, play :meth:`time_out` for them and return the action taken."""
+        self._sync()
         if self.hand is None or self.hand.to_act is None:
             return None
         if self.clock() - self._decision_started < self.decision_seconds + self.reconnect_seconds:
@@ -295,6 +314,7 @@ class Table:
 
     def cancel_hand(self) -> None:
         """R31: the hand cannot be completed: it is cancelled and every bet goes back."""
+        self._sync()
         if self.hand is None or self.hand.is_over:
             raise TableError("no hand in progress to cancel")
         for s, stack in self._hand_start.items():
@@ -307,6 +327,7 @@ class Table:
 
         After betting has started the hand is played out (False).
         """
+        self._sync()
         if self.hand is None or self.hand.is_over:
             raise TableError("no hand in progress")
         if self.hand.history:
@@ -318,6 +339,7 @@ class Table:
 
     def play_hand(self) -> HandState:
         """Finish the current hand (or start one) with the seated players' scripted ``player``s."""
+        self._sync()
         if self.hand is None or self.hand.is_over:
             self.start_hand()
         hand = self.hand

@@ -265,3 +265,12 @@ def test_r26_r31_random_table_sessions_conserve_chips(data: st.DataObject) -> No
             t.play_hand()
         clock.now += 60
         assert sum(o.stack for o in t.occupants.values()) + sum(t.cashed_out.values()) == bank
+
+
+def test_hand_played_on_table_hand_directly_is_banked() -> None:
+    t = table(3)
+    h = t.start_hand()
+    h.fold()
+    h.fold()
+    assert h.is_over and sum(t.chips(f"p{i}") for i in range(3)) == 600
+    assert t.hands_played == 1 and t.can_start()
