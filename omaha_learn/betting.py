@@ -367,14 +367,22 @@ class HandState:
         """Apply ``action`` for the player to act: an :class:`Action`, ``"fold"``, ``"r7"``, ``("raise", 7)``.
 
         An illegal action raises :class:`IllegalAction` saying what is legal and changes nothing.
+        When only one amount is legal (fixed limit), ``"bet"``/``"raise"`` need none.
+
+        >>> h = HandState([50, 50, 50], game="hilo", seed=1)
+        >>> h.act("raise"); h.bets
+        [4, 1, 2]
         """
         if self.is_over or self._to_act is None:
             raise IllegalAction(f"the hand is over; {action!r} cannot be played", action=action)
+        legal = self.legal_actions()
         if isinstance(action, Action):
             a = action if amount is None else Action(action.kind, amount)
+        elif (amount is None and isinstance(action, str) and action.strip().lower() in ("bet", "raise", "b", "r")
+              and legal.min_to is not None and legal.min_to == legal.max_to):
+            a = Action("bet" if action.strip().lower()[0] == "b" else "raise", legal.min_to)   # the one amount
         else:
             a = Action.parse(action, amount)
-        legal = self.legal_actions()
         why = legal.why_not(a)
         seat = legal.seat
         if why is not None:
