@@ -47,6 +47,7 @@ from typing import Any
 
 from .betting_actions import Action, IllegalAction, LegalActions
 from .betting_antes import add_dead_antes
+from .betting_limits import fixed_limit_amount, is_full_raise, pot_limit_range, reopens_for
 from .cards import Card, CardsLike, Deck, format_cards, parse_cards
 
 __all__ = ["HandState", "Action", "LegalActions", "IllegalAction", "UncontestedResult", "STREETS"]
@@ -327,14 +328,11 @@ class HandState:
         to_call = min(r.current - bet, stack)
         can_raise = self._raise_allowed(seat)
         lo = hi = None
-        if can_raise:
-            if self.structure == "pot":
-                lo = r.current + max(self.blinds[1], r.raise_size)
-                # R18: current + P + C, but never below the minimum (short blinds can make the pot tiny)
-                hi = max(lo, r.current + sum(self.contributions) + (r.current - bet))
-            else:
-                lo = hi = r.level + self._step()
-            lo, hi = min(lo, all_in_to), min(hi, all_in_to)
+        if can_raise and self.structure == "pot":
+            lo, hi = pot_limit_range(current=r.current, bet=bet, pot=sum(self.contributions),
+                                     big_blind=self.blinds[1], raise_size=r.raise_size, all_in_to=all_in_to)
+        elif can_raise:
+            lo = hi = fixed_limit_amount(level=r.level, step=self._step(), all_in_to=all_in_to)
         aggressive = can_raise and lo is not None
         return LegalActions(seat=seat, to_call=to_call, can_check=to_call == 0, can_call=to_call > 0,
                             can_fold=to_call > 0, can_bet=aggressive and r.current == 0,
@@ -356,10 +354,8 @@ class HandState:
         # R19: a player who already acted may raise again only if the bet grew by a full raise since
         # (one full raise, or several short all-ins that together make one); R17 half-bet rule in limit.
         if seat in self._acted:
-            grown = r.current - bet
-            if self.structure == "pot":
-                return grown >= max(self.blinds[1], r.raise_size)
-            return 2 * grown >= self._step()
+            return reopens_for(structure=self.structure, grown=r.current - bet, big_blind=self.blinds[1],
+                               raise_size=r.raise_size, step=self._step())
         return True
 
     # ------------------------------------------------------------------ actions
@@ -459,15 +455,12 @@ class HandState:
             assert a.amount is not None
             target = a.amount
             self._put(seat, target - self.bets[seat])
-            increment = target - r.current
-            if self.structure == "pot":
-                full = increment >= max(self.blinds[1], r.raise_size)
-                r.raise_size = max(r.raise_size, increment)
-            else:
-                full = 2 * (target - r.level) >= self._step()   # R17: half a bet or more counts
-                if full:
-                    r.level = target
-                    r.count += 1
+            full = is_full_raise(structure=self.structure, target=target, previous=r.current, level=r.level,
+                                 step=self._step(), big_blind=self.blinds[1], raise_size=r.raise_size)
+            r.raise_size = max(r.raise_size, target - r.current)
+            if full:
+                r.level = target
+                r.count += 1
             r.current = target
             r.aggressor = seat
             if full:
