@@ -6,6 +6,7 @@
     omaha-learn showdown As2s3dKd KhKcQhQc --board 7s8dTh2c5h --pot 100 --button 0
     omaha-learn frequencies --hand As2s3dKd --players 2 3 4 --trials 20000
     omaha-learn grade ...           (see omaha_learn.grading)
+    omaha-learn lessons             (JupyterLab on the start page of the lessons)
 
 >>> main(["equity", "AsAh2s3h", "KdKcQdJc", "--board", "4c7d9s", "--quiet"])   # doctest: +ELLIPSIS
 Omaha Hi-Lo 8 or better, board 4c 7d 9s: 820 boards (exact)
@@ -19,8 +20,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import subprocess
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 __all__ = ["main"]
 
@@ -73,6 +77,11 @@ def _parser() -> argparse.ArgumentParser:
     f.add_argument("--game", choices=("hilo", "high"), default="hilo")
 
     sub.add_parser("grade", help="grade exercise notebooks (omaha_learn.grading)", add_help=False)
+
+    les = sub.add_parser("lessons", help="open the lessons in JupyterLab (start page notebooks/00_start.ipynb)")
+    les.add_argument("--port", type=int, default=None, help="port for JupyterLab (default: its own choice)")
+    les.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+    les.add_argument("--dry-run", action="store_true", help="print the JupyterLab command instead of running it")
     return p
 
 
@@ -113,6 +122,31 @@ def _frequencies(args: argparse.Namespace) -> int:
     return 0
 
 
+def project_root() -> Path | None:
+    """The checkout that holds ``notebooks/`` (an editable install), or None."""
+    root = Path(__file__).resolve().parent.parent
+    return root if (root / "notebooks" / "00_start.ipynb").is_file() else None
+
+
+def _lessons(args: argparse.Namespace) -> int:
+    root = project_root()
+    if root is None:
+        print("omaha-learn: error: the lessons live in the project's notebooks/ folder; "
+              "install from a clone with `pip install -e .`", file=sys.stderr)
+        return 2
+    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={root}", "notebooks/00_start.ipynb"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")  # JupyterLab refuses root without it (containers, classroom VMs)
+    if args.port is not None:
+        cmd.append(f"--port={args.port}")
+    if args.no_browser:
+        cmd.append("--no-browser")
+    if args.dry_run:
+        print(" ".join(cmd))
+        return 0
+    return subprocess.call(cmd, cwd=root)
+
+
 def _grade(argv: list[str]) -> int:
     try:
         grading = importlib.import_module("omaha_learn.grading")
@@ -133,7 +167,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _grade(args_list[1:])
     parser = _parser()
     args = parser.parse_args(args_list)
-    handlers = {"equity": _equity, "best": _best, "showdown": _showdown, "frequencies": _frequencies}
+    handlers = {"equity": _equity, "best": _best, "showdown": _showdown, "frequencies": _frequencies,
+                "lessons": _lessons}
     if args.command not in handlers:
         parser.print_help()
         return 2

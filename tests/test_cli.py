@@ -82,3 +82,12 @@ def test_console_script_runs_as_a_module() -> None:
     out = subprocess.run([sys.executable, "-m", "omaha_learn.cli", "equity", "AsAh2s3h", "KdKcQdJc",
                           "--board", "4c7d9sKh"], capture_output=True, text=True, check=True)
     assert "40 boards (exact)" in out.stdout
+
+
+def test_lessons_command_opens_the_start_page_in_jupyterlab(capsys):
+    from omaha_learn.cli import main
+
+    assert main(["lessons", "--dry-run", "--no-browser", "--port", "8899"]) == 0
+    cmd = capsys.readouterr().out
+    assert "-m jupyterlab" in cmd and "notebooks/00_start.ipynb" in cmd
+    assert "--port=8899" in cmd and "--no-browser" in cmd
