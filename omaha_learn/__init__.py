@@ -18,8 +18,6 @@ Names are loaded on first use, so ``import omaha_learn`` stays as light as
 from __future__ import annotations
 
 import importlib
-import sys
-import types
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
@@ -38,15 +36,15 @@ _EXPORTS: dict[str, str] = {
     "LowHand": "hands",
     "best_high": "hands",
     "best_low": "hands",
-    "explain": "explain",
-    "Explanation": "explain",
+    "explain": "explanation",
+    "Explanation": "explanation",
     "evaluate_high_many": "bulk",
     "evaluate_low_many": "bulk",
     # showdown and pots
-    "showdown": "showdown",
-    "ShowdownResult": "showdown",
-    "PotResult": "showdown",
-    "ShowdownError": "showdown",
+    "showdown": "showdown_calc",
+    "ShowdownResult": "showdown_calc",
+    "PotResult": "showdown_calc",
+    "ShowdownError": "showdown_calc",
     "side_pots": "pots",
     "Pot": "pots",
     # betting, hand state, table, hand histories
@@ -59,10 +57,10 @@ _EXPORTS: dict[str, str] = {
     "dump_phh": "phh",
     "simulate": "players", "RandomPlayer": "players", "CallingStation": "players", "TightPlayer": "players",
     # equity
-    "equity": "equity",
-    "EquityResult": "equity",
-    "PlayerEquity": "equity",
-    "frequencies": "frequencies",
+    "equity": "equity_calc",
+    "EquityResult": "equity_calc",
+    "PlayerEquity": "equity_calc",
+    "frequencies": "frequency_study",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]
@@ -81,30 +79,17 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_EXPORTS))
 
 
-class _Package(types.ModuleType):
-    """Importing ``omaha_learn.showdown`` (or ``equity``, ``explain``...) must not hide the public
-    function of the same name: the import system sets the submodule as a package attribute."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if isinstance(value, types.ModuleType) and _EXPORTS.get(name) == name and hasattr(value, name):
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
-
-
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .betting import Action, HandState, IllegalAction, LegalActions
     from .bulk import evaluate_high_many, evaluate_low_many
     from .cards import Card, CardError, Deck, format_cards, parse_cards
-    from .equity import EquityResult, PlayerEquity, equity
-    from .explain import Explanation, explain
+    from .equity_calc import EquityResult, PlayerEquity, equity
+    from .explanation import Explanation, explain
     from .five_card import Category
-    from .frequencies import frequencies
+    from .frequency_study import frequencies
     from .hands import HighHand, LowHand, best_high, best_low
     from .phh import dump_phh, load_phh
     from .players import CallingStation, RandomPlayer, TightPlayer, simulate
     from .pots import Pot, side_pots
-    from .showdown import PotResult, ShowdownError, ShowdownResult, showdown
+    from .showdown_calc import PotResult, ShowdownError, ShowdownResult, showdown
     from .table import Table

@@ -3,7 +3,7 @@
 :class:`HandState` deals a hand (seeded, or from given cards), posts antes and
 blinds, offers :meth:`HandState.legal_actions` to the player to act, applies
 actions with :meth:`HandState.act` and, when the betting is over, deals any
-remaining board and settles the pot with :func:`omaha_learn.showdown.showdown`.
+remaining board and settles the pot with :func:`omaha_learn.showdown`.
 
 Seats are numbered ``0..n-1`` clockwise. The button is ``button``; the small
 blind is the next seat and the big blind the one after, except heads-up, where
@@ -537,7 +537,7 @@ class HandState:
         self.log.append(f"{self.names[winner]} wins {pot} uncontested (R20)")
 
     def _showdown(self) -> None:
-        from .showdown import showdown
+        from .showdown_calc import showdown
 
         self._deal_board(5)
         holes = [None if self.folded[i] else self.holes[i] for i in range(self.n)]

@@ -86,7 +86,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _equity(args: argparse.Namespace) -> int:
-    from .equity import equity
+    from .equity_calc import equity
 
     holes = [None if h.lower() in _RANDOM else h for h in args.holes]
     long_run = (args.trials or 0) >= 200_000 or (args.trials is None and not args.board)
@@ -98,7 +98,7 @@ def _equity(args: argparse.Namespace) -> int:
 
 
 def _best(args: argparse.Namespace) -> int:
-    from .explain import explain
+    from .explanation import explain
 
     e = explain(args.hole, args.board, args.qualifier)
     print(e.summary() if args.all else e.summary(limit=5))
@@ -106,7 +106,7 @@ def _best(args: argparse.Namespace) -> int:
 
 
 def _showdown(args: argparse.Namespace) -> int:
-    from .showdown import showdown
+    from .showdown_calc import showdown
 
     holes = [None if h.lower() in ("fold", "folded", "-") else h for h in args.holes]
     contributions = args.contributions or [args.pot or 100] * len(holes)
@@ -116,7 +116,7 @@ def _showdown(args: argparse.Namespace) -> int:
 
 
 def _frequencies(args: argparse.Namespace) -> int:
-    from .frequencies import frequencies
+    from .frequency_study import frequencies
 
     print(frequencies(args.players, args.hand, trials=args.trials, seed=args.seed, game=args.game))
     return 0

@@ -87,7 +87,7 @@ def test_r11_low_comparison_tie_and_no_low():
 
 
 def test_r21_showdown_html_lists_pots_shares_and_reasons():
-    from omaha_learn.showdown import showdown
+    from omaha_learn.showdown_calc import showdown
 
     r = showdown(["As 2s Kd Kc", "Ad 2h Qd Qc", "7c 7d 9h Ts"], "Ks 4c 5d 7h Jc", [1000, 1000, 100], button=2)
     page = showdown_html(r)
@@ -119,8 +119,8 @@ def test_render_does_not_import_ipywidgets_or_plotting():
 
 def test_engine_objects_display_themselves_through_render_hooks():
     from omaha_learn.betting import HandState
-    from omaha_learn.equity import equity
-    from omaha_learn.explain import explain
+    from omaha_learn.equity_calc import equity
+    from omaha_learn.explanation import explain
 
     e = explain("Ac Kd Td 8h", "Kc 9c 6c 6h Qc")
     assert "Pitfall (R3)" in e._repr_html_() and e._repr_html_().count("<tr class=") == 60

@@ -10,7 +10,7 @@ q2: correct (2/2 points)
 from __future__ import annotations
 
 from ..cards import Card, Deck
-from ..showdown import ShowdownResult, showdown
+from ..showdown_calc import ShowdownResult, showdown
 from .core import PLAYERS, Exercise, Question, seats
 
 __all__ = ["SEED", "deal", "EXERCISE", "check", "CONTRIBUTIONS", "BUTTON", "KILL"]

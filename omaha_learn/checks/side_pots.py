@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..cards import Card, Deck
 from ..pots import side_pots
-from ..showdown import ShowdownResult, showdown
+from ..showdown_calc import ShowdownResult, showdown
 from .core import PLAYERS, Exercise, Question, seats
 
 __all__ = ["SEED", "deal", "EXERCISE", "check", "CONTRIBUTIONS", "BUTTON"]

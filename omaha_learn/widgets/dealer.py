@@ -11,7 +11,7 @@ from ..cards import Card, Deck
 from ..hands import HighHand, LowHand, best_high, best_low
 from ..render import cards_row, player_html
 from ..render_cards import CHIP_CSS
-from ..showdown import showdown
+from ..showdown_calc import showdown
 from ._base import GAMES, LessonApp
 
 __all__ = ["Dealer"]

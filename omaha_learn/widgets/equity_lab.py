@@ -6,7 +6,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from ..cards import Deck, format_cards
-from ..equity import equity
+from ..equity_calc import equity
 from ..figures import equity_figure
 from ..render import equity_html
 from ._base import GAMES, QUALIFIERS, LessonApp, parse_lines, show_plotly

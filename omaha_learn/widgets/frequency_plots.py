@@ -9,7 +9,7 @@ import html
 import ipywidgets as W
 
 from ..figures import frequency_figure, frequency_figure_mpl
-from ..frequencies import frequencies
+from ..frequency_study import frequencies
 from ._base import GAMES, QUALIFIERS, LessonApp, show_matplotlib, show_plotly
 
 __all__ = ["FrequencyPlots"]

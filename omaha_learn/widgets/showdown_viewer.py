@@ -9,7 +9,7 @@ import ipywidgets as W
 
 from ..cards import Deck, format_cards
 from ..render import showdown_html
-from ..showdown import showdown
+from ..showdown_calc import showdown
 from ._base import GAMES, QUALIFIERS, LessonApp
 
 __all__ = ["ShowdownViewer", "PRESETS"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from ..cards import Deck, format_cards, parse_cards
-from ..explain import explain
+from ..explanation import explain
 from ..render import cards_row, explanation_html
 from ._base import QUALIFIERS, LessonApp
 

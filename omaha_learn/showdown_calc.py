@@ -346,11 +346,11 @@ def showdown(
     >>> showdown(["As Ks Qh Jh", "2c 3c 4d 5d"], "Ah 7c 2d", [40, 40], button=0)
     Traceback (most recent call last):
     ...
-    omaha_learn.showdown.ShowdownError: board: a contested showdown needs five board cards, got 3
+    omaha_learn.showdown_calc.ShowdownError: board: a contested showdown needs five board cards, got 3
     >>> showdown(["As Ks Qh Jh", "As 2c 3d 4h"], "5c 6c 7c 8h 9h", [10, 10], button=0)
     Traceback (most recent call last):
     ...
-    omaha_learn.showdown.ShowdownError: card 'As' is in seat 1's hand and in seat 0's hand
+    omaha_learn.showdown_calc.ShowdownError: card 'As' is in seat 1's hand and in seat 0's hand
     """
     if game not in GAMES:
         raise ShowdownError(f"game: unknown game {game!r}; choose 'high' (PLO) or 'hilo' (Omaha 8-or-better)")

@@ -17,7 +17,7 @@ from math import comb, prod, sqrt
 from typing import Any
 
 from .cards import CardsLike, format_cards, parse_cards
-from .equity import MAX_PLAYERS, EquityError, EquityResult, equity
+from .equity_calc import MAX_PLAYERS, EquityError, EquityResult, equity
 
 __all__ = ["frequencies", "Frequencies", "low_possible_boards", "pot_rates"]
 
