@@ -125,8 +125,9 @@ class HandState:
         for i, s in enumerate(stacks):
             if isinstance(s, bool) or not isinstance(s, int) or s <= 0:
                 raise ValueError(f"stacks: seat {i} has {s!r}; every stack must be a positive whole number")
+        game = {"high": "plo"}.get(game, game)  # showdown() and equity() call Pot-Limit Omaha "high"
         if game not in GAMES:
-            raise ValueError(f"game {game!r} is not one of {', '.join(GAMES)}")
+            raise ValueError(f"game {game!r} is not one of {', '.join(GAMES)} (or 'high' for plo)")
         structure = structure or GAMES[game]
         if structure not in ("fixed", "pot"):
             raise ValueError(f"structure {structure!r} must be 'fixed' or 'pot'")

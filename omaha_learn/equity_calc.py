@@ -494,6 +494,7 @@ def equity(holes: Sequence[CardsLike | None], board: CardsLike = (), dead: Cards
     ...
     omaha_learn.cards.CardError: card 'As' is dealt twice: in player 1's hand and in player 2's hand
     """
+    game = {"plo": "high"}.get(game, game)  # the betting engine's name for Pot-Limit Omaha
     parsed, b, d, size = _check(holes, board, dead, game, qualifier, trials)
     used = {int(c) for h in parsed if h is not None for c in h} | {int(c) for c in b} | {int(c) for c in d}
     deck = np.array([c for c in range(52) if c not in used], dtype=np.intp)

@@ -352,6 +352,7 @@ def showdown(
     ...
     omaha_learn.showdown_calc.ShowdownError: card 'As' is in seat 1's hand and in seat 0's hand
     """
+    game = {"plo": "high"}.get(game, game)  # the betting engine's name for Pot-Limit Omaha
     if game not in GAMES:
         raise ShowdownError(f"game: unknown game {game!r}; choose 'high' (PLO) or 'hilo' (Omaha 8-or-better)")
     if isinstance(holes, str) or not isinstance(holes, Sequence):

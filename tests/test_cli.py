@@ -91,3 +91,4 @@ def test_lessons_command_opens_the_start_page_in_jupyterlab(capsys):
     cmd = capsys.readouterr().out
     assert "-m jupyterlab" in cmd and "notebooks/00_start.ipynb" in cmd
     assert "--port=8899" in cmd and "--no-browser" in cmd
+
