@@ -5,7 +5,7 @@
 >>> r.payouts                     # seat 0: set of kings; seats 0 and 1 tie for the low
 (225, 75, 0)
 >>> print(r.pots[0].reason)
-Seat 0 wins the high half with Three of a kind, kings, kickers jack, seven; low half split: seats 0 and 1 both hold 7-5-4-2-A low
+Seat 0 wins the high half with three of a kind, kings, kickers jack, seven; low half split: seats 0 and 1 both hold 7-5-4-2-A low
 >>> r.show_order                   # checked through: first seat clockwise from the button
 (0, 1, 2)
 
@@ -541,7 +541,8 @@ class _Describer:
         if text is None:
             h = self.highs[seat]
             assert h is not None
-            text = self.texts[("high", seat)] = make_high(h[1], h[2], h[0]).describe()
+            text = make_high(h[1], h[2], h[0]).describe()
+            text = self.texts[("high", seat)] = text[:1].lower() + text[1:]  # read mid-sentence
         return text
 
     def low(self, seat: int) -> str:

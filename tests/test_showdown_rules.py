@@ -31,7 +31,7 @@ def test_r11_no_qualifying_low_high_takes_all():
     (pot,) = r.pots
     assert r.payouts == (300, 0, 0)
     assert pot.low_winners == () and not pot.has_low
-    assert pot.reason == "Seat 0 scoops: best high (Full house, kings full of nines) and no qualifying low"
+    assert pot.reason == "Seat 0 scoops: best high (full house, kings full of nines) and no qualifying low"
     assert r.low_hands == (None, None, None)
 
 
@@ -39,7 +39,7 @@ def test_r11_one_player_best_high_and_best_low_scoops():
     r = showdown([KINGS_WHEELISH, "Ac 3h 9d 9s"], BOARD, [100, 100], button=1)
     assert r.payouts == (200, 0)
     assert r.pots[0].scooped_by == 0
-    assert r.pots[0].reason.startswith("Seat 0 scoops: best high (Three of a kind, kings")
+    assert r.pots[0].reason.startswith("Seat 0 scoops: best high (three of a kind, kings")
 
 
 def test_r11_quartered_two_share_the_low_third_has_the_high():
