@@ -115,8 +115,43 @@ def _display_order(cards: Sequence[Card], value: tuple[int, ...], hole: Sequence
 
 # ------------------------------------------------------------------------ hands
 
+class _ByStrength:
+    """Hands of one kind compare by ``strength``: larger is better, equal is a tie.
+
+    Comparing a high hand with a low hand is a ``TypeError``, not a silent answer.
+    """
+
+    strength: int
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _ByStrength) and type(other) is type(self) and self.strength == other.strength
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.strength))
+
+    def __lt__(self, other: _ByStrength) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.strength < other.strength
+
+    def __le__(self, other: _ByStrength) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.strength <= other.strength
+
+    def __gt__(self, other: _ByStrength) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.strength > other.strength
+
+    def __ge__(self, other: _ByStrength) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.strength >= other.strength
+
+
 @dataclass(frozen=True, eq=False)
-class HighHand:
+class HighHand(_ByStrength):
     """The best high hand from two hole and three board cards.
 
     ``a > b`` means ``a`` beats ``b``; ``a == b`` is a tie (R6, R7).
@@ -143,32 +178,6 @@ class HighHand:
     def __repr__(self) -> str:
         return f"HighHand('{self}', {self.describe()!r})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, HighHand) and self.strength == other.strength
-
-    def __hash__(self) -> int:
-        return hash(("high", self.strength))
-
-    def __lt__(self, other: HighHand) -> bool:
-        if not isinstance(other, HighHand):
-            return NotImplemented
-        return self.strength < other.strength
-
-    def __le__(self, other: HighHand) -> bool:
-        if not isinstance(other, HighHand):
-            return NotImplemented
-        return self.strength <= other.strength
-
-    def __gt__(self, other: HighHand) -> bool:
-        if not isinstance(other, HighHand):
-            return NotImplemented
-        return self.strength > other.strength
-
-    def __ge__(self, other: HighHand) -> bool:
-        if not isinstance(other, HighHand):
-            return NotImplemented
-        return self.strength >= other.strength
-
     def _repr_html_(self) -> str:
         from .render import hand_html  # presentation layer, loaded only in a notebook
 
@@ -176,7 +185,7 @@ class HighHand:
 
 
 @dataclass(frozen=True, eq=False)
-class LowHand:
+class LowHand(_ByStrength):
     """The best ace-to-five low from two hole and three board cards.
 
     ``a > b`` means ``a`` is the better (lower) low (R9). ``ranks`` are
@@ -227,32 +236,6 @@ class LowHand:
 
     def __repr__(self) -> str:
         return f"LowHand('{self}', {self.describe()!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, LowHand) and self.strength == other.strength
-
-    def __hash__(self) -> int:
-        return hash(("low", self.strength))
-
-    def __lt__(self, other: LowHand) -> bool:
-        if not isinstance(other, LowHand):
-            return NotImplemented
-        return self.strength < other.strength
-
-    def __le__(self, other: LowHand) -> bool:
-        if not isinstance(other, LowHand):
-            return NotImplemented
-        return self.strength <= other.strength
-
-    def __gt__(self, other: LowHand) -> bool:
-        if not isinstance(other, LowHand):
-            return NotImplemented
-        return self.strength > other.strength
-
-    def __ge__(self, other: LowHand) -> bool:
-        if not isinstance(other, LowHand):
-            return NotImplemented
-        return self.strength >= other.strength
 
     def _repr_html_(self) -> str:
         from .render import hand_html
