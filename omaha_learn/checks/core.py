@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import SupportsIndex
 
-from ..cards import Card, CardError, parse_cards
+from ..cards import Card, CardError, Deck, parse_cards
 
 __all__ = [
     "STRICT_ENV",
@@ -261,3 +261,10 @@ class Exercise:
 def seats(cards: Sequence[Card], players: int) -> list[tuple[Card, ...]]:
     """Deal ``cards`` one at a time round the table (R1): player i gets cards i, i+players, ..."""
     return [tuple(cards[i::players]) for i in range(players)]
+
+
+def seeded_deal(seed: int, players: int = 3) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
+    """(hole cards per player; five board cards) from ``Deck(seed=seed)``, dealt one card at a time (R1)."""
+    deck = Deck(seed=seed)
+    holes = seats(deck.deal(4 * players), players)
+    return holes, deck.deal(5)

@@ -6,10 +6,10 @@ q4: correct (2/2 points)
 
 from __future__ import annotations
 
-from ..cards import Card, Deck
+from ..cards import Card
 from ..five_card import Category
 from ..hands import HighHand, best_high
-from .core import PLAYERS, Exercise, Question, seats
+from .core import PLAYERS, Exercise, Question, seeded_deal
 
 __all__ = ["SEED", "deal", "EXERCISE", "check", "CATEGORIES_TO_ORDER"]
 
@@ -27,9 +27,7 @@ TIE = ("Kh Qh 4c 3d", "Ks Qd 4s 2c", "Jc Tc 9d 7s 2h")
 
 def deal() -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
     """(hole cards of A, B, C; board) for ``Deck(seed=SEED)``, dealt one card at a time (R1)."""
-    deck = Deck(seed=SEED)
-    holes = seats(deck.deal(12), 3)
-    return holes, deck.deal(5)
+    return seeded_deal(SEED)
 
 
 def _winners(hands: list[HighHand]) -> list[str]:

@@ -9,9 +9,9 @@ q2: correct (2/2 points)
 
 from __future__ import annotations
 
-from ..cards import Card, Deck
+from ..cards import Card
 from ..showdown_calc import ShowdownResult, showdown
-from .core import PLAYERS, Exercise, Question, seats
+from .core import PLAYERS, Exercise, Question, seeded_deal
 
 __all__ = ["SEED", "deal", "EXERCISE", "check", "CONTRIBUTIONS", "BUTTON", "KILL"]
 
@@ -29,9 +29,7 @@ FOLDED = ((60, 40, 40), "7s 7d 2c 3h", "Ks 8d 4c Jh Qd")   # R20: B and C fold t
 
 def deal() -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
     """(hole cards of A, B, C; board) for ``Deck(seed=SEED)``, dealt one card at a time (R1)."""
-    deck = Deck(seed=SEED)
-    holes = seats(deck.deal(12), 3)
-    return holes, deck.deal(5)
+    return seeded_deal(SEED)
 
 
 def result(kill: int | None = None) -> ShowdownResult:

@@ -6,9 +6,9 @@ q2: correct (2/2 points)
 
 from __future__ import annotations
 
-from ..cards import Card, Deck
+from ..cards import Card
 from ..hands import LowHand, best_high, best_low
-from .core import PLAYERS, Exercise, Question, seats
+from .core import PLAYERS, Exercise, Question, seeded_deal
 
 __all__ = ["SEED", "deal", "EXERCISE", "check", "LOWS_TO_ORDER"]
 
@@ -25,9 +25,7 @@ NO_QUALIFIER = ("Kh Qd Jc 9s", "Tc 8d 7h 3s 2c")
 
 def deal() -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
     """(hole cards of A, B, C; board) for ``Deck(seed=SEED)``, dealt one card at a time (R1)."""
-    deck = Deck(seed=SEED)
-    holes = seats(deck.deal(12), 3)
-    return holes, deck.deal(5)
+    return seeded_deal(SEED)
 
 
 def _number(low: LowHand | None) -> int:

@@ -12,9 +12,9 @@ q3: not yet (0/1 points). R2, R6: Use exactly two of C's hole cards and three bo
 
 from __future__ import annotations
 
-from ..cards import Card, Deck
+from ..cards import Card
 from ..hands import best_high
-from .core import PLAYERS, Exercise, Question, seats
+from .core import PLAYERS, Exercise, Question, seeded_deal
 
 __all__ = ["SEED", "deal", "EXERCISE", "check"]
 
@@ -27,9 +27,7 @@ FULL_HOUSE_TRAP = ("Qh Jh 8c 7c", "Ad Ac Qc Qd 4s")
 
 def deal() -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
     """(hole cards of A, B, C; board) for ``Deck(seed=SEED)``, dealt one card at a time (R1)."""
-    deck = Deck(seed=SEED)
-    holes = seats(deck.deal(12), 3)
-    return holes, deck.deal(5)
+    return seeded_deal(SEED)
 
 
 def _q1() -> object:

@@ -6,10 +6,10 @@ q1: correct (2/2 points)
 
 from __future__ import annotations
 
-from ..cards import Card, Deck
+from ..cards import Card
 from ..pots import side_pots
 from ..showdown_calc import ShowdownResult, showdown
-from .core import PLAYERS, Exercise, Question, seats
+from .core import PLAYERS, Exercise, Question, seeded_deal
 
 __all__ = ["SEED", "deal", "EXERCISE", "check", "CONTRIBUTIONS", "BUTTON"]
 
@@ -26,9 +26,7 @@ WITH_FOLD = ((200, 500, 150, 500), {0})     # q3: A folds after putting in 200
 
 def deal() -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
     """(hole cards of A, B, C; board) for ``Deck(seed=SEED)``, dealt one card at a time (R1)."""
-    deck = Deck(seed=SEED)
-    holes = seats(deck.deal(12), 3)
-    return holes, deck.deal(5)
+    return seeded_deal(SEED)
 
 
 def result(**options: object) -> ShowdownResult:
