@@ -48,7 +48,7 @@ print(json.dumps({"import": t1 - t0, "cold": t2 - t1, "warm": min(warm), "rss_ki
 
 def main() -> None:
     from omaha_learn import equity
-    from omaha_learn.equity_kernel import key_tables
+    from omaha_learn.engine.equity.kernel import key_tables
 
     key_tables()  # make sure the tables are on disk before the cold run
     print("== exact heads-up preflop Omaha Hi-Lo:", " vs ".join(HEADS_UP))

@@ -37,9 +37,9 @@ def main(quick: bool = False) -> dict[str, float]:
     from pokerkit import OmahaHoldemHand
 
     from omaha_learn import best_high
-    from omaha_learn.bulk import evaluate_high_boards, evaluate_high_many
-    from omaha_learn.cards import FULL_DECK
-    from omaha_learn.hands import high_strength
+    from omaha_learn.engine.cards import FULL_DECK
+    from omaha_learn.engine.evaluation.bulk import evaluate_high_boards, evaluate_high_many
+    from omaha_learn.engine.evaluation.hands import high_strength
 
     rng = np.random.default_rng(2024)
     n_bulk = 200_000 if quick else 1_000_000

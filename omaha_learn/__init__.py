@@ -11,8 +11,8 @@ tables, equity) behind notebook lessons and graded exercises. Rule numbers
 85321
 
 Names are loaded on first use, so ``import omaha_learn`` stays as light as
-``import numpy``; presentation and widgets live in ``omaha_learn.render``,
-``omaha_learn.figures`` and ``omaha_learn.widgets`` and are never imported here.
+``import numpy``; presentation and widgets live in ``omaha_learn.display.html``,
+``omaha_learn.display.figures`` and ``omaha_learn.widgets`` and are never imported here.
 """
 
 from __future__ import annotations
@@ -24,43 +24,46 @@ __version__ = "0.1.0"
 
 # public name -> module that defines it
 _EXPORTS: dict[str, str] = {
+    # errors
+    "OmahaLearnError": "errors", "CardError": "errors", "GameError": "errors", "ShowdownError": "errors",
+    "PotError": "errors", "IllegalAction": "errors", "BettingSetupError": "errors", "TableError": "errors",
+    "PHHError": "errors", "EquityError": "errors",
+    # games
+    "Game": "engine.games",
     # cards
-    "Card": "cards",
-    "CardError": "cards",
-    "Deck": "cards",
-    "parse_cards": "cards",
-    "format_cards": "cards",
+    "Card": "engine.cards",
+    "Deck": "engine.cards",
+    "parse_cards": "engine.cards",
+    "format_cards": "engine.cards",
     # hand reading
-    "Category": "five_card",
-    "HighHand": "hands",
-    "LowHand": "hands",
-    "best_high": "hands",
-    "best_low": "hands",
-    "explain": "explanation",
-    "Explanation": "explanation",
-    "evaluate_high_many": "bulk",
-    "evaluate_low_many": "bulk",
+    "Category": "engine.evaluation.five_card",
+    "HighHand": "engine.evaluation.hands",
+    "LowHand": "engine.evaluation.hands",
+    "best_high": "engine.evaluation.hands",
+    "best_low": "engine.evaluation.hands",
+    "explain": "engine.evaluation.explanation",
+    "Explanation": "engine.evaluation.explanation",
+    "evaluate_high_many": "engine.evaluation.bulk",
+    "evaluate_low_many": "engine.evaluation.bulk",
     # showdown and pots
-    "showdown": "showdown_calc",
-    "ShowdownResult": "showdown_calc",
-    "PotResult": "showdown_calc",
-    "ShowdownError": "showdown_calc",
-    "side_pots": "pots",
-    "Pot": "pots",
+    "showdown": "engine.showdown",
+    "ShowdownResult": "engine.showdown",
+    "PotResult": "engine.showdown",
+    "side_pots": "engine.pots",
+    "Pot": "engine.pots",
     # betting, hand state, table, hand histories
-    "HandState": "betting",
-    "IllegalAction": "betting",
-    "Action": "betting",
-    "LegalActions": "betting",
-    "Table": "table",
-    "load_phh": "phh",
-    "dump_phh": "phh",
-    "simulate": "players", "RandomPlayer": "players", "CallingStation": "players", "TightPlayer": "players",
+    "HandState": "engine.betting.state",
+    "Action": "engine.betting.state",
+    "LegalActions": "engine.betting.state",
+    "Table": "engine.table",
+    "load_phh": "engine.phh",
+    "dump_phh": "engine.phh",
+    "simulate": "engine.players", "RandomPlayer": "engine.players", "CallingStation": "engine.players", "TightPlayer": "engine.players",
     # equity
-    "equity": "equity_calc",
-    "EquityResult": "equity_calc",
-    "PlayerEquity": "equity_calc",
-    "frequencies": "frequency_study",
+    "equity": "engine.equity.api",
+    "EquityResult": "engine.equity.api",
+    "PlayerEquity": "engine.equity.api",
+    "frequencies": "engine.equity.frequencies",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]
@@ -80,16 +83,16 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from .betting import Action, HandState, IllegalAction, LegalActions
-    from .bulk import evaluate_high_many, evaluate_low_many
-    from .cards import Card, CardError, Deck, format_cards, parse_cards
-    from .equity_calc import EquityResult, PlayerEquity, equity
-    from .explanation import Explanation, explain
-    from .five_card import Category
-    from .frequency_study import frequencies
-    from .hands import HighHand, LowHand, best_high, best_low
-    from .phh import dump_phh, load_phh
-    from .players import CallingStation, RandomPlayer, TightPlayer, simulate
-    from .pots import Pot, side_pots
-    from .showdown_calc import PotResult, ShowdownError, ShowdownResult, showdown
-    from .table import Table
+    from omaha_learn.engine.betting.state import Action, HandState, LegalActions
+    from omaha_learn.engine.cards import Card, CardError, Deck, format_cards, parse_cards
+    from omaha_learn.engine.equity.api import EquityResult, PlayerEquity, equity
+    from omaha_learn.engine.equity.frequencies import frequencies
+    from omaha_learn.engine.evaluation.bulk import evaluate_high_many, evaluate_low_many
+    from omaha_learn.engine.evaluation.explanation import Explanation, explain
+    from omaha_learn.engine.evaluation.five_card import Category
+    from omaha_learn.engine.evaluation.hands import HighHand, LowHand, best_high, best_low
+    from omaha_learn.engine.phh import dump_phh, load_phh
+    from omaha_learn.engine.players import CallingStation, RandomPlayer, TightPlayer, simulate
+    from omaha_learn.engine.pots import Pot, side_pots
+    from omaha_learn.engine.showdown import PotResult, ShowdownResult, showdown
+    from omaha_learn.engine.table import Table

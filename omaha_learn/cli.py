@@ -5,7 +5,7 @@
     omaha-learn best AsKd7h2c --board "Kc 9c 6c 6h Qc"
     omaha-learn showdown As2s3dKd KhKcQhQc --board 7s8dTh2c5h --pot 100 --button 0
     omaha-learn frequencies --hand As2s3dKd --players 2 3 4 --trials 20000
-    omaha-learn grade ...           (see omaha_learn.grading)
+    omaha-learn grade ...           (see omaha_learn.checks.grading)
     omaha-learn lessons             (JupyterLab on the start page of the lessons)
 
 >>> main(["equity", "AsAh2s3h", "KdKcQdJc", "--board", "4c7d9s", "--quiet"])   # doctest: +ELLIPSIS
@@ -40,6 +40,16 @@ def _qualifier(text: str) -> int | None:
         raise argparse.ArgumentTypeError(f"{text!r} is not a qualifier (8, 9 or none)") from None
 
 
+def _game(text: str) -> str:
+    from omaha_learn.engine.games import Game
+    from omaha_learn.errors import GameError
+
+    try:
+        return "hilo" if Game.parse(text) is Game.HILO else "high"
+    except GameError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="omaha-learn", description="Learn Omaha: equity, best hands, showdowns.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -48,7 +58,7 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("holes", nargs="+", metavar="HAND", help="4 (or 5) hole cards per player; 'random' for a random hand")
     e.add_argument("--board", default="", help="0, 3, 4 or 5 board cards")
     e.add_argument("--dead", default="", help="cards out of the deck")
-    e.add_argument("--game", choices=("hilo", "high"), default="hilo")
+    e.add_argument("--game", type=_game, default="hilo", help="plo (also high) or hilo (also o8, omaha8)")
     e.add_argument("--qualifier", type=_qualifier, default=8, help="low qualifier: 8 (default), 9 or none (R12)")
     e.add_argument("--trials", type=int, default=None, help="Monte Carlo deals (default: exact enumeration)")
     e.add_argument("--seed", type=int, default=None, help="Monte Carlo seed")
@@ -66,7 +76,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--pot", type=int, default=None, help="chips each seat put in (default 100 each)")
     s.add_argument("--contributions", type=int, nargs="+", default=None, help="chips per seat")
     s.add_argument("--button", type=int, default=0)
-    s.add_argument("--game", choices=("hilo", "high"), default="hilo")
+    s.add_argument("--game", type=_game, default="hilo", help="plo (also high) or hilo (also o8, omaha8)")
     s.add_argument("--qualifier", type=_qualifier, default=8)
 
     f = sub.add_parser("frequencies", help="scoop, split, quartered and no-low rates by table size")
@@ -74,9 +84,9 @@ def _parser() -> argparse.ArgumentParser:
     f.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5, 6])
     f.add_argument("--trials", type=int, default=20_000)
     f.add_argument("--seed", type=int, default=0)
-    f.add_argument("--game", choices=("hilo", "high"), default="hilo")
+    f.add_argument("--game", type=_game, default="hilo", help="plo (also high) or hilo (also o8, omaha8)")
 
-    sub.add_parser("grade", help="grade exercise notebooks (omaha_learn.grading)", add_help=False)
+    sub.add_parser("grade", help="grade exercise notebooks (omaha_learn.checks.grading)", add_help=False)
 
     les = sub.add_parser("lessons", help="open the lessons in JupyterLab (start page notebooks/00_start.ipynb)")
     les.add_argument("--port", type=int, default=None, help="port for JupyterLab (default: its own choice)")
@@ -86,7 +96,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _equity(args: argparse.Namespace) -> int:
-    from .equity_calc import equity
+    from omaha_learn.engine.equity.api import equity
 
     holes = [None if h.lower() in _RANDOM else h for h in args.holes]
     long_run = (args.trials or 0) >= 200_000 or (args.trials is None and not args.board)
@@ -98,7 +108,7 @@ def _equity(args: argparse.Namespace) -> int:
 
 
 def _best(args: argparse.Namespace) -> int:
-    from .explanation import explain
+    from omaha_learn.engine.evaluation.explanation import explain
 
     e = explain(args.hole, args.board, args.qualifier)
     print(e.summary() if args.all else e.summary(limit=5))
@@ -106,7 +116,7 @@ def _best(args: argparse.Namespace) -> int:
 
 
 def _showdown(args: argparse.Namespace) -> int:
-    from .showdown_calc import showdown
+    from omaha_learn.engine.showdown import showdown
 
     holes = [None if h.lower() in ("fold", "folded", "-") else h for h in args.holes]
     contributions = args.contributions or [args.pot or 100] * len(holes)
@@ -116,7 +126,7 @@ def _showdown(args: argparse.Namespace) -> int:
 
 
 def _frequencies(args: argparse.Namespace) -> int:
-    from .frequency_study import frequencies
+    from omaha_learn.engine.equity.frequencies import frequencies
 
     print(frequencies(args.players, args.hand, trials=args.trials, seed=args.seed, game=args.game))
     return 0
@@ -149,13 +159,13 @@ def _lessons(args: argparse.Namespace) -> int:
 
 def _grade(argv: list[str]) -> int:
     try:
-        grading = importlib.import_module("omaha_learn.grading")
+        grading = importlib.import_module("omaha_learn.checks.grading")
     except ImportError as exc:
         print(f"omaha-learn: error: grading is not available ({exc})", file=sys.stderr)
         return 2
     fn = getattr(grading, "main", None)
     if fn is None:
-        print("omaha-learn: error: omaha_learn.grading has no main()", file=sys.stderr)
+        print("omaha-learn: error: omaha_learn.checks.grading has no main()", file=sys.stderr)
         return 2
     return int(fn(argv) or 0)
 

@@ -22,8 +22,8 @@ import pytest
 
 pokerkit = pytest.importorskip("pokerkit")
 
-from omaha_learn.betting import Action, HandState  # noqa: E402
-from omaha_learn.cards import format_cards  # noqa: E402
+from omaha_learn.engine.betting.state import Action, HandState  # noqa: E402
+from omaha_learn.engine.cards import format_cards  # noqa: E402
 
 AUTOMATIONS = (
     pokerkit.Automation.ANTE_POSTING, pokerkit.Automation.BET_COLLECTION,

@@ -12,7 +12,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from omaha_learn.betting import Action, HandState, IllegalAction, LegalActions
+from omaha_learn.engine.betting.state import Action, HandState, IllegalAction, LegalActions
 
 SETTINGS = settings(max_examples=1000, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from omaha_learn.betting import Action, HandState, IllegalAction
-from omaha_learn.cards import parse_cards
+from omaha_learn.engine.betting.state import Action, HandState, IllegalAction
+from omaha_learn.engine.cards import parse_cards
 
 
 def plo(stacks: list[int], **kw: object) -> HandState:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omaha_learn.cards import FULL_DECK, Card, CardError, Deck, format_cards, parse_cards
+from omaha_learn.engine.cards import FULL_DECK, Card, CardError, Deck, format_cards, parse_cards
 
 AS_KD = (Card("As"), Card("Kd"))
 

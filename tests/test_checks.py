@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from omaha_learn.cards import FULL_DECK, format_cards, parse_cards
 from omaha_learn.checks import EXERCISES, STRICT_ENV, exercise
 from omaha_learn.checks.core import AnswerError, Exercise, Question, answer_digest, normalise
+from omaha_learn.engine.cards import FULL_DECK, format_cards, parse_cards
 
 KEYS = Path(__file__).resolve().parent.parent / "exercises" / "solutions"
 

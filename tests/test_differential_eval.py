@@ -12,7 +12,8 @@ from phevaluator import _pheval
 from pokerkit import OmahaEightOrBetterLowHand, OmahaHoldemHand
 
 from omaha_learn import best_high, best_low, explain
-from omaha_learn.bulk import (
+from omaha_learn.engine.cards import FULL_DECK, CardError, format_cards
+from omaha_learn.engine.evaluation.bulk import (
     best_over_boards,
     board_triple_index,
     deck_boards,
@@ -22,7 +23,6 @@ from omaha_learn.bulk import (
     evaluate_low_many,
     pair_triple_strengths,
 )
-from omaha_learn.cards import FULL_DECK, CardError, format_cards
 
 
 def _deals(seed: int, n_deals: int, players: int, hole: int = 4) -> tuple[np.ndarray, np.ndarray]:
@@ -125,7 +125,7 @@ def test_shared_board_path_matches_many_deals(hole: list[int]) -> None:
 def test_board_triple_index_and_best_over_boards() -> None:
     idx = board_triple_index(9)
     assert idx.shape == (10, 126) and not idx.flags.writeable
-    from omaha_learn.tables import colex_combinations
+    from omaha_learn.engine.evaluation.tables import colex_combinations
 
     boards, triples = colex_combinations(9, 5).tolist(), colex_combinations(9, 3).tolist()
     for k, board in enumerate(boards):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from omaha_learn import CardError, equity
-from omaha_learn.equity_calc import EquityError
+from omaha_learn.engine.equity.api import EquityError
 
 HU = ["As Ah 2s 3h", "Kd Kc Qd Jc"]
 

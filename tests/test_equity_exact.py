@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from phevaluator import evaluate_omaha_cards
 
 from omaha_learn import equity, parse_cards
-from omaha_learn.cards import Card
+from omaha_learn.engine.cards import Card
 
 
 def _low(hole: tuple[Card, ...], board: tuple[Card, ...], qualifier: int | None) -> tuple[int, ...] | None:

@@ -9,7 +9,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from omaha_learn.equity_kernel import (
+from omaha_learn.engine.equity.kernel import (
     FLUSH_OFFSET,
     RANK_WEIGHTS,
     best_strengths,
@@ -21,8 +21,8 @@ from omaha_learn.equity_kernel import (
     strengths_by_triples,
     triple_strengths,
 )
-from omaha_learn.hands import best_high, best_low
-from omaha_learn.tables import colex_combinations, high_table, low_table, low_threshold
+from omaha_learn.engine.evaluation.hands import best_high, best_low
+from omaha_learn.engine.evaluation.tables import colex_combinations, high_table, low_table, low_threshold
 
 
 def test_r6_r9_key_tables_agree_with_five_card_tables_on_all_2598960_hands() -> None:

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from phevaluator import _pheval
 
-from omaha_learn.tables import (
+from omaha_learn.engine.evaluation.tables import (
     N_HIGH_CLASSES,
     N_LOW_CLASSES,
     colex_combinations,

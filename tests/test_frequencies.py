@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from omaha_learn import frequencies
-from omaha_learn.equity_calc import EquityError, equity
-from omaha_learn.frequency_study import low_possible_boards, pot_rates
+from omaha_learn.engine.equity.api import EquityError, equity
+from omaha_learn.engine.equity.frequencies import low_possible_boards, pot_rates
 
 
 def test_r8_r10_low_possible_on_60_09_percent_of_boards() -> None:

@@ -19,8 +19,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from omaha_learn import grading
-from omaha_learn.checks import EXERCISES, exercise
+from omaha_learn.checks import EXERCISES, exercise, grading
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYS = ROOT / "exercises" / "solutions"

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from omaha_learn import Category, best_high, best_low, explain, parse_cards
-from omaha_learn.cards import FULL_DECK, CardError
-from omaha_learn.five_card import high_value, low_value
+from omaha_learn.engine.cards import FULL_DECK, CardError
+from omaha_learn.engine.evaluation.five_card import high_value, low_value
 
 
 def cards(text: str) -> set[str]:
@@ -148,7 +148,7 @@ def test_r6_category_order() -> None:
 def test_r7_ties_inside_a_category(better: str, worse: str) -> None:
     b, w = parse_cards(better, allow_duplicates=True), parse_cards(worse, allow_duplicates=True)
     assert high_value(b) > high_value(w)
-    from omaha_learn.tables import high_classes
+    from omaha_learn.engine.evaluation.tables import high_classes
 
     assert high_classes().index(high_value(b)) > high_classes().index(high_value(w))
 
@@ -187,7 +187,7 @@ def test_r9_wheel_best_and_87654_worst() -> None:
     worst = best_low("8s 7d Kc Kh", "6c 5d 4h Qs Js")
     assert wheel is not None and worst is not None
     assert wheel.strength == 6175 and "the wheel" in wheel.describe()
-    from omaha_learn.tables import low_threshold
+    from omaha_learn.engine.evaluation.tables import low_threshold
 
     assert worst.number == 87654 and worst.strength == low_threshold(8)
 

@@ -35,8 +35,8 @@ def test_import_loads_no_jupyter_or_plotting_modules() -> None:
 
 
 def test_import_builds_no_tables() -> None:
-    code = ("import sys, omaha_learn, omaha_learn.hands, omaha_learn.explanation, omaha_learn.bulk; "
-            "from omaha_learn import tables; "
+    code = ("import sys, omaha_learn, omaha_learn.engine.evaluation.hands, omaha_learn.engine.evaluation.explanation, omaha_learn.engine.evaluation.bulk; "
+            "from omaha_learn.engine.evaluation import tables; "
             "print(tables._tables.cache_info().currsize, tables._class_lookups.cache_info().currsize)")
     assert _run(code).split() == ["0", "0"]
 

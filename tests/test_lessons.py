@@ -36,7 +36,7 @@ LESSONS: dict[str, set[int]] = {
 }
 START = "00_start"
 # omaha_learn.<module> imports a notebook may use: the presentation and widget layers
-ALLOWED_SUBMODULES = {"widgets", "figures", "render"}
+ALLOWED_SUBMODULES = {"widgets", "display"}
 RULE_RE = re.compile(r"\bR(\d{1,2})\b")
 RULE_LINK_RE = re.compile(r"\]\(\.\./docs/rules\.md#r(\d{1,2})\)")
 

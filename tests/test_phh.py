@@ -7,8 +7,8 @@ import warnings
 
 import pytest
 
-from omaha_learn.betting import Action, HandState, IllegalAction
-from omaha_learn.phh import PHHError, _read_toml_subset, dump_phh, load_phh
+from omaha_learn.engine.betting.state import Action, HandState, IllegalAction
+from omaha_learn.engine.phh import PHHError, _read_toml_subset, dump_phh, load_phh
 
 pokerkit = pytest.importorskip("pokerkit")
 tomllib = pytest.importorskip("tomllib")   # Python 3.11+; load_phh has its own reader on 3.10

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from omaha_learn import Pot, side_pots
-from omaha_learn.pots import PotError
+from omaha_learn.engine.pots import PotError
 
 
 def test_r21_seed_side_pot_example():

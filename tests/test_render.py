@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from omaha_learn import best_high, best_low, parse_cards
-from omaha_learn.cards import FULL_DECK
-from omaha_learn.render import cards_html, hand_html, message_html, showdown_html
-from omaha_learn.render_cards import FOUR_COLOR, TWO_COLOR, card_svg, cards_row
-from omaha_learn.render_tables import low_comparison_html
+from omaha_learn.display.cards import FOUR_COLOR, TWO_COLOR, card_svg, cards_row
+from omaha_learn.display.html import cards_html, hand_html, message_html, showdown_html
+from omaha_learn.display.results import low_comparison_html
+from omaha_learn.engine.cards import FULL_DECK
 
 
 def test_every_card_has_an_accessible_name_and_title():
@@ -87,7 +87,7 @@ def test_r11_low_comparison_tie_and_no_low():
 
 
 def test_r21_showdown_html_lists_pots_shares_and_reasons():
-    from omaha_learn.showdown_calc import showdown
+    from omaha_learn.engine.showdown import showdown
 
     r = showdown(["As 2s Kd Kc", "Ad 2h Qd Qc", "7c 7d 9h Ts"], "Ks 4c 5d 7h Jc", [1000, 1000, 100], button=2)
     page = showdown_html(r)
@@ -111,16 +111,16 @@ def test_any_cards_render_one_svg_each(cards, four):
 
 
 def test_render_does_not_import_ipywidgets_or_plotting():
-    code = ("import sys, omaha_learn.render, omaha_learn.render_tables;"
+    code = ("import sys, omaha_learn.display.html, omaha_learn.display.results;"
             "print(any(m in sys.modules for m in ('ipywidgets', 'plotly', 'matplotlib')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
 
 def test_engine_objects_display_themselves_through_render_hooks():
-    from omaha_learn.betting import HandState
-    from omaha_learn.equity_calc import equity
-    from omaha_learn.explanation import explain
+    from omaha_learn.engine.betting.state import HandState
+    from omaha_learn.engine.equity.api import equity
+    from omaha_learn.engine.evaluation.explanation import explain
 
     e = explain("Ac Kd Td 8h", "Kc 9c 6c 6h Qc")
     assert "Pitfall (R3)" in e._repr_html_() and e._repr_html_().count("<tr class=") == 60
@@ -137,7 +137,7 @@ def test_engine_objects_display_themselves_through_render_hooks():
 
 
 def test_import_omaha_learn_and_render_stay_light():
-    code = ("import sys, omaha_learn; omaha_learn.best_high; import omaha_learn.render;"
+    code = ("import sys, omaha_learn; omaha_learn.best_high; import omaha_learn.display.html;"
             "print(sorted(m for m in ('ipywidgets', 'plotly', 'matplotlib') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

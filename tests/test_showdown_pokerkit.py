@@ -23,7 +23,7 @@ pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import Automation, Mode  # noqa: E402
 
 from omaha_learn import showdown  # noqa: E402
-from omaha_learn.cards import FULL_DECK, format_cards  # noqa: E402
+from omaha_learn.engine.cards import FULL_DECK, format_cards  # noqa: E402
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from omaha_learn import best_high, best_low, showdown, side_pots
-from omaha_learn.cards import FULL_DECK
+from omaha_learn.engine.cards import FULL_DECK
 
 
 @dataclass

@@ -267,7 +267,7 @@ def test_public_name_is_the_function_even_after_importing_the_module():
 
     import omaha_learn
 
-    importlib.import_module("omaha_learn.showdown_calc")  # the module's name differs from the function's
+    importlib.import_module("omaha_learn.engine.showdown")  # the module's name differs from the function's
     assert omaha_learn.showdown is showdown and callable(omaha_learn.showdown)
 
 

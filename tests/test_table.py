@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omaha_learn.betting import Action
-from omaha_learn.players import CallingStation, RandomPlayer, TightPlayer, preflop_score, simulate
-from omaha_learn.table import Table, TableError
+from omaha_learn.engine.betting.state import Action
+from omaha_learn.engine.players import CallingStation, RandomPlayer, TightPlayer, preflop_score, simulate
+from omaha_learn.engine.table import Table, TableError
 
 
 class FakeClock:
@@ -226,14 +226,14 @@ def test_players_scripted_sessions_conserve_chips() -> None:
 
 
 def test_tight_player_folds_junk_and_raises_aces() -> None:
-    from omaha_learn.betting import HandState
+    from omaha_learn.engine.betting.state import HandState
 
     h = HandState([100, 100, 100], game="hilo", holes=["Kc 9d 5h 2c", "Qd Jd 8c 4h", "As Ad 2s 3d"], seed=1)
     assert h.to_act == 0 and TightPlayer().decide(h).kind == "fold"
     h.fold()
     h.call()
     assert TightPlayer().decide(h).kind == "raise"
-    from omaha_learn.cards import parse_cards
+    from omaha_learn.engine.cards import parse_cards
     assert preflop_score(parse_cards("As Ad 2s 3d")) > preflop_score(parse_cards("Kc 9d 5h 2s"))
 
 

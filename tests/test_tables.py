@@ -9,9 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from omaha_learn import tables
-from omaha_learn.cards import Card
-from omaha_learn.five_card import high_value, low_value
+from omaha_learn.engine.cards import Card
+from omaha_learn.engine.evaluation import tables
+from omaha_learn.engine.evaluation.five_card import high_value, low_value
 
 
 @pytest.mark.parametrize(("n", "k"), [(6, 3), (10, 5), (13, 2), (7, 0), (5, 5)])

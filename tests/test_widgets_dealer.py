@@ -102,7 +102,7 @@ def test_stable_repr():
 
 
 def test_r11_river_reveal_names_the_showdown_winners():
-    from omaha_learn.showdown_calc import showdown
+    from omaha_learn.engine.showdown import showdown
 
     d = Dealer(seed=7, players=4)
     for _ in range(3):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from omaha_learn.figures import equity_figure_mpl, rates_figure
+from omaha_learn.display.figures import equity_figure_mpl, rates_figure
 from omaha_learn.widgets import EquityLab
 
 

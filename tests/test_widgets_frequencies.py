@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from omaha_learn.figures import frequency_figure, frequency_figure_mpl
+from omaha_learn.display.figures import frequency_figure, frequency_figure_mpl
 from omaha_learn.widgets import FrequencyPlots
 
 

@@ -12,8 +12,8 @@ q7: not yet (0/2 points). R18: The raise may add the pot after calling: the call
 
 from __future__ import annotations
 
-from ..betting import HandState
-from .core import Exercise, Question
+from omaha_learn.checks.core import Exercise, Question
+from omaha_learn.engine.betting.state import HandState
 
 __all__ = ["SEED", "seeded_hand", "EXERCISE", "check"]
 

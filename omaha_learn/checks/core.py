@@ -27,7 +27,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import SupportsIndex
 
-from ..cards import Card, CardError, Deck, parse_cards
+from omaha_learn.engine.cards import Card, CardError, Deck, parse_cards
+from omaha_learn.errors import AnswerError
 
 __all__ = [
     "STRICT_ENV",
@@ -43,10 +44,6 @@ STRICT_ENV = "OMAHA_LEARN_STRICT"
 """Set this environment variable to ``1`` to make wrong answers raise (grading)."""
 
 PLAYERS = "ABCDEFGHIJ"
-
-
-class AnswerError(ValueError):
-    """An answer that cannot be read as the kind of answer the question wants."""
 
 
 # ------------------------------------------------------------------ normalisers

@@ -6,10 +6,10 @@ q4: correct (2/2 points)
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..five_card import Category
-from ..hands import HighHand, best_high
-from .core import PLAYERS, Exercise, Question, seeded_deal
+from omaha_learn.checks.core import PLAYERS, Exercise, Question, seeded_deal
+from omaha_learn.engine.cards import Card
+from omaha_learn.engine.evaluation.five_card import Category
+from omaha_learn.engine.evaluation.hands import HighHand, best_high
 
 __all__ = ["SEED", "deal", "EXERCISE", "check", "CATEGORIES_TO_ORDER"]
 

@@ -9,9 +9,9 @@ q2: correct (2/2 points)
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..showdown_calc import ShowdownResult, showdown
-from .core import PLAYERS, Exercise, Question, seeded_deal
+from omaha_learn.checks.core import PLAYERS, Exercise, Question, seeded_deal
+from omaha_learn.engine.cards import Card
+from omaha_learn.engine.showdown import ShowdownResult, showdown
 
 __all__ = ["SEED", "deal", "EXERCISE", "check", "CONTRIBUTIONS", "BUTTON", "KILL"]
 

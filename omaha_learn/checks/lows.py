@@ -6,9 +6,9 @@ q2: correct (2/2 points)
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..hands import LowHand, best_high, best_low
-from .core import PLAYERS, Exercise, Question, seeded_deal
+from omaha_learn.checks.core import PLAYERS, Exercise, Question, seeded_deal
+from omaha_learn.engine.cards import Card
+from omaha_learn.engine.evaluation.hands import LowHand, best_high, best_low
 
 __all__ = ["SEED", "deal", "EXERCISE", "check", "LOWS_TO_ORDER"]
 

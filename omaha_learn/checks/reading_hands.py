@@ -12,9 +12,9 @@ q3: not yet (0/1 points). R2, R6: Use exactly two of C's hole cards and three bo
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..hands import best_high
-from .core import PLAYERS, Exercise, Question, seeded_deal
+from omaha_learn.checks.core import PLAYERS, Exercise, Question, seeded_deal
+from omaha_learn.engine.cards import Card
+from omaha_learn.engine.evaluation.hands import best_high
 
 __all__ = ["SEED", "deal", "EXERCISE", "check"]
 

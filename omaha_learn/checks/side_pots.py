@@ -6,10 +6,10 @@ q1: correct (2/2 points)
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..pots import side_pots
-from ..showdown_calc import ShowdownResult, showdown
-from .core import PLAYERS, Exercise, Question, seeded_deal
+from omaha_learn.checks.core import PLAYERS, Exercise, Question, seeded_deal
+from omaha_learn.engine.cards import Card
+from omaha_learn.engine.pots import side_pots
+from omaha_learn.engine.showdown import ShowdownResult, showdown
 
 __all__ = ["SEED", "deal", "EXERCISE", "check", "CONTRIBUTIONS", "BUTTON"]
 

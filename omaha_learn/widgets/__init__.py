@@ -1,5 +1,5 @@
 """Lesson widgets: ipywidgets apps that wire controls to the engine and to
-:mod:`omaha_learn.render`. Each is a container that displays itself and takes
+:mod:`omaha_learn.display.html`. Each is a container that displays itself and takes
 a ``seed`` so a whole class sees the same deal.
 
 >>> from omaha_learn.widgets import Dealer
@@ -9,12 +9,12 @@ Dealer(players=2, game='hilo', seed=1)
 
 from __future__ import annotations
 
-from .dealer import Dealer
-from .equity_lab import EquityLab
-from .frequency_plots import FrequencyPlots
-from .low_comparator import LowComparator
-from .replayer import BettingTrainer, HandReplayer
-from .showdown_viewer import ShowdownViewer
-from .two_card import TwoCardExplorer
+from omaha_learn.widgets.dealer import Dealer
+from omaha_learn.widgets.equity_lab import EquityLab
+from omaha_learn.widgets.frequency_plots import FrequencyPlots
+from omaha_learn.widgets.low_comparator import LowComparator
+from omaha_learn.widgets.replayer import BettingTrainer, HandReplayer
+from omaha_learn.widgets.showdown_viewer import ShowdownViewer
+from omaha_learn.widgets.two_card import TwoCardExplorer
 
 __all__ = ["BettingTrainer", "Dealer", "EquityLab", "FrequencyPlots", "HandReplayer", "LowComparator", "ShowdownViewer", "TwoCardExplorer"]

@@ -13,13 +13,14 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..render import message_html
+from omaha_learn.display.html import message_html
+from omaha_learn.engine.games import Game
 
 __all__ = ["LessonApp", "show_plotly", "show_matplotlib", "parse_lines", "QUALIFIERS", "GAMES"]
 
 QUALIFIERS: list[tuple[str, int | None]] = [("8 or better", 8), ("9 or better", 9), ("no qualifier (Razz-style)", None)]
 """Qualifier choices (R8, R12)."""
-GAMES: list[tuple[str, str]] = [("Omaha Hi-Lo 8 or better", "hilo"), ("Pot-Limit Omaha (high only)", "high")]
+GAMES: list[tuple[str, str]] = [(Game.HILO.label, "hilo"), (Game.PLO.label, "plo")]
 
 
 class LessonApp(W.VBox):

@@ -7,12 +7,13 @@ import html
 
 import ipywidgets as W
 
-from ..cards import Card, Deck
-from ..hands import HighHand, LowHand, best_high, best_low
-from ..render import cards_row, player_html
-from ..render_cards import CHIP_CSS
-from ..showdown_calc import showdown
-from ._base import GAMES, LessonApp
+from omaha_learn.display.cards import CHIP_CSS
+from omaha_learn.display.html import cards_row, player_html
+from omaha_learn.engine.cards import Card, Deck
+from omaha_learn.engine.evaluation.hands import HighHand, LowHand, best_high, best_low
+from omaha_learn.engine.games import Game
+from omaha_learn.engine.showdown import showdown
+from omaha_learn.widgets._base import GAMES, LessonApp
 
 __all__ = ["Dealer"]
 
@@ -49,8 +50,7 @@ class Dealer(LessonApp):
         super().__init__(seed=seed, four_color=four_color, size=size)
         if not 2 <= int(players) <= 6:
             raise ValueError(f"players: choose 2 to 6, not {players!r}")
-        if game not in dict(GAMES).values():
-            raise ValueError(f"game: {game!r} is not 'hilo' or 'high'")
+        game = Game.parse(game).value
         self.players_w = W.IntSlider(value=int(players), min=2, max=6, description="Players")
         self.game_w = W.Dropdown(options=GAMES, value=game, description="Game")
         self.show_w = W.Checkbox(value=show_hands, description="Show hands")

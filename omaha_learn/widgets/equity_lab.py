@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from ..cards import Deck, format_cards
-from ..equity_calc import equity
-from ..figures import equity_figure
-from ..render import equity_html
-from ._base import GAMES, QUALIFIERS, LessonApp, parse_lines, show_plotly
+from omaha_learn.display.figures import equity_figure
+from omaha_learn.display.html import equity_html
+from omaha_learn.engine.cards import Deck, format_cards
+from omaha_learn.engine.equity.api import equity
+from omaha_learn.engine.games import Game
+from omaha_learn.widgets._base import GAMES, QUALIFIERS, LessonApp, parse_lines, show_plotly
 
 __all__ = ["EquityLab"]
 
@@ -37,7 +38,7 @@ class EquityLab(LessonApp):
         self.board_w = W.Text(description="Board", placeholder="(empty = preflop) 4c 7d 9s",
                               layout=W.Layout(width="380px"))
         self.dead_w = W.Text(description="Dead", placeholder="cards out of the deck", layout=W.Layout(width="380px"))
-        self.game_w = W.Dropdown(options=GAMES, value=game, description="Game")
+        self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description="Game")
         self.qualifier_w = W.Dropdown(options=QUALIFIERS, value=8, description="Qualifier")
         self.mode_w = W.ToggleButtons(options=[("Exact", "exact"), ("Monte Carlo", "monte carlo")],
                                       value="exact" if exact else "monte carlo")

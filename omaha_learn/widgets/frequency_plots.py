@@ -8,9 +8,10 @@ import html
 
 import ipywidgets as W
 
-from ..figures import frequency_figure, frequency_figure_mpl
-from ..frequency_study import frequencies
-from ._base import GAMES, QUALIFIERS, LessonApp, show_matplotlib, show_plotly
+from omaha_learn.display.figures import frequency_figure, frequency_figure_mpl
+from omaha_learn.engine.equity.frequencies import frequencies
+from omaha_learn.engine.games import Game
+from omaha_learn.widgets._base import GAMES, QUALIFIERS, LessonApp, show_matplotlib, show_plotly
 
 __all__ = ["FrequencyPlots"]
 
@@ -34,7 +35,7 @@ class FrequencyPlots(LessonApp):
         self.hand_w = W.Text(value=hand, description="Hand", placeholder="(empty = random deals) As Ah 2s 3h",
                              layout=W.Layout(width="360px"))
         self.trials_w = W.BoundedIntText(value=trials, min=100, max=1_000_000, step=1000, description="Deals")
-        self.game_w = W.Dropdown(options=GAMES, value=game, description="Game")
+        self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description="Game")
         self.qualifier_w = W.Dropdown(options=QUALIFIERS, value=8, description="Qualifier")
         self.style_w = W.ToggleButtons(options=[("Interactive", "interactive"), ("Printable", "printable")],
                                        value="interactive")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from ..cards import Deck, format_cards
-from ..hands import LowHand, best_low
-from ..render import low_comparison_html
-from ._base import QUALIFIERS, LessonApp, parse_lines
+from omaha_learn.display.html import low_comparison_html
+from omaha_learn.engine.cards import Deck, format_cards
+from omaha_learn.engine.evaluation.hands import LowHand, best_low
+from omaha_learn.widgets._base import QUALIFIERS, LessonApp, parse_lines
 
 __all__ = ["LowComparator"]
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..betting import HandState
-from ..render import hand_state_html
-from ._base import LessonApp
+from omaha_learn.display.html import hand_state_html
+from omaha_learn.engine.betting.state import HandState
+from omaha_learn.widgets._base import LessonApp
 
 __all__ = ["HandReplayer", "BettingTrainer", "random_actions", "replay_states"]
 
@@ -103,7 +103,7 @@ class HandReplayer(LessonApp):
 
     def load_phh(self, text: str) -> None:
         """Replay a hand written in the PHH format (via :func:`omaha_learn.load_phh`)."""
-        from ..phh import load_phh
+        from omaha_learn.engine.phh import load_phh
 
         if not text.strip():
             raise ValueError("PHH: paste a hand history first")

@@ -7,10 +7,10 @@ import random
 
 import ipywidgets as W
 
-from ..cards import Deck, format_cards
-from ..render import showdown_html
-from ..showdown_calc import showdown
-from ._base import GAMES, QUALIFIERS, LessonApp
+from omaha_learn.display.html import showdown_html
+from omaha_learn.engine.cards import Deck, format_cards
+from omaha_learn.engine.showdown import showdown
+from omaha_learn.widgets._base import GAMES, QUALIFIERS, LessonApp
 
 __all__ = ["ShowdownViewer", "PRESETS"]
 

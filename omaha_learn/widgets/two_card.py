@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from ..cards import Deck, format_cards, parse_cards
-from ..explanation import explain
-from ..render import cards_row, explanation_html
-from ._base import QUALIFIERS, LessonApp
+from omaha_learn.display.html import cards_row, explanation_html
+from omaha_learn.engine.cards import Deck, format_cards, parse_cards
+from omaha_learn.engine.evaluation.explanation import explain
+from omaha_learn.widgets._base import QUALIFIERS, LessonApp
 
 __all__ = ["TwoCardExplorer"]
 

@@ -1,7 +1,7 @@
 """Antes as dead money: they belong to the main pot, which every live hand can win.
 
 :func:`omaha_learn.showdown` splits pots by each seat's contribution;
-an ante is not a live bet, so :class:`~omaha_learn.betting.HandState` passes the
+an ante is not a live bet, so :class:`~omaha_learn.engine.betting.state.HandState` passes the
 live chips to ``showdown`` and then adds the antes to the main pot here, split
 by the same rules (R11, R24). PokerKit and the TDA rules treat antes the same way.
 """
@@ -18,7 +18,7 @@ def add_dead_antes(result: Any, antes: int, in_hand: Sequence[int]) -> Any:
     """Antes are dead money in the main pot, which every live hand can win (as in PokerKit and TDA)."""
     from dataclasses import replace
 
-    from .showdown_calc import _clockwise, _split
+    from omaha_learn.engine.showdown import _clockwise, _split
 
     live = [s for s in in_hand if s not in result.dead]
     main = next((p for p in result.pots if not p.uncalled), None)

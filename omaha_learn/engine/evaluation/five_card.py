@@ -2,9 +2,9 @@
 
 ``high_value(cards)`` and ``low_value(cards)`` return tuples that sort the
 way the rules say. They are the reference the fast numpy tables
-(:mod:`omaha_learn.tables`) are built from and checked against.
+(:mod:`omaha_learn.engine.evaluation.tables`) are built from and checked against.
 
->>> from omaha_learn.cards import parse_cards
+>>> from omaha_learn.engine.cards import parse_cards
 >>> high_value(parse_cards("Ks Kd 6c 6h Ac"))
 (2, 13, 6, 14)
 >>> low_value(parse_cards("8c 5d 4h 2s Ac"))
@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from enum import IntEnum
 
-from .cards import RANK_NAMES, RANK_PLURALS, Card
+from omaha_learn.engine.cards import RANK_NAMES, RANK_PLURALS, Card
 
 __all__ = ["Category", "high_value", "low_value", "low_ranks", "describe_high_value"]
 

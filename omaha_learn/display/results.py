@@ -17,7 +17,7 @@ import html
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .render_cards import CHIP_CSS, HIGHLIGHT, cards_row
+from omaha_learn.display.cards import CHIP_CSS, HIGHLIGHT, cards_row
 
 __all__ = [
     "explanation_html",
@@ -358,7 +358,7 @@ def hand_state_html(state: Any, *, names: Sequence[str] | None = None, four_colo
     stacks = _get(state, "stacks", default=()) or ()
     all_in = any(st == 0 and not (folded and i < len(folded) and folded[i]) for i, st in enumerate(stacks))
     if contributions is not None and all_in and not _get(state, "is_over", default=False):
-        from .pots import side_pots
+        from omaha_learn.engine.pots import side_pots
 
         pots = [p for p in side_pots(list(contributions), folded=[bool(f) for f in (folded or [])] or ())
                 if not p.uncalled]

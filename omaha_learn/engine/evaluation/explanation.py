@@ -14,9 +14,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .cards import RANK_PLURALS, SUIT_NAMES, Card, CardsLike, format_cards
-from .five_card import Category, describe_high_value, high_value
-from .hands import (
+from omaha_learn.engine.cards import RANK_PLURALS, SUIT_NAMES, Card, CardsLike, format_cards
+from omaha_learn.engine.evaluation.five_card import Category, describe_high_value, high_value
+from omaha_learn.engine.evaluation.hands import (
     HighHand,
     LowHand,
     _display_order,
@@ -134,7 +134,7 @@ class Explanation:
         return self.summary()
 
     def _repr_html_(self) -> str:
-        from .render import explanation_html
+        from omaha_learn.display.html import explanation_html
 
         return str(explanation_html(self))
 
@@ -288,7 +288,7 @@ def explain(hole: CardsLike, board: CardsLike, qualifier: int | None = 8) -> Exp
     >>> sum(c.is_best_high for c in e.choices)     # Th 9h with Tc Td and Ks or Kc: equal hands
     2
     """
-    from .tables import low_threshold
+    from omaha_learn.engine.evaluation.tables import low_threshold
 
     threshold = low_threshold(qualifier)
     h, b = check_deal(hole, board)

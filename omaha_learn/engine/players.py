@@ -2,10 +2,10 @@
 
 A player is anything with ``decide(hand) -> Action`` for the seat to act
 (``hand.to_act``); it sees what that seat may see (its hole cards, the board,
-the bets). :func:`simulate` seats players at a :class:`~omaha_learn.table.Table`
+the bets). :func:`simulate` seats players at a :class:`~omaha_learn.engine.table.Table`
 and plays a session.
 
->>> from omaha_learn.betting import HandState
+>>> from omaha_learn.engine.betting.state import HandState
 >>> hand = HandState([100, 100, 100], game="plo", seed=3)
 >>> CallingStation().decide(hand)
 Action('call')
@@ -20,8 +20,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from .betting import Action, HandState
-from .cards import Card
+from omaha_learn.engine.betting.state import Action, HandState
+from omaha_learn.engine.cards import Card
 
 __all__ = ["Player", "RandomPlayer", "CallingStation", "TightPlayer", "simulate", "preflop_score"]
 
@@ -66,7 +66,7 @@ def preflop_score(hole: tuple[Card, ...], game: str = "hilo") -> int:
     few gaps) score high; in Hi-Lo, an ace with a deuce or trey (nut-low draw)
     and several low cards add points; dangling cards and trips cost.
 
-    >>> from omaha_learn.cards import parse_cards
+    >>> from omaha_learn.engine.cards import parse_cards
     >>> preflop_score(parse_cards("As Ad 2s 3d")) > preflop_score(parse_cards("Kc 9d 5h 2s"))
     True
     """
@@ -114,7 +114,7 @@ class TightPlayer:
         self.call_at, self.raise_at = call_at, raise_at
 
     def decide(self, hand: HandState) -> Action:
-        from .hands import best_high, best_low
+        from omaha_learn.engine.evaluation.hands import best_high, best_low
 
         legal = hand.legal_actions()
         seat = legal.seat
@@ -154,7 +154,7 @@ def simulate(players: dict[str, Player], *, hands: int = 100, stack: int = 200, 
 
     Players who go broke leave; the session stops early if fewer than two remain.
     """
-    from .table import Table
+    from omaha_learn.engine.table import Table
 
     table = Table(seats=max(6, len(players)), game=game, blinds=blinds, seed=seed)
     for name, player in players.items():

@@ -22,11 +22,9 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import SupportsIndex
 
+from omaha_learn.errors import PotError
+
 __all__ = ["Pot", "PotError", "side_pots"]
-
-
-class PotError(ValueError):
-    """Contributions or folds that make no pots (negative chips, an unknown seat...)."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +100,7 @@ def side_pots(contributions: Sequence[int], folded: Collection[int] | Sequence[b
     >>> side_pots([10, -5])
     Traceback (most recent call last):
     ...
-    omaha_learn.pots.PotError: contributions[1]: negative chips (-5)
+    omaha_learn.errors.PotError: contributions[1]: negative chips (-5)
     """
     amounts = [_as_amount(c, f"contributions[{i}]") for i, c in enumerate(contributions)]
     n = len(amounts)

@@ -4,7 +4,7 @@ plotly and matplotlib are imported inside each function, so importing this
 module is cheap. Bars carry a pattern as well as a colour, so they stay
 distinguishable when printed in greyscale.
 
->>> from omaha_learn.equity_calc import equity
+>>> from omaha_learn.engine.equity.api import equity
 >>> r = equity(["As Ah 2s 3h", "Kd Kc Qd Jc"], board="4c 7d 9s")
 >>> fig = equity_figure(r, names=["Ann", "Bob"])
 >>> [t.name for t in fig.data]

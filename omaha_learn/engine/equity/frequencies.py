@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from math import comb, prod, sqrt
 from typing import Any
 
-from .cards import CardsLike, format_cards, parse_cards
-from .equity_calc import MAX_PLAYERS, EquityError, EquityResult, equity
+from omaha_learn.engine.cards import CardsLike, format_cards, parse_cards
+from omaha_learn.engine.equity.api import MAX_PLAYERS, EquityError, EquityResult, equity
 
 __all__ = ["frequencies", "Frequencies", "low_possible_boards", "pot_rates"]
 

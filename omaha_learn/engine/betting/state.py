@@ -34,7 +34,7 @@ Readings of the rules where they leave room:
 >>> hand.act("raise", 9)
 Traceback (most recent call last):
 ...
-omaha_learn.betting_actions.IllegalAction: seat 2 cannot raise to 9: there is no bet to raise: bet instead; legal: check, bet 2-15
+omaha_learn.errors.IllegalAction: seat 2 cannot raise to 9: there is no bet to raise: bet instead; legal: check, bet 2-15
 """
 
 from __future__ import annotations
@@ -45,10 +45,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .betting_actions import Action, IllegalAction, LegalActions
-from .betting_antes import add_dead_antes
-from .betting_limits import fixed_limit_amount, is_full_raise, pot_limit_range, reopens_for
-from .cards import Card, CardsLike, Deck, format_cards, parse_cards
+from omaha_learn.engine.betting.actions import Action, IllegalAction, LegalActions
+from omaha_learn.engine.betting.antes import add_dead_antes
+from omaha_learn.engine.betting.limits import fixed_limit_amount, is_full_raise, pot_limit_range, reopens_for
+from omaha_learn.engine.cards import Card, CardsLike, Deck, format_cards, parse_cards
+from omaha_learn.engine.games import Game
 
 __all__ = ["HandState", "Action", "LegalActions", "IllegalAction", "UncontestedResult", "STREETS"]
 
@@ -96,7 +97,7 @@ class HandState:
     ``blinds`` (small, big); ``small_bet``/``big_bet`` the fixed-limit steps
     (default: big blind and twice it, R17); ``ante`` per player and ``bb_ante``
     posted by the big blind; ``button`` seat; ``hole_count`` 4 or 5 (five-card
-    Omaha); cards from ``seed`` (a :class:`~omaha_learn.cards.Deck`), or
+    Omaha); cards from ``seed`` (a :class:`~omaha_learn.engine.cards.Deck`), or
     ``holes`` (one entry per seat; ``None`` entries are dealt from the deck, or
     left unknown with ``deal_missing=False``) and ``board`` (cards to deal in
     order, the rest from the deck); ``posts`` maps seats to a big blind posted
@@ -125,7 +126,7 @@ class HandState:
         for i, s in enumerate(stacks):
             if isinstance(s, bool) or not isinstance(s, int) or s <= 0:
                 raise ValueError(f"stacks: seat {i} has {s!r}; every stack must be a positive whole number")
-        game = {"high": "plo"}.get(game, game)  # showdown() and equity() call Pot-Limit Omaha "high"
+        game = Game.parse(game).value
         if game not in GAMES:
             raise ValueError(f"game {game!r} is not one of {', '.join(GAMES)} (or 'high' for plo)")
         structure = structure or GAMES[game]
@@ -293,7 +294,7 @@ class HandState:
         """
         from dataclasses import replace
 
-        from .pots import side_pots
+        from omaha_learn.engine.pots import side_pots
 
         if self.is_over:
             return ()
@@ -538,7 +539,7 @@ class HandState:
         self.log.append(f"{self.names[winner]} wins {pot} uncontested (R20)")
 
     def _showdown(self) -> None:
-        from .showdown_calc import showdown
+        from omaha_learn.engine.showdown import showdown
 
         self._deal_board(5)
         holes = [None if self.folded[i] else self.holes[i] for i in range(self.n)]
@@ -574,7 +575,7 @@ class HandState:
         return f"<HandState {self.game} {self.n} players, {state}, pot {self.pot}>"
 
     def _repr_html_(self) -> str:
-        from .render import hand_state_html
+        from omaha_learn.display.html import hand_state_html
 
         return str(hand_state_html(self))
 

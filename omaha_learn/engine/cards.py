@@ -20,6 +20,8 @@ import random
 import re
 from collections.abc import Iterable, Iterator
 
+from omaha_learn.errors import CardError
+
 __all__ = [
     "RANKS",
     "SUITS",
@@ -53,19 +55,6 @@ _SUIT_ALIASES = {
 _RANK_ALIASES = {ch: ch for ch in RANKS} | {"10": "T"}
 
 
-class CardError(ValueError):
-    """A card or a list of cards could not be read, or repeats a card.
-
-    ``token`` is the offending text and ``position`` its character offset in
-    the input (or its item index for a list), when known.
-    """
-
-    def __init__(self, message: str, token: str | None = None, position: int | None = None):
-        super().__init__(message)
-        self.token = token
-        self.position = position
-
-
 class Card(int):
     """One playing card; an ``int`` from 0 to 51 that prints as ``'As'``.
 
@@ -76,7 +65,7 @@ class Card(int):
     >>> Card("Zz")
     Traceback (most recent call last):
     ...
-    omaha_learn.cards.CardError: 'Zz' is not a card (rank 2-9, T, J, Q, K, A then suit c, d, h, s)
+    omaha_learn.errors.CardError: 'Zz' is not a card (rank 2-9, T, J, Q, K, A then suit c, d, h, s)
     """
 
     __slots__ = ()
@@ -216,11 +205,11 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
     >>> parse_cards("As Ks As")
     Traceback (most recent call last):
     ...
-    omaha_learn.cards.CardError: duplicate card 'As' (position 6 of 'As Ks As')
+    omaha_learn.errors.CardError: duplicate card 'As' (position 6 of 'As Ks As')
     >>> parse_cards("As Xz")
     Traceback (most recent call last):
     ...
-    omaha_learn.cards.CardError: 'Xz' is not a card (at position 3 of 'As Xz'; rank 2-9, T, J, Q, K, A then suit c, d, h, s)
+    omaha_learn.errors.CardError: 'Xz' is not a card (at position 3 of 'As Xz'; rank 2-9, T, J, Q, K, A then suit c, d, h, s)
     """
     out: list[tuple[Card, str, int]] = []
     if isinstance(cards, str):

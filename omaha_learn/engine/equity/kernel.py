@@ -9,7 +9,7 @@ five-card rank multiset differ, so ``key(pair) + key(triple)`` indexes a small
 table without sorting. The flush table sits after the non-flush one.
 
 >>> import numpy as np
->>> from omaha_learn.cards import parse_cards
+>>> from omaha_learn.engine.cards import parse_cards
 >>> hi, lo = best_strengths(np.array(parse_cards("As Ah 2s 3h")), np.array([parse_cards("4c 7d 8s Kh Qc")]))
 >>> int(hi[0]) > 0, int(lo[0]) >= low_threshold(8)
 (True, True)
@@ -24,7 +24,13 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from .tables import _class_lookups, _rank_multisets, cached_array, colex_combinations, low_threshold
+from omaha_learn.engine.evaluation.tables import (
+    _class_lookups,
+    _rank_multisets,
+    cached_array,
+    colex_combinations,
+    low_threshold,
+)
 
 __all__ = [
     "RANK_WEIGHTS",
@@ -55,7 +61,7 @@ _CARD_SUIT = np.array([c & 3 for c in range(52)], dtype=np.int8)
 def key_tables() -> tuple[U16, U16]:
     """``(high, low)``: strength by additive rank key; ``high[key + FLUSH_OFFSET]`` is the flush.
 
-    Strengths are those of :mod:`omaha_learn.tables` (high 0..7461, low 1..6175).
+    Strengths are those of :mod:`omaha_learn.engine.evaluation.tables` (high 0..7461, low 1..6175).
     Built once (about half a second) and cached on disk beside the five-card tables.
 
     >>> hi, lo = key_tables()

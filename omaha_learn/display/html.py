@@ -21,8 +21,8 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
-from .render_cards import as_cards, back_svg, card_svg, cards_row
-from .render_tables import (
+from omaha_learn.display.cards import as_cards, back_svg, card_svg, cards_row
+from omaha_learn.display.results import (
     equity_html,
     explanation_html,
     hand_state_html,

@@ -6,7 +6,7 @@ the same in every browser and stay distinguishable in greyscale; colour is a
 second cue: two-colour (red/black) or the four-colour deck (clubs green,
 diamonds blue).
 
->>> from omaha_learn.cards import Card
+>>> from omaha_learn.engine.cards import Card
 >>> svg = card_svg(Card("As"))
 >>> 'aria-label="ace of spades"' in svg and "<title>ace of spades</title>" in svg
 True
@@ -81,7 +81,7 @@ def card_svg(card: Any, *, four_color: bool = False, size: int | str = "medium",
     ``dim`` fades the card (not used); ``note`` is appended to the accessible
     name (e.g. ``"hole card"``).
     """
-    from .cards import Card
+    from omaha_learn.engine.cards import Card
 
     c = Card(card)
     w = _width(size)
@@ -111,7 +111,7 @@ def card_chip(card: Any, *, four_color: bool = False, highlight: bool = False, d
     >>> card_chip("Td").startswith('<span class="ol-chip" data-card="Td" role="img" aria-label="ten of diamonds"')
     True
     """
-    from .cards import SUIT_SYMBOLS, Card
+    from omaha_learn.engine.cards import SUIT_SYMBOLS, Card
 
     c = Card(card)
     color = suit_color(c.suit, four_color)
@@ -149,7 +149,7 @@ def back_svg(*, size: int | str = "medium") -> str:
 
 def as_cards(cards: Any) -> tuple[Any, ...]:
     """Cards from text, a card, or an iterable (via :func:`omaha_learn.parse_cards`)."""
-    from .cards import Card, parse_cards
+    from omaha_learn.engine.cards import Card, parse_cards
 
     if isinstance(cards, Card):
         return (cards,)
@@ -165,7 +165,7 @@ def cards_row(cards: Iterable[Any] | str, *, four_color: bool = False, size: int
     >>> row.count("<svg"), "ace of spades, highlighted" in row
     (2, True)
     """
-    from .cards import Card
+    from omaha_learn.engine.cards import Card
 
     cs = as_cards(cards)
     hi = {Card(c) for c in highlight}

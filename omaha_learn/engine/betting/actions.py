@@ -1,6 +1,6 @@
 """Betting actions, the set of legal actions at a decision, and the error for illegal ones.
 
-These are the small value objects :class:`omaha_learn.betting.HandState` hands
+These are the small value objects :class:`omaha_learn.engine.betting.state.HandState` hands
 out and accepts (R15-R19). Amounts of bets and raises are always *to* totals:
 ``raise to 7`` means the player's chips in front of them this round become 7.
 
@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from omaha_learn.errors import IllegalAction
+
 __all__ = ["Action", "LegalActions", "IllegalAction", "ACTION_KINDS"]
 
 ACTION_KINDS = ("fold", "check", "call", "bet", "raise")
@@ -34,20 +36,6 @@ _ALIASES = {
     "r": "raise", "raise": "raise", "raise_to": "raise", "raiseto": "raise",
 }
 _TEXT_RE = re.compile(r"^\s*([a-z_]+?)\s*(?:to\s*)?(\d+)?\s*$")
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow at this point; the message says what is allowed.
-
-    ``action`` is the refused :class:`Action` (or the text that could not be read)
-    and ``legal`` the :class:`LegalActions` at that moment (``None`` when the hand
-    is over).
-    """
-
-    def __init__(self, message: str, action: object = None, legal: LegalActions | None = None) -> None:
-        super().__init__(message)
-        self.action = action
-        self.legal = legal
 
 
 @dataclass(frozen=True)
@@ -65,7 +53,7 @@ class Action:
     >>> Action.parse("jump")
     Traceback (most recent call last):
     ...
-    omaha_learn.betting_actions.IllegalAction: 'jump' is not an action (use fold, check, call, bet N or raise N, or f, x, c, bN, rN)
+    omaha_learn.errors.IllegalAction: 'jump' is not an action (use fold, check, call, bet N or raise N, or f, x, c, bN, rN)
     """
 
     kind: str

@@ -6,9 +6,9 @@ Every five-card hand, its cards sorted ``c0 < c1 < c2 < c3 < c4``, has a
 a ``uint16`` strength, larger is better:
 
 * high strength ``0 .. 7461``: the 7,462 distinct high-hand classes in the
-  order of :func:`omaha_learn.five_card.high_value` (R6, R7);
+  order of :func:`omaha_learn.engine.evaluation.five_card.high_value` (R6, R7);
 * low strength ``1 .. 6175``: the 6,175 ace-to-five classes in the order of
-  :func:`omaha_learn.five_card.low_value` (R8, R9, R12); a hand qualifies for
+  :func:`omaha_learn.engine.evaluation.five_card.low_value` (R8, R9, R12); a hand qualifies for
   an ``n``-or-better low when its strength is at least
   :func:`low_threshold` ``(n)``.
 
@@ -30,8 +30,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from .cards import Card
-from .five_card import high_value, low_value
+from omaha_learn.engine.cards import Card
+from omaha_learn.engine.evaluation.five_card import high_value, low_value
 
 __all__ = [
     "N_HIGH_CLASSES",
@@ -244,7 +244,7 @@ def cached_array(name: str, shape: tuple[int, ...], build: Callable[[], npt.NDAr
     """A read-only ``uint16`` array from the table cache, built and saved on first use.
 
     Used for the five-card tables here and the two-plus-three tables of
-    :mod:`omaha_learn.bulk`. A corrupt or mismatched file is rebuilt.
+    :mod:`omaha_learn.engine.evaluation.bulk`. A corrupt or mismatched file is rebuilt.
     """
     path = cache_dir() / f"{name}.npy"
     arr = _load(path, shape)

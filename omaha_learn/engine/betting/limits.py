@@ -1,6 +1,6 @@
 """The bet-size rules of fixed limit (R17) and pot limit (R18), and when betting reopens (R19).
 
-Small pure functions that :class:`omaha_learn.betting.HandState` uses; every
+Small pure functions that :class:`omaha_learn.engine.betting.state.HandState` uses; every
 amount is a *raise-to* total (the chips in front of the player afterwards).
 """
 

@@ -1,6 +1,6 @@
 """A cash table that plays hand after hand: seats, the moving button, blinds, joining and leaving (R13, R26-R32).
 
->>> from omaha_learn.players import CallingStation
+>>> from omaha_learn.engine.players import CallingStation
 >>> t = Table(game="plo", blinds=(1, 2), seed=1)
 >>> for name in ("ann", "bob"):
 ...     t.join(name, 100, player=CallingStation())
@@ -42,13 +42,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .betting import Action, HandState, IllegalAction
+from omaha_learn.engine.betting.state import Action, HandState, IllegalAction
+from omaha_learn.errors import TableError
 
 __all__ = ["Table", "TableError", "Seat"]
-
-
-class TableError(ValueError):
-    """A table operation that is not allowed now (full table, unknown player, hand in progress...)."""
 
 
 @dataclass

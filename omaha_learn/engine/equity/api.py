@@ -29,8 +29,8 @@ from typing import overload
 import numpy as np
 import numpy.typing as npt
 
-from .cards import Card, CardError, CardsLike, format_cards, parse_cards
-from .equity_kernel import (
+from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, parse_cards
+from omaha_learn.engine.equity.kernel import (
     best_strengths,
     board_blocks,
     board_keys,
@@ -39,7 +39,9 @@ from .equity_kernel import (
     strengths_by_triples,
     triple_strengths,
 )
-from .tables import colex_combinations, low_threshold
+from omaha_learn.engine.evaluation.tables import colex_combinations, low_threshold
+from omaha_learn.engine.games import Game
+from omaha_learn.errors import EquityError, GameError
 
 __all__ = ["equity", "EquityResult", "PlayerEquity", "EquityError", "tally_codes", "GAMES"]
 
@@ -52,10 +54,6 @@ _HALF = _UNIT // 2
 _CHUNK = 65_536
 
 Progress = bool | Callable[[int, int], object] | None
-
-
-class EquityError(ValueError):
-    """An equity request that cannot be answered (players, trials, game, qualifier)."""
 
 
 # ----------------------------------------------------------------- results
@@ -201,7 +199,7 @@ class EquityResult(Sequence[PlayerEquity]):
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        from .render import equity_html
+        from omaha_learn.display.html import equity_html
 
         return str(equity_html(self))
 
@@ -492,9 +490,12 @@ def equity(holes: Sequence[CardsLike | None], board: CardsLike = (), dead: Cards
     >>> equity(["As Ah Ks Kh", "As 2d 3c 4h"])
     Traceback (most recent call last):
     ...
-    omaha_learn.cards.CardError: card 'As' is dealt twice: in player 1's hand and in player 2's hand
+    omaha_learn.errors.CardError: card 'As' is dealt twice: in player 1's hand and in player 2's hand
     """
-    game = {"plo": "high"}.get(game, game)  # the betting engine's name for Pot-Limit Omaha
+    try:
+        game = "hilo" if Game.parse(game) is Game.HILO else "high"  # internal key of GAMES
+    except GameError as exc:
+        raise EquityError(f"game: {game!r} is not a game ({exc})") from None
     parsed, b, d, size = _check(holes, board, dead, game, qualifier, trials)
     used = {int(c) for h in parsed if h is not None for c in h} | {int(c) for c in b} | {int(c) for c in d}
     deck = np.array([c for c in range(52) if c not in used], dtype=np.intp)

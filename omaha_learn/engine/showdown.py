@@ -34,9 +34,19 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import SupportsIndex, Union
 
-from .cards import Card, CardError, CardsLike, format_cards, parse_cards
-from .hands import HOLE_SIZES, HighHand, LowHand, high_strength, low_strength, make_high, make_low
-from .pots import Pot, PotError, side_pots
+from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, parse_cards
+from omaha_learn.engine.evaluation.hands import (
+    HOLE_SIZES,
+    HighHand,
+    LowHand,
+    high_strength,
+    low_strength,
+    make_high,
+    make_low,
+)
+from omaha_learn.engine.games import Game
+from omaha_learn.engine.pots import Pot, PotError, side_pots
+from omaha_learn.errors import GameError, ShowdownError
 
 __all__ = ["ShowdownError", "PotResult", "ShowdownResult", "showdown", "GAMES"]
 
@@ -44,10 +54,6 @@ GAMES = {"high": "Pot-Limit Omaha (high only)", "hilo": "Omaha Hi-Lo 8 or better
 """Games :func:`showdown` knows: ``"high"`` (PLO) and ``"hilo"`` (Omaha 8-or-better)."""
 
 ShownLike = Union[Collection[int], Sequence[Union[int, None]], Mapping[int, int], None]  # noqa: UP007
-
-
-class ShowdownError(ValueError):
-    """A showdown that cannot be settled as given; the message names the bad part."""
 
 
 # ----------------------------------------------------------------- results
@@ -192,7 +198,7 @@ class ShowdownResult:
         return self.summary()
 
     def _repr_html_(self) -> str:
-        from .render import showdown_html  # presentation layer, loaded only in a notebook
+        from omaha_learn.display.html import showdown_html  # presentation layer, loaded only in a notebook
 
         return str(showdown_html(self))
 
@@ -346,13 +352,16 @@ def showdown(
     >>> showdown(["As Ks Qh Jh", "2c 3c 4d 5d"], "Ah 7c 2d", [40, 40], button=0)
     Traceback (most recent call last):
     ...
-    omaha_learn.showdown_calc.ShowdownError: board: a contested showdown needs five board cards, got 3
+    omaha_learn.errors.ShowdownError: board: a contested showdown needs five board cards, got 3
     >>> showdown(["As Ks Qh Jh", "As 2c 3d 4h"], "5c 6c 7c 8h 9h", [10, 10], button=0)
     Traceback (most recent call last):
     ...
-    omaha_learn.showdown_calc.ShowdownError: card 'As' is in seat 1's hand and in seat 0's hand
+    omaha_learn.errors.ShowdownError: card 'As' is in seat 1's hand and in seat 0's hand
     """
-    game = {"plo": "high"}.get(game, game)  # the betting engine's name for Pot-Limit Omaha
+    try:
+        game = "hilo" if Game.parse(game) is Game.HILO else "high"  # internal key of GAMES
+    except GameError:
+        raise ShowdownError(f"game: unknown game {game!r}; choose 'plo' (also 'high') or 'hilo' (Omaha 8-or-better)") from None
     if game not in GAMES:
         raise ShowdownError(f"game: unknown game {game!r}; choose 'high' (PLO) or 'hilo' (Omaha 8-or-better)")
     if isinstance(holes, str) or not isinstance(holes, Sequence):
@@ -377,7 +386,7 @@ def showdown(
         kill = _whole(kill, "kill", positive=True)
     threshold = 0
     if game == "hilo":
-        from .tables import low_threshold
+        from omaha_learn.engine.evaluation.tables import low_threshold
 
         try:
             threshold = low_threshold(qualifier)
@@ -449,7 +458,7 @@ def showdown(
 
 
 _Best = tuple[int, tuple[Card, ...], tuple[Card, ...]]
-"""(strength, hole pair, board triple), as :func:`omaha_learn.hands.high_strength` returns."""
+"""(strength, hole pair, board triple), as :func:`omaha_learn.engine.evaluation.hands.high_strength` returns."""
 
 _POW5 = tuple(5 ** (i >> 2) for i in range(52))  # base-5 rank key of one card (see hands.py)
 
@@ -458,7 +467,7 @@ _POW5 = tuple(5 ** (i >> 2) for i in range(52))  # base-5 rank key of one card (
 def _fast_tables() -> tuple[dict[int, int], dict[int, int], dict[int, int]] | None:
     """hands.py's strength-by-rank-key tables, if they still read the way :func:`_evaluate` expects."""
     try:
-        from .hands import _key_tables
+        from omaha_learn.engine.evaluation.hands import _key_tables
 
         nf, fl, lo = _key_tables()
     except (ImportError, ValueError, TypeError):  # pragma: no cover

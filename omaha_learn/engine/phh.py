@@ -20,7 +20,7 @@ them into seats ``0..n-1`` in that order (button = seat ``n-1``).
 >>> load_phh(text.replace("'p3 cbr 7'", "'p3 cbr 9'"))
 Traceback (most recent call last):
 ...
-omaha_learn.betting_actions.IllegalAction: action 3 'p3 cbr 9': p3 cannot raise to 9: raise to 9 is above the pot-limit maximum of 7; legal: fold, call 2, raise to 4-7
+omaha_learn.errors.IllegalAction: action 3 'p3 cbr 9': p3 cannot raise to 9: raise to 9 is above the pot-limit maximum of 7; legal: fold, call 2, raise to 4-7
 """
 
 from __future__ import annotations
@@ -29,17 +29,14 @@ import re
 import sys
 from typing import Any
 
-from .betting import HandState
-from .betting_actions import Action, IllegalAction
-from .cards import Card, format_cards, parse_cards
+from omaha_learn.engine.betting.actions import Action, IllegalAction
+from omaha_learn.engine.betting.state import HandState
+from omaha_learn.engine.cards import Card, format_cards, parse_cards
+from omaha_learn.errors import PHHError
 
 __all__ = ["load_phh", "dump_phh", "PHHError"]
 
 VARIANTS = {"FO/8": "hilo", "PO": "plo"}
-
-
-class PHHError(ValueError):
-    """A PHH text we cannot read: bad TOML, an unsupported variant or field, a malformed action."""
 
 
 # ------------------------------------------------------------------ TOML
@@ -149,7 +146,7 @@ def load_phh(text: str) -> HandState:
     """Replay a PHH hand (``FO/8`` or ``PO``) through our rules; return the finished :class:`HandState`.
 
     Hole cards of players who folded may be unknown (``????????``). An action
-    our rules forbid raises :class:`~omaha_learn.betting.IllegalAction` naming
+    our rules forbid raises :class:`~omaha_learn.errors.IllegalAction` naming
     it; an unreadable text raises :class:`PHHError`.
     """
     fields = _read_toml(text)

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from .cards import Card, CardError, CardsLike, format_cards, parse_cards
-from .five_card import Category, describe_high_value, high_value, low_value
+from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, parse_cards
+from omaha_learn.engine.evaluation.five_card import Category, describe_high_value, high_value, low_value
 
 __all__ = [
     "HighHand",
@@ -55,7 +55,7 @@ def _suit_of(cards: Sequence[Card]) -> int:
 @functools.lru_cache(maxsize=1)
 def _key_tables() -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
     """(non-flush high, flush high, low) strength by base-5 rank key."""
-    from .tables import _rank_multisets, rank_lookups
+    from omaha_learn.engine.evaluation.tables import _rank_multisets, rank_lookups
 
     nonflush, flush, low = rank_lookups()
     nf: dict[int, int] = {}
@@ -179,7 +179,7 @@ class HighHand(_ByStrength):
         return f"HighHand('{self}', {self.describe()!r})"
 
     def _repr_html_(self) -> str:
-        from .render import hand_html  # presentation layer, loaded only in a notebook
+        from omaha_learn.display.html import hand_html  # presentation layer, loaded only in a notebook
 
         return hand_html(self)
 
@@ -238,7 +238,7 @@ class LowHand(_ByStrength):
         return f"LowHand('{self}', {self.describe()!r})"
 
     def _repr_html_(self) -> str:
-        from .render import hand_html
+        from omaha_learn.display.html import hand_html
 
         return hand_html(self)
 
@@ -294,7 +294,7 @@ def make_high(pair: Sequence[Card], triple: Sequence[Card], strength: int | None
     cards = tuple(pair) + tuple(triple)
     value = high_value(cards)
     if strength is None:
-        from .tables import high_classes
+        from omaha_learn.engine.evaluation.tables import high_classes
 
         strength = high_classes().index(value)
     return HighHand(strength, _display_order(cards, value, pair), tuple(pair), tuple(triple), value)
@@ -333,7 +333,7 @@ def best_low(hole: CardsLike, board: CardsLike, qualifier: int | None = 8) -> Lo
     >>> best_low("Ah 2c Kd Qs", "3s 4d 9c", qualifier=9).number
     94321
     """
-    from .tables import low_threshold
+    from omaha_learn.engine.evaluation.tables import low_threshold
 
     threshold = low_threshold(qualifier)
     h, b = check_deal(hole, board)

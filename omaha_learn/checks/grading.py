@@ -199,7 +199,7 @@ def _find_key(sub: Path, keys: Path) -> Path:
         import json
 
         meta = json.loads(sub.read_text(encoding="utf-8")).get("metadata", {}).get("omaha_learn", {})
-        from .checks import EXERCISES
+        from omaha_learn.checks import EXERCISES
 
         named = EXERCISES.get(str(meta.get("exercise")))
     except (OSError, ValueError, AttributeError):

@@ -3,7 +3,7 @@
 Strengths are the same numbers as :attr:`HighHand.strength` (``0 .. 7461``)
 and :attr:`LowHand.strength` (``1 .. 6175``, here ``0`` for no qualifying
 low), so they compare directly with the one-hand functions in
-:mod:`omaha_learn.hands` (R2, R6-R10, R12).
+:mod:`omaha_learn.engine.evaluation.hands` (R2, R6-R10, R12).
 
 Two paths:
 
@@ -18,16 +18,16 @@ Two paths:
   pairs with each board triple is computed once (:func:`pair_triple_strengths`),
   then each board takes the best of its ten triples (:func:`best_over_boards`,
   with the triple indices of :func:`board_triple_index` precomputed per deck
-  size). Boards come in the colex order of :func:`omaha_learn.tables.colex_combinations`;
+  size). Boards come in the colex order of :func:`omaha_learn.engine.evaluation.tables.colex_combinations`;
   :func:`deck_boards` lists them.
 
 >>> import numpy as np
->>> from omaha_learn.cards import parse_cards
+>>> from omaha_learn.engine.cards import parse_cards
 >>> holes = np.array([parse_cards("Ac Kd Td 8h"), parse_cards("Th 9h 7c 6c")])
 >>> boards = np.array([parse_cards("Kc 9c 6c 6h Qc"), parse_cards("Ks Kc Tc Td 5d")])
 >>> evaluate_high_many(holes, boards).tolist()     # R3 two pair, R4 three tens
 [4796, 5575]
->>> from omaha_learn.hands import best_high
+>>> from omaha_learn.engine.evaluation.hands import best_high
 >>> best_high("Ac Kd Td 8h", "Kc 9c 6c 6h Qc").strength
 4796
 """
@@ -41,7 +41,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from .cards import CardError
+from omaha_learn.engine.cards import CardError
 
 __all__ = [
     "evaluate_high_many",
@@ -80,7 +80,7 @@ def _rank_code_tables() -> tuple[I32, I32]:
 
 
 def _build_strengths(kind: str) -> U16:
-    from .tables import _class_lookups
+    from omaha_learn.engine.evaluation.tables import _class_lookups
 
     nonflush, flush, low = _class_lookups()[:3]
     pr = np.array(list(combinations_with_replacement(range(13), 2)), dtype=np.int64)
@@ -98,7 +98,7 @@ def _build_strengths(kind: str) -> U16:
 @functools.lru_cache(maxsize=1)
 def _high_pt() -> U16:
     """High strength by ``flush * 41405 + pair_code * 455 + triple_code``."""
-    from .tables import cached_array
+    from omaha_learn.engine.evaluation.tables import cached_array
 
     return cached_array("high_pair_triple", (2 * _FLUSH_OFFSET,), lambda: _build_strengths("high"))
 
@@ -106,7 +106,7 @@ def _high_pt() -> U16:
 @functools.lru_cache(maxsize=1)
 def _low_pt() -> U16:
     """Unqualified low strength by ``pair_code * 455 + triple_code``."""
-    from .tables import cached_array
+    from omaha_learn.engine.evaluation.tables import cached_array
 
     return cached_array("low_pair_triple", (_FLUSH_OFFSET,), lambda: _build_strengths("low"))
 
@@ -170,7 +170,7 @@ def _check_distinct(rows: npt.NDArray[np.intp], what: str) -> None:
         s = np.sort(rows, axis=1)
         dup = (s[:, 1:] == s[:, :-1]).any(axis=1)
         row = int(np.argmax(dup))
-        from .cards import Card
+        from omaha_learn.engine.cards import Card
 
         card = Card(int(s[row, 1:][s[row, 1:] == s[row, :-1]][0]))
         raise CardError(f"{what}: card '{card}' appears twice in row {row}", token=str(card), position=row)
@@ -238,13 +238,13 @@ def evaluate_high_many(holes: npt.ArrayLike, boards: npt.ArrayLike) -> U16:
 def evaluate_low_many(holes: npt.ArrayLike, boards: npt.ArrayLike, qualifier: int | None = 8) -> U16:
     """Best ace-to-five low strength of each deal, ``0`` where no low qualifies (R8-R10, R12).
 
-    >>> from omaha_learn.cards import parse_cards
+    >>> from omaha_learn.engine.cards import parse_cards
     >>> evaluate_low_many([parse_cards("As 2d Kc Kh")], [parse_cards("3c 5d 8h Qs Js")]).tolist()
     [6153]
     >>> evaluate_low_many([parse_cards("As 2d Kc Kh")], [parse_cards("9c Td Jh Qs Js")]).tolist()
     [0]
     """
-    from .tables import low_threshold
+    from omaha_learn.engine.evaluation.tables import low_threshold
 
     threshold = low_threshold(qualifier)
     h, b = _deal_arrays(holes, boards)
@@ -257,7 +257,7 @@ def evaluate_low_many(holes: npt.ArrayLike, boards: npt.ArrayLike, qualifier: in
 
 @functools.lru_cache(maxsize=64)
 def _deck_triples(deck: tuple[int, ...]) -> tuple[I32, npt.NDArray[np.int8]]:
-    from .tables import colex_combinations
+    from omaha_learn.engine.evaluation.tables import colex_combinations
 
     d = np.asarray(deck, dtype=np.intp)
     return triple_codes(d[colex_combinations(len(deck), 3)])
@@ -278,7 +278,7 @@ def pair_triple_strengths(hole: npt.ArrayLike, deck_cards: npt.ArrayLike, *, low
     Triples are the colex-ordered 3-subsets of ``sorted(deck_cards)``
     (``C(n, 3)`` of them). Hole cards must not be in ``deck_cards``. With
     ``low=True`` the values are unqualified low strengths (threshold them with
-    :func:`omaha_learn.tables.low_threshold` after taking maxima).
+    :func:`omaha_learn.engine.evaluation.tables.low_threshold` after taking maxima).
 
     >>> best = pair_triple_strengths([48, 49, 0, 1], range(40, 48))   # Ac Ad 2c 2d with Q-Q-Q-Q-K-K-K-K: kings full of aces
     >>> best.shape, int(best.max())
@@ -311,7 +311,7 @@ def board_triple_index(n: int) -> npt.NDArray[np.int16]:
     >>> board_triple_index(5)[:, 0].tolist()
     [0, 1, 4, 2, 5, 7, 3, 6, 8, 9]
     """
-    from .tables import binomials, colex_combinations
+    from omaha_learn.engine.evaluation.tables import binomials, colex_combinations
 
     if not 5 <= n <= 52:
         raise ValueError(f"boards need 5 to 52 cards to choose from, got n={n}")
@@ -360,7 +360,7 @@ def deck_boards(deck_cards: npt.ArrayLike) -> npt.NDArray[np.int8]:
     >>> deck_boards([7, 1, 2, 3, 4, 5]).tolist()[:2]
     [[1, 2, 3, 4, 5], [1, 2, 3, 4, 7]]
     """
-    from .tables import colex_combinations
+    from omaha_learn.engine.evaluation.tables import colex_combinations
 
     d = np.asarray(_sorted_deck(deck_cards), dtype=np.int8)
     return d[colex_combinations(d.size, 5)]
@@ -394,7 +394,7 @@ def evaluate_low_boards(holes: npt.ArrayLike, deck_cards: npt.ArrayLike, qualifi
     >>> s.shape, int((s > 0).sum())
     ((6,), 6)
     """
-    from .tables import low_threshold
+    from omaha_learn.engine.evaluation.tables import low_threshold
 
     threshold = low_threshold(qualifier)
     out = _boards(holes, deck_cards, low=True)

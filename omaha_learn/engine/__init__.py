@@ -1,0 +1,1 @@
+"""engine: see docs/architecture.md. Deliberately empty, so modules may share names with functions."""

@@ -1,0 +1,1 @@
+"""engine.evaluation: see docs/architecture.md. Deliberately empty, so modules may share names with functions."""

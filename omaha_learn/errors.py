@@ -1,0 +1,88 @@
+"""Every exception the library raises on purpose, under one base.
+
+:class:`OmahaLearnError` is a :class:`ValueError`, so ``except ValueError``
+keeps working; widgets and the command line catch ``OmahaLearnError`` only,
+so that a bug in the library shows as a bug and not as a friendly message.
+
+>>> from omaha_learn import parse_cards, OmahaLearnError
+>>> try:
+...     parse_cards("As Xz")
+... except OmahaLearnError as e:
+...     print(type(e).__name__, e)
+CardError 'Xz' is not a card (at position 3 of 'As Xz'; rank 2-9, T, J, Q, K, A then suit c, d, h, s)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from omaha_learn.engine.betting.actions import LegalActions
+
+__all__ = [
+    "OmahaLearnError", "CardError", "GameError", "ShowdownError", "PotError", "IllegalAction",
+    "BettingSetupError", "TableError", "PHHError", "EquityError", "AnswerError",
+]
+
+
+class OmahaLearnError(ValueError):
+    """Base of every error the library raises on purpose; the message names the bad part."""
+
+
+class CardError(OmahaLearnError):
+    """A card or a list of cards could not be read, or repeats a card.
+
+    ``token`` is the offending text and ``position`` its character offset in
+    the input (or its item index for a list), when known.
+    """
+
+    def __init__(self, message: str, token: str | None = None, position: int | None = None):
+        super().__init__(message)
+        self.token = token
+        self.position = position
+
+
+class GameError(OmahaLearnError):
+    """A game name that is not in the :class:`~omaha_learn.Game` vocabulary."""
+
+
+class ShowdownError(OmahaLearnError):
+    """A showdown that cannot be settled as given; the message names the bad part."""
+
+
+class PotError(OmahaLearnError):
+    """Contributions or folds that make no pots (negative chips, an unknown seat...)."""
+
+
+class IllegalAction(OmahaLearnError):
+    """An action the rules do not allow at this point; the message says what is allowed.
+
+    ``action`` is the refused :class:`Action` (or the text that could not be read)
+    and ``legal`` the :class:`LegalActions` at that moment (``None`` when the hand
+    is over).
+    """
+
+    def __init__(self, message: str, action: object = None, legal: LegalActions | None = None) -> None:
+        super().__init__(message)
+        self.action = action
+        self.legal = legal
+
+
+class BettingSetupError(OmahaLearnError):
+    """Settings a hand cannot be played with (stacks, blinds, antes, seats, limits)."""
+
+
+class TableError(OmahaLearnError):
+    """A table operation that is not allowed now (full table, unknown player, hand in progress...)."""
+
+
+class PHHError(OmahaLearnError):
+    """A PHH text we cannot read: bad TOML, an unsupported variant or field, a malformed action."""
+
+
+class EquityError(OmahaLearnError):
+    """An equity request that cannot be answered (players, trials, game, qualifier)."""
+
+
+class AnswerError(OmahaLearnError):
+    """An answer that cannot be read as the kind of answer the question wants."""
