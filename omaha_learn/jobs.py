@@ -110,7 +110,7 @@ def _star_call(func: Callable[..., Any], item: Sequence[Any]) -> Any:
 def _run_dask(func: Callable[..., Any], work: Sequence[Any], scheduler: Any, *, star: bool,
               progress: Callable[[int, int], None] | None) -> list[Any]:
     try:
-        import distributed
+        import distributed  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         raise JobsError("scheduler: Dask distributed is not installed (pip install \"omaha_learn[scale]\")") from None
     own = not isinstance(scheduler, distributed.Client)
