@@ -1,0 +1,65 @@
+"""What grading produces: one record per question per submission.
+
+The grader (:mod:`omaha_learn.checks.grading`) makes these records; the CSV,
+the class report, the per-learner feedback files and the nbgrader comparison
+read them. Every submission handed in yields at least one record, whatever
+happened to it (``status``), so a CSV built from them lists the whole class.
+
+>>> r = QuestionRecord("ann", "01_reading_hands", "q1", 0, 1, "graded", answer="Kd Kc 6c 6h Ac",
+...                    feedback="Not quite: re-read R2.", rule="R2")
+>>> r.correct, r.row()["student"]
+(False, 'ann')
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+__all__ = ["QuestionRecord", "STATUSES", "CSV_COLUMNS"]
+
+STATUSES = ("graded", "unreadable", "timed-out", "kernel-died", "no-key", "wrong-exercise")
+"""Why a record has the points it has.
+
+graded: the checker ran and decided; unreadable: the file is not a notebook
+we can grade (not JSON, wrong nbformat, malformed cells, not .ipynb);
+timed-out: the notebook's time ran out before this question's cells ran;
+kernel-died: the kernel ended before this question's cells ran; no-key: no
+teacher's key for this exercise; wrong-exercise: the notebook's metadata names
+another exercise than its key (flagged, graded against its own key when one
+exists).
+"""
+
+CSV_COLUMNS = ("student", "exercise", "question", "points", "max_points", "status", "feedback")
+
+
+@dataclass(frozen=True)
+class QuestionRecord:
+    """One question of one submission, as graded.
+
+    ``student`` comes from the submission's folder (``handed_in/ann/01.ipynb``
+    is ann's) or else from its file name; ``answer`` is the learner's answer
+    in the checker's canonical form ("" when none could be read), used for
+    the report's most common wrong answers; ``feedback`` is the hint the
+    learner would have seen; ``rule`` the R-number to re-read ("" if none);
+    ``submission`` the path handed in.
+    """
+
+    student: str
+    exercise: str
+    question: str
+    points: int
+    max_points: int
+    status: str
+    feedback: str = ""
+    answer: str = ""
+    rule: str = ""
+    submission: str = ""
+
+    @property
+    def correct(self) -> bool:
+        return self.status == "graded" and self.points == self.max_points and self.max_points > 0
+
+    def row(self) -> dict[str, object]:
+        """The CSV row (:data:`CSV_COLUMNS`)."""
+        d = asdict(self)
+        return {k: d[k] for k in CSV_COLUMNS}
