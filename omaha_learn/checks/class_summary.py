@@ -1,0 +1,203 @@
+"""The numbers behind the class report, from grading records (no HTML here).
+
+Conventions (the report states them too):
+
+* a *submission* is one notebook handed in: the records sharing ``student``,
+  ``exercise`` and ``submission``;
+* question statistics (mean score, share correct, common wrong answers) count
+  only records the checker decided (status ``graded``): a notebook that timed
+  out says nothing about the question;
+* a learner's score on an exercise is their best submission of it; their
+  total is out of every exercise anyone in the class handed in (an exercise a
+  learner did not hand in counts 0 and is shown as missing);
+* a submission *needs a look* when any of its records is not ``graded``, or
+  when its learner handed the same exercise in more than once.
+
+>>> from omaha_learn.checks.records import QuestionRecord as R
+>>> s = summarise([R("ann", "ex1", "q1", 1, 1, "graded", answer="B"),
+...                R("bob", "ex1", "q1", 0, 1, "graded", answer="A"),
+...                R("cy", "ex1", "q1", 0, 1, "timed-out")])
+>>> q = s.questions["ex1"][0]
+>>> q.graded, q.mean, q.share_correct, q.wrong
+(2, 0.5, 0.5, [('A', 1)])
+>>> [(t.student, t.points, t.max_points) for t in s.students]
+[('ann', 1, 1), ('bob', 0, 1), ('cy', 0, 1)]
+>>> [(f.student, f.statuses) for f in s.flagged]
+[('cy', ('timed-out',))]
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from omaha_learn.checks.records import STATUSES, QuestionRecord
+from omaha_learn.errors import OmahaLearnError
+
+__all__ = ["ReportError", "QuestionStats", "ExerciseScore", "StudentTotal", "Flagged", "ClassSummary", "summarise",
+           "natural_key", "HISTOGRAM_BINS", "histogram", "check_records", "STATUS_NOTES"]
+
+NO_ANSWER = "(no answer)"
+
+
+class ReportError(OmahaLearnError):
+    """Bad input for the class report or the feedback files (records, paths)."""
+
+STATUS_NOTES = {  # what each status other than graded means, in words for a reader
+    "unreadable": "not a notebook that can be graded (not JSON, wrong format, malformed cells, not .ipynb)",
+    "timed-out": "the notebook's time ran out before these questions ran",
+    "kernel-died": "the Python kernel ended before these questions ran",
+    "no-key": "no teacher's key for this exercise",
+    "wrong-exercise": "the notebook says it is another exercise than the one its file name names",
+}
+
+HISTOGRAM_BINS = tuple(f"{10 * i}-{10 * i + 9}%" if i < 9 else "90-100%" for i in range(10))
+
+
+def natural_key(text: str) -> tuple[object, ...]:
+    """Sort key putting q2 before q10."""
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text))
+
+
+@dataclass(frozen=True)
+class QuestionStats:
+    exercise: str
+    question: str
+    max_points: int
+    graded: int          # records the checker decided
+    total: int           # all records of this question
+    mean: float          # mean points over graded records (0 when none)
+    share_correct: float  # share of graded records with full points (0 when none)
+    wrong: list[tuple[str, int]]  # most common wrong answers, (answer, count), most common first
+    rules: str = ""
+
+
+@dataclass(frozen=True)
+class ExerciseScore:
+    points: int
+    max_points: int
+    statuses: tuple[str, ...]   # statuses other than graded in the counted submission
+    submissions: int            # how many times the learner handed this exercise in
+
+
+@dataclass(frozen=True)
+class StudentTotal:
+    student: str
+    points: int
+    max_points: int
+    exercises: dict[str, ExerciseScore]
+
+    @property
+    def share(self) -> float:
+        return self.points / self.max_points if self.max_points else 0.0
+
+
+@dataclass(frozen=True)
+class Flagged:
+    student: str
+    exercise: str
+    submission: str
+    statuses: tuple[str, ...]
+    detail: str
+
+
+@dataclass(frozen=True)
+class ClassSummary:
+    exercises: list[str]
+    max_points: dict[str, int]                       # exercise -> class maximum
+    questions: dict[str, list[QuestionStats]]        # exercise -> questions in order
+    students: list[StudentTotal]
+    flagged: list[Flagged]
+    submissions: int
+    status_counts: dict[str, int] = field(default_factory=dict)  # submissions with each status
+
+
+def _submission_key(r: QuestionRecord) -> tuple[str, str, str]:
+    return (r.student, r.exercise, r.submission)
+
+
+def _status_order(status: str) -> int:
+    return STATUSES.index(status) if status in STATUSES else len(STATUSES)
+
+
+def check_records(records: Iterable[QuestionRecord]) -> list[QuestionRecord]:
+    """The records as a list; :class:`ReportError` naming ``records`` if one is not a QuestionRecord."""
+    if isinstance(records, (str, bytes)) or not isinstance(records, Iterable):
+        raise ReportError(f"records: expected QuestionRecord items, got {type(records).__name__}")
+    recs = list(records)
+    for i, r in enumerate(recs):
+        if not isinstance(r, QuestionRecord):
+            raise ReportError(f"records: item {i} is a {type(r).__name__}, not a QuestionRecord")
+    return recs
+
+
+def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3) -> ClassSummary:
+    """Everything the class report shows, computed from the records."""
+    recs = check_records(records)
+    exercises = sorted({r.exercise for r in recs}, key=natural_key)
+    # question maxima and order
+    qmax: dict[tuple[str, str], int] = {}
+    qrules: dict[tuple[str, str], str] = {}
+    for r in recs:
+        k = (r.exercise, r.question)
+        qmax[k] = max(qmax.get(k, 0), r.max_points)
+        if r.rule and not qrules.get(k):
+            qrules[k] = r.rule
+    questions: dict[str, list[QuestionStats]] = {}
+    for ex in exercises:
+        qs = sorted({q for (e, q) in qmax if e == ex}, key=natural_key)
+        stats = []
+        for q in qs:
+            mine = [r for r in recs if r.exercise == ex and r.question == q]
+            graded = [r for r in mine if r.status == "graded"]
+            wrong = Counter(r.answer.strip() or NO_ANSWER for r in graded if not r.correct)
+            stats.append(QuestionStats(
+                ex, q, qmax[(ex, q)], len(graded), len(mine),
+                sum(r.points for r in graded) / len(graded) if graded else 0.0,
+                sum(r.correct for r in graded) / len(graded) if graded else 0.0,
+                sorted(wrong.items(), key=lambda kv: (-kv[1], kv[0]))[:wrong_answers],
+                qrules.get((ex, q), "")))
+        questions[ex] = stats
+    max_points = {ex: sum(s.max_points for s in questions[ex]) for ex in exercises}
+
+    by_sub: dict[tuple[str, str, str], list[QuestionRecord]] = {}
+    for r in recs:
+        by_sub.setdefault(_submission_key(r), []).append(r)
+
+    students = sorted({r.student for r in recs}, key=natural_key)
+    totals: list[StudentTotal] = []
+    flagged: list[Flagged] = []
+    status_counts: Counter[str] = Counter()
+    for key, rs in sorted(by_sub.items(), key=lambda kv: tuple(natural_key(x) for x in kv[0])):
+        statuses = tuple(sorted({r.status for r in rs} - {"graded"}, key=_status_order))
+        status_counts.update(statuses or ("graded",))
+        if statuses:
+            detail = next((r.feedback for r in rs if r.status != "graded" and r.feedback), "")
+            flagged.append(Flagged(key[0], key[1], key[2], statuses, detail))
+    for student in students:
+        per_ex: dict[str, ExerciseScore] = {}
+        for ex in exercises:
+            subs = [rs for k, rs in by_sub.items() if k[0] == student and k[1] == ex]
+            if not subs:
+                continue
+            best = max(subs, key=lambda rs: sum(r.points for r in rs))
+            statuses = tuple(sorted({r.status for r in best} - {"graded"}, key=_status_order))
+            per_ex[ex] = ExerciseScore(sum(r.points for r in best), max_points[ex], statuses, len(subs))
+            if len(subs) > 1:
+                flagged.append(Flagged(student, ex, ", ".join(sorted(rs[0].submission for rs in subs)),
+                                       ("handed in twice" if len(subs) == 2 else f"handed in {len(subs)} times",),
+                                       "the best submission counts"))
+        totals.append(StudentTotal(student, sum(s.points for s in per_ex.values()),
+                                   sum(max_points.values()), per_ex))
+    flagged.sort(key=lambda f: (natural_key(f.student), natural_key(f.exercise), f.submission))
+    return ClassSummary(exercises, max_points, questions, totals, flagged, len(by_sub), dict(status_counts))
+
+
+def histogram(totals: Iterable[StudentTotal]) -> list[int]:
+    """Learners per tenth of the points (:data:`HISTOGRAM_BINS`; 100% goes in the last bin)."""
+    counts = [0] * 10
+    for t in totals:
+        counts[min(int(t.share * 10 + 1e-9), 9)] += 1
+    return counts

@@ -1,0 +1,131 @@
+"""The teacher's class report (``omaha-learn grade --report report.html``).
+
+One HTML file, readable offline (styles and the histogram inline, no
+scripts): per question the mean score, the share correct and the most common
+wrong answers; per learner the score on each exercise and the total; a
+histogram of totals; and the submissions that need a look (timed out,
+unreadable, kernel died, wrong exercise, no key, handed in twice). The rules
+it follows are those of :mod:`omaha_learn.checks.class_summary`.
+
+Feedback files for the learners are written by :func:`write_feedback`
+(:mod:`omaha_learn.checks.feedback`).
+
+>>> import tempfile, pathlib
+>>> from omaha_learn.checks.records import QuestionRecord as R
+>>> recs = [R("ann", "01_reading_hands", "q1", 1, 1, "graded", answer="4h 2c Tc 2d"),
+...         R("bob", "01_reading_hands", "q1", 0, 1, "graded", answer="9d 8h", rule="R1")]
+>>> out = pathlib.Path(tempfile.mkdtemp()) / "report.html"
+>>> write_report(recs, out)
+>>> text = out.read_text()
+>>> "50%" in text and "9d 8h" in text
+True
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from omaha_learn.checks.class_summary import (
+    HISTOGRAM_BINS,
+    STATUS_NOTES,
+    ClassSummary,
+    ReportError,
+    histogram,
+    summarise,
+)
+from omaha_learn.checks.feedback import write_feedback
+from omaha_learn.checks.html_page import esc, page, percent, svg_bars, table
+from omaha_learn.checks.records import QuestionRecord
+
+__all__ = ["write_report", "report_html", "write_feedback", "ReportError", "STATUS_NOTES"]
+
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".") if x != int(x) else str(int(x))
+
+
+def _question_section(s: ClassSummary) -> str:
+    out = []
+    for ex in s.exercises:
+        rows = []
+        for q in s.questions[ex]:
+            wrong = "<br>".join(f"<code>{esc(a)}</code> &times; {n}" for a, n in q.wrong) or "-"
+            rows.append([esc(q.question), str(q.max_points), f"{_fmt(q.mean)}", percent(q.share_correct, 1)
+                         if q.graded else "-", f"{q.graded} of {q.total}", wrong, esc(q.rules)])
+        out.append(f"<h3>{esc(ex)} <span class=\"note\">({s.max_points[ex]} points)</span></h3>")
+        out.append(table(["question", "points", "mean score", "correct", "graded", "most common wrong answers",
+                          "rules"], rows, numeric=(1, 2, 3, 4)))
+    return "\n".join(out)
+
+
+def _student_section(s: ClassSummary) -> str:
+    headers = ["learner", *s.exercises, "total", "share"]
+    rows, classes = [], []
+    for t in s.students:
+        cells = [esc(t.student)]
+        flagged = False
+        for ex in s.exercises:
+            e = t.exercises.get(ex)
+            if e is None:
+                cells.append('<span class="note">not handed in</span>')
+                continue
+            mark = ""
+            if e.statuses or e.submissions > 1:
+                flagged = True
+                mark = " <span class=\"miss\">&#9873; " + esc(", ".join(e.statuses) or "twice") + "</span>"
+            cells.append(f"{e.points}/{e.max_points}{mark}")
+        cells += [f'{t.points}/{t.max_points}', percent(t.points, t.max_points)]
+        rows.append(cells)
+        classes.append("flag" if flagged else "")
+    numeric = tuple(range(1, len(headers)))
+    return table(headers, rows, numeric=numeric, row_classes=classes)
+
+
+def _flagged_section(s: ClassSummary) -> str:
+    if not s.flagged:
+        return "<p>Every submission was graded: nothing needs a look.</p>"
+    rows = [[esc(f.student), esc(f.exercise), f"<code>{esc(f.submission)}</code>",
+             esc(", ".join(f.statuses)), esc(f.detail or "; ".join(STATUS_NOTES.get(x, "") for x in f.statuses))]
+            for f in s.flagged]
+    legend = "".join(f"<li><strong>{esc(k)}</strong>: {esc(v)}</li>" for k, v in STATUS_NOTES.items())
+    return (table(["learner", "exercise", "submission", "status", "detail"], rows)
+            + f'<p class="note">Statuses:</p><ul class="note">{legend}'
+            "<li><strong>handed in twice</strong>: the learner handed the exercise in more than once; "
+            "the best submission counts</li></ul>")
+
+
+def report_html(records: Iterable[QuestionRecord], *, title: str = "Class report") -> str:
+    """The class report as one HTML document."""
+    s = summarise(records)
+    n = len(s.students)
+    mean_share = sum(t.share for t in s.students) / n if n else 0.0
+    counts = histogram(s.students)
+    head = (f"<h1>{esc(title)}</h1>"
+            f'<p class="total">{n} learners, {s.submissions} submissions, '
+            f"{len(s.exercises)} exercises; class mean {percent(mean_share, 1)} of the points.</p>"
+            f"<p>{len(s.flagged)} submissions need a look (see the last section). "
+            '<span class="note">Question statistics count only answers the checker decided (status '
+            "<code>graded</code>); a learner's score on an exercise is their best submission; totals are "
+            "out of every exercise the class handed in.</span></p>")
+    fig = svg_bars(HISTOGRAM_BINS, counts, title="Learners by total score")
+    body = [head,
+            "<h2>Totals</h2>",
+            f"<figure>{fig}<figcaption>Learners by total score, in tenths of the points "
+            f"({n} learners).</figcaption></figure>",
+            "<h2>Learners</h2>", _student_section(s),
+            "<h2>Questions</h2>", _question_section(s),
+            "<h2>Submissions that need a look</h2>", _flagged_section(s)]
+    return page(title, "\n".join(body))
+
+
+def write_report(records: Iterable[QuestionRecord], path: str | os.PathLike[str]) -> None:
+    """Write the class report for ``records`` to ``path`` (an ``.html`` file; folders are created)."""
+    target = Path(path)
+    if target.exists() and target.is_dir():
+        raise ReportError(f"path: {str(target)!r} is a folder; give a file name such as report.html")
+    text = report_html(records)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
