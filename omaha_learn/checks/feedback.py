@@ -30,7 +30,7 @@ from omaha_learn.checks.html_page import esc, page, percent, table
 from omaha_learn.checks.records import QuestionRecord
 from omaha_learn.checks.rules_text import rule_html, rule_link, rule_numbers
 
-__all__ = ["write_feedback", "feedback_html", "file_name"]
+__all__ = ["write_feedback", "feedback_html", "file_name", "hint_text"]
 
 _LEARNER_NOTES = {
     "unreadable": "Your notebook could not be read for grading (it may be damaged or not saved as a "
@@ -42,6 +42,17 @@ _LEARNER_NOTES = {
                       "will look at it.",
 }
 _CLEAN = re.compile(r"[^A-Za-z0-9._-]+")
+_SCORE_PREFIX = re.compile(r"^\s*[\w-]+: (not yet|cannot read this answer|no answer yet) \(\d+/\d+ points\)[.:]?\s*")
+_RULES_SUFFIX = re.compile(r"\s*\(rules: [^)]*\)\s*$")
+
+
+def hint_text(feedback: str) -> str:
+    """The checker's message without what the page already shows (score, rule paths).
+
+    >>> hint_text("q3: not yet (0/1 points). R2, R6: Use exactly two. (rules: docs/rules.md#r2 docs/rules.md#r6)")
+    'R2, R6: Use exactly two.'
+    """
+    return _RULES_SUFFIX.sub("", _SCORE_PREFIX.sub("", feedback)).strip()
 
 
 def file_name(student: str) -> str:
@@ -59,8 +70,8 @@ def _miss(r: QuestionRecord, rules: list[str]) -> str:
         parts.append(f"<p>Your answer: <code>{esc(r.answer)}</code></p>")
     else:
         parts.append("<p>No answer was given.</p>")
-    if r.feedback:
-        parts.append(f'<p class="hint">Hint: {esc(r.feedback)}</p>')
+    if hint_text(r.feedback):
+        parts.append(f'<p class="hint">Hint: {esc(hint_text(r.feedback))}</p>')
     links = [f'<a href="#{x.lower()}">{esc(rule_html(x)[0])}</a>' for x in rules]
     if links:
         parts.append("<p>Re-read: " + "; ".join(links) + " (below).</p>")

@@ -50,6 +50,10 @@ def _fmt(x: float) -> str:
 def _question_section(s: ClassSummary) -> str:
     out = []
     for ex in s.exercises:
+        if not s.max_points[ex]:
+            out.append(f"<h3>{esc(ex)}</h3><p class=\"note\">No key: no question statistics (see the last "
+                       "section).</p>")
+            continue
         rows = []
         for q in s.questions[ex]:
             wrong = "<br>".join(f"<code>{esc(a)}</code> &times; {n}" for a, n in q.wrong) or "-"
