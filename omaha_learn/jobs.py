@@ -26,7 +26,10 @@ from typing import Any, Literal
 
 from omaha_learn.errors import OmahaLearnError
 
-__all__ = ["run_jobs", "available_cores", "JobsError"]
+__all__ = ["run_jobs", "available_cores", "JobsError", "CONNECT_TIMEOUT"]
+
+CONNECT_TIMEOUT = "20s"
+"""How long to keep trying to reach a scheduler given by address before giving up."""
 
 
 class JobsError(OmahaLearnError):
@@ -49,6 +52,19 @@ def _check_jobs(jobs: object) -> int:
     return jobs
 
 
+def _check_scheduler(scheduler: object) -> None:
+    """Refuse what cannot be a scheduler before anything is imported or run."""
+    if isinstance(scheduler, str):
+        if not scheduler.strip():
+            raise JobsError("scheduler: empty address; give one such as 'tcp://127.0.0.1:8786'")
+        return
+    cls = type(scheduler)
+    if cls.__module__.split(".")[0] == "distributed" and cls.__name__ == "Client":
+        return
+    raise JobsError(f"scheduler: {scheduler!r} is not an address such as 'tcp://127.0.0.1:8786' "
+                    "or a distributed.Client")
+
+
 def run_jobs(
     func: Callable[..., Any],
     items: Iterable[Any],
@@ -65,22 +81,40 @@ def run_jobs(
     process). ``kind``: ``"thread"`` for jobs that wait on subprocesses or
     release the GIL (numpy), ``"process"`` for pure-Python work (``func``
     and items must then pickle). ``scheduler``: a Dask scheduler address or
-    ``distributed.Client``; then ``jobs`` and ``kind`` are ignored. ``star``:
+    ``distributed.Client``; then ``jobs`` and ``kind`` are ignored (but still
+    checked), and ``func`` and the items travel to the workers (cloudpickle:
+    the workers need omaha_learn and whatever ``func`` imports). ``star``:
     call ``func(*item)`` instead of ``func(item)``. ``progress(done, total)``
-    is called as results arrive. An exception in a job is raised here.
+    is called as results arrive. The first exception raised by a job is
+    raised here, as itself; jobs not yet started are cancelled.
+
+    >>> run_jobs(abs, [-3, 2, -1], jobs=2)
+    [3, 2, 1]
+    >>> run_jobs(abs, [1], jobs=0)
+    Traceback (most recent call last):
+    ...
+    omaha_learn.jobs.JobsError: jobs: 0 is not a whole number of workers (1 or more)
     """
-    work: Sequence[Any] = list(items)
-    call: Callable[[Any], Any] = (lambda it: func(*it)) if star else func
-    total = len(work)
-    if scheduler is not None:
-        return _run_dask(func, work, scheduler, star=star, progress=progress)
+    if not callable(func):
+        raise JobsError(f"func: {func!r} is not callable")
+    if progress is not None and not callable(progress):
+        raise JobsError(f"progress: {progress!r} is not callable")
     n = _check_jobs(jobs)
     if kind not in ("thread", "process"):
         raise JobsError(f"kind: {kind!r} is not 'thread' or 'process'")
+    if scheduler is not None:
+        _check_scheduler(scheduler)
+    try:
+        work: Sequence[Any] = list(items)
+    except TypeError:
+        raise JobsError(f"items: {type(items).__name__} is not an iterable of job inputs") from None
+    total = len(work)
+    if scheduler is not None:
+        return _run_dask(func, work, scheduler, star=star, progress=progress)
     if n == 1 or total <= 1:
         out = []
         for i, it in enumerate(work):
-            out.append(call(it))
+            out.append(func(*it) if star else func(it))
             if progress:
                 progress(i + 1, total)
         return out
@@ -88,18 +122,22 @@ def run_jobs(
 
     pool_cls = futures.ThreadPoolExecutor if kind == "thread" else futures.ProcessPoolExecutor
     results: list[Any] = [None] * total
-    with pool_cls(max_workers=min(n, total)) as pool:
-        if kind == "process":
-            todo = {pool.submit(_star_call if star else func, *((func, it) if star else (it,))): i
-                    for i, it in enumerate(work)}
+    pool = pool_cls(max_workers=min(n, total))
+    try:
+        if star:
+            todo = {pool.submit(_star_call, func, it): i for i, it in enumerate(work)}
         else:
-            todo = {pool.submit(call, it): i for i, it in enumerate(work)}
+            todo = {pool.submit(func, it): i for i, it in enumerate(work)}
         done = 0
         for fut in futures.as_completed(todo):
             results[todo[fut]] = fut.result()
             done += 1
             if progress:
                 progress(done, total)
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
     return results
 
 
@@ -109,18 +147,21 @@ def _star_call(func: Callable[..., Any], item: Sequence[Any]) -> Any:
 
 def _run_dask(func: Callable[..., Any], work: Sequence[Any], scheduler: Any, *, star: bool,
               progress: Callable[[int, int], None] | None) -> list[Any]:
+    import importlib
+
     try:
-        import distributed  # type: ignore[import-not-found, unused-ignore]
+        distributed: Any = importlib.import_module("distributed")  # Any: typed or not, installed or not
     except ImportError:
         raise JobsError("scheduler: Dask distributed is not installed (pip install \"omaha_learn[scale]\")") from None
-    own = not isinstance(scheduler, distributed.Client)
-    if own and not isinstance(scheduler, str):
-        raise JobsError(f"scheduler: {scheduler!r} is not an address such as 'tcp://127.0.0.1:8786' or a Client")
+    own = isinstance(scheduler, str)
     try:
-        client = distributed.Client(scheduler, timeout="20s") if own else scheduler
-    except OSError as exc:
+        client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT) if own else scheduler
+    except (OSError, ValueError) as exc:
         raise JobsError(f"scheduler: cannot reach {scheduler!r} ({exc})") from None
+    futs: list[Any] = []
     try:
+        if not work:
+            return []
         futs = (client.map(_star_call, [func] * len(work), work, pure=False) if star
                 else client.map(func, work, pure=False))
         index = {f.key: i for i, f in enumerate(futs)}
@@ -130,6 +171,10 @@ def _run_dask(func: Callable[..., Any], work: Sequence[Any], scheduler: Any, *, 
             if progress:
                 progress(n, len(work))
         return results
+    except BaseException:
+        if futs:
+            client.cancel(futs)
+        raise
     finally:
         if own:
             client.close()
