@@ -5,6 +5,7 @@
     omaha-learn best AsKd7h2c --board "Kc 9c 6c 6h Qc"
     omaha-learn showdown As2s3dKd KhKcQhQc --board 7s8dTh2c5h --pot 100 --button 0
     omaha-learn frequencies --hand As2s3dKd --players 2 3 4 --trials 20000
+    omaha-learn frequencies --trials 2000000 --jobs 4            (or --scheduler tcp://host:8786)
     omaha-learn grade ...           (see omaha_learn.checks.grading)
     omaha-learn lessons             (JupyterLab on the start page of the lessons)
 
@@ -85,6 +86,10 @@ def _parser() -> argparse.ArgumentParser:
     f.add_argument("--trials", type=int, default=20_000)
     f.add_argument("--seed", type=int, default=0)
     f.add_argument("--game", type=_game, default="hilo", help="plo (also high) or hilo (also o8, omaha8)")
+    f.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="split the study into seeded chunks run on N local workers (same numbers for any N)")
+    f.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="run the chunks on a Dask cluster, e.g. tcp://10.0.0.5:8786 (pip install '.[scale]')")
 
     sub.add_parser("grade", help="grade exercise notebooks (omaha_learn.checks.grading)", add_help=False)
 
@@ -126,6 +131,13 @@ def _showdown(args: argparse.Namespace) -> int:
 
 
 def _frequencies(args: argparse.Namespace) -> int:
+    if args.jobs is not None or args.scheduler is not None:
+        # chunked: identical numbers one after another, on N workers or on a cluster
+        from omaha_learn.engine.equity.study_jobs import frequencies_study
+
+        print(frequencies_study(args.players, args.hand, trials=args.trials, seed=args.seed, game=args.game,
+                                jobs=args.jobs, scheduler=args.scheduler))
+        return 0
     from omaha_learn.engine.equity.frequencies import frequencies
 
     print(frequencies(args.players, args.hand, trials=args.trials, seed=args.seed, game=args.game))

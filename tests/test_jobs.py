@@ -56,11 +56,11 @@ def test_default_jobs_is_the_available_cores_and_generators_are_fine() -> None:
     assert run_jobs(abs, [], jobs=4) == []
 
 
-def test_progress_counts_every_result() -> None:
-    for jobs in (1, 2):
-        seen: list[tuple[int, int]] = []
-        run_jobs(abs, range(-5, 0), jobs=jobs, progress=lambda d, t: seen.append((d, t)))
-        assert seen == [(i, 5) for i in range(1, 6)]
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_progress_counts_every_result(jobs: int) -> None:
+    seen: list[tuple[int, int]] = []
+    run_jobs(abs, range(-5, 0), jobs=jobs, progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(i, 5) for i in range(1, 6)]
 
 
 @pytest.mark.parametrize("jobs,kind", [(1, "thread"), (2, "thread"), (2, "process")])

@@ -1,0 +1,109 @@
+"""Frequency studies in seeded chunks (R11 rates): the same numbers whatever runs the chunks.
+
+References: the chunks' counts summed by hand from plain ``equity`` calls;
+the unsplit ``frequencies`` within standard errors; and the CLI's output
+with ``--jobs 1``, ``--jobs 2`` and ``--scheduler`` on a real LocalCluster.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+
+from omaha_learn.cli import main
+from omaha_learn.engine.equity.api import EquityError, equity
+from omaha_learn.engine.equity.frequencies import frequencies, low_possible_boards
+from omaha_learn.engine.equity.study_jobs import frequencies_study, run_chunk, study_chunks
+from omaha_learn.errors import CardError
+from omaha_learn.jobs import JobsError
+
+
+def test_chunks_cover_the_trials_with_derived_seeds() -> None:
+    chunks = study_chunks((2, 4), "As Ah 2s 3h", trials=2_500, seed=9, chunk_trials=1_000)
+    assert [(c.players, c.trials, c.index) for c in chunks] == [
+        (2, 1000, 0), (2, 1000, 1), (2, 500, 2), (4, 1000, 0), (4, 1000, 1), (4, 500, 2)]
+    assert len({c.seed for c in chunks}) == 6
+    assert chunks[1].seed == int(np.random.SeedSequence([9, 2, 1]).generate_state(1, dtype=np.uint32)[0])
+    assert chunks[0].hand == "As Ah 2s 3h"
+
+
+def test_merged_counts_equal_the_sum_of_plain_equity_calls() -> None:
+    f = frequencies_study(3, "Ks Kh Qs Jh", trials=2_000, seed=2, chunk_trials=700, jobs=1, game="high")
+    total: dict[int, int] = {}
+    for c in study_chunks(3, "Ks Kh Qs Jh", trials=2_000, seed=2, chunk_trials=700, game="high"):
+        r = equity(["Ks Kh Qs Jh", None, None], game="high", trials=c.trials, seed=c.seed)
+        assert r.counts == run_chunk(c)
+        for code, n in r.counts.items():
+            total[code] = total.get(code, 0) + n
+    assert sum(total.values()) == 2_000
+    wins_alone = sum(n for code, n in total.items() if code >> 3 == 1)   # hero alone holds the high
+    assert f.rows[0]["scoop"] == pytest.approx(wins_alone / 2_000)
+
+
+@pytest.mark.parametrize("runner", [{"jobs": 1}, {"jobs": 2}, {"jobs": 2, "kind": "process"}])
+def test_identical_whatever_the_local_runner(runner: dict[str, object]) -> None:
+    ref = frequencies_study((2, 3), trials=4_000, seed=7, chunk_trials=1_500, jobs=1)
+    got = frequencies_study((2, 3), trials=4_000, seed=7, chunk_trials=1_500, **runner)  # type: ignore[arg-type]
+    assert got.rows == ref.rows and got.columns == ref.columns
+
+
+def test_agrees_with_the_unsplit_study_within_errors() -> None:
+    split = frequencies_study(2, "As Ah 2s 3h", trials=20_000, seed=1, chunk_trials=5_000, jobs=2)
+    whole = frequencies(2, "As Ah 2s 3h", trials=20_000, seed=1)
+    for key in ("equity", "scoop", "split", "no_low"):
+        a, b = split.rows[0][key], whole.rows[0][key]
+        se = max(np.sqrt(max(a * (1 - a), 1e-4) / 20_000), 1e-3)
+        assert abs(a - b) < 5 * np.sqrt(2) * se, key
+    # R8, R10: nobody has a low at least on every board that cannot make one (exactly 39.9% of boards)
+    exact = 1 - low_possible_boards(5)[0] / low_possible_boards(5)[1]
+    assert split.rows[0]["no_low"] > exact - 5 * np.sqrt(exact * (1 - exact) / 20_000)
+
+
+def test_duplicate_table_sizes_give_separate_rows() -> None:
+    f = frequencies_study((2, 2), trials=500, seed=3, chunk_trials=200, jobs=1)
+    assert [r["players"] for r in f.rows] == [2, 2] and f.rows[0] == f.rows[1]
+
+
+@pytest.mark.parametrize("kwargs,error,match", [
+    ({"players": 1}, EquityError, "players"), ({"players": 7}, EquityError, "players"),
+    ({"players": []}, EquityError, "players"), ({"trials": 0}, EquityError, "trials"),
+    ({"chunk_trials": 0}, EquityError, "chunk_trials"), ({"seed": -1}, EquityError, "seed"),
+    ({"game": "razz"}, EquityError, "game"), ({"qualifier": 4}, EquityError, "qualifier"),
+    ({"hand": "As Ah Zz 2c"}, CardError, "Zz"), ({"jobs": 0}, JobsError, "jobs"),
+])
+def test_bad_arguments_raise_the_library_error(kwargs: dict[str, object], error: type, match: str) -> None:
+    args = {"players": 2, "trials": 100, **kwargs}
+    with pytest.raises(error, match=match):
+        frequencies_study(**args)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ CLI and a real cluster
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[object]:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c:
+        yield c
+
+
+def test_cli_same_table_for_jobs_and_scheduler(cluster: object, capsys: pytest.CaptureFixture[str]) -> None:
+    outs = []
+    for extra in (["--jobs", "1"], ["--jobs", "2"], ["--scheduler", cluster.scheduler_address]):  # type: ignore[attr-defined]
+        assert main(["frequencies", "--players", "2", "3", "--trials", "60000", "--seed", "4", *extra]) == 0
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1] == outs[2]
+    assert "60,000 deals per table size (seed 4)" in outs[0] and len(outs[0].splitlines()) == 4
+
+
+def test_library_on_the_cluster(cluster: object) -> None:
+    ref = frequencies_study((2, 4), "As Ah 2s 3h", trials=3_000, seed=6, chunk_trials=1_000, jobs=1)
+    got = frequencies_study((2, 4), "As Ah 2s 3h", trials=3_000, seed=6, chunk_trials=1_000,
+                            scheduler=cluster.scheduler_address)  # type: ignore[attr-defined]
+    assert got.rows == ref.rows
+
+
+def test_cli_bad_scheduler_is_a_clean_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["frequencies", "--trials", "10", "--scheduler", " "]) == 2
+    assert "scheduler: empty address" in capsys.readouterr().err
