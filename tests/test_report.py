@@ -318,3 +318,17 @@ def test_report_and_feedback_in_chromium(tmp_path: Path) -> None:
             assert all(u.startswith("file://") for u in requests), requests   # nothing fetched from a network
         finally:
             browser.close()
+
+
+def test_grader_shapes_placeholder_question_and_new_hint_format() -> None:
+    # the grader writes one "-" record worth 0 for a notebook it could not read, and hints as
+    # "not yet. HINT Re-read R2 (docs/rules.md#r2)."
+    recs = [*ex1("ann", "4h 2c Tc 2d", True, "9d 9s", True),
+            R("hal", EX1, "-", 0, 0, "unreadable", feedback="not JSON"),
+            R("ivy", EX1, "q1", 0, 1, answer="As", rule="R1",
+              feedback="not yet. Count round the table. Re-read R1 (docs/rules.md#r1).")]
+    t = Tables(report_html(recs))
+    assert [r[0] for r in t.table_with("most common wrong answers")[1:]] == ["q1", "q2"]
+    assert ["hal", EX1, "handed_in/hal/01_reading_hands.ipynb", "unreadable", "not JSON"] in t.table_with("submission")
+    ivy = Tables(feedback_html("ivy", recs)).all_text
+    assert "Hint: Count round the table." in ivy and "Re-read: R1 - The deal (below)." in ivy

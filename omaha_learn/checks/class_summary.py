@@ -147,7 +147,8 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3) -> C
             qrules[k] = r.rule
     questions: dict[str, list[QuestionStats]] = {}
     for ex in exercises:
-        qs = sorted({q for (e, q) in qmax if e == ex}, key=natural_key)
+        # questions worth nothing are placeholders ("-" for a notebook that could not be read): no statistics
+        qs = sorted({q for (e, q) in qmax if e == ex and qmax[(e, q)] > 0}, key=natural_key)
         stats = []
         for q in qs:
             mine = [r for r in recs if r.exercise == ex and r.question == q]

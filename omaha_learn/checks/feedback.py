@@ -42,8 +42,9 @@ _LEARNER_NOTES = {
                       "will look at it.",
 }
 _CLEAN = re.compile(r"[^A-Za-z0-9._-]+")
-_SCORE_PREFIX = re.compile(r"^\s*[\w-]+: (not yet|cannot read this answer|no answer yet) \(\d+/\d+ points\)[.:]?\s*")
-_RULES_SUFFIX = re.compile(r"\s*\(rules: [^)]*\)\s*$")
+_SCORE_PREFIX = re.compile(r"^\s*([\w-]+: (not yet|cannot read this answer|no answer yet) \(\d+/\d+ points\)[.:]?"
+                           r"|not yet\.)\s*")
+_RULES_SUFFIX = re.compile(r"\s*(\(rules: [^)]*\)|Re-read (R\d+ \(docs/rules\.md#r\d+\)(, )?)+\.?)\s*$")
 
 
 def hint_text(feedback: str) -> str:
@@ -51,6 +52,10 @@ def hint_text(feedback: str) -> str:
 
     >>> hint_text("q3: not yet (0/1 points). R2, R6: Use exactly two. (rules: docs/rules.md#r2 docs/rules.md#r6)")
     'R2, R6: Use exactly two.'
+    >>> hint_text("not yet. Use exactly two. Re-read R2 (docs/rules.md#r2), R6 (docs/rules.md#r6).")
+    'Use exactly two.'
+    >>> hint_text("cannot read this answer: expected a player letter such as 'A', got 7")
+    "cannot read this answer: expected a player letter such as 'A', got 7"
     """
     return _RULES_SUFFIX.sub("", _SCORE_PREFIX.sub("", feedback)).strip()
 
