@@ -1,4 +1,4 @@
-"""The ``omaha-learn`` command: equity, best hands, showdowns, frequencies and grading.
+"""The ``omaha-learn`` command: equity, best hands, showdowns, frequencies, grading and nbgrader export.
 
     omaha-learn equity As2s3dKd KhKcQhQc --board 7s8dTh
     omaha-learn equity AsAhKsKh random --game high --trials 200000 --seed 1
@@ -7,6 +7,7 @@
     omaha-learn frequencies --hand As2s3dKd --players 2 3 4 --trials 20000
     omaha-learn frequencies --trials 2000000 --jobs 4            (or --scheduler tcp://host:8786)
     omaha-learn grade ...           (see omaha_learn.checks.grading)
+    omaha-learn export-nbgrader course/   (the exercises as an nbgrader course source)
     omaha-learn lessons             (JupyterLab on the start page of the lessons)
 
 >>> main(["equity", "AsAh2s3h", "KdKcQdJc", "--board", "4c7d9s", "--quiet"])   # doctest: +ELLIPSIS
@@ -93,6 +94,11 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("grade", help="grade exercise notebooks (omaha_learn.checks.grading)", add_help=False)
 
+    nbg = sub.add_parser("export-nbgrader", help="write the exercises as an nbgrader course source (source/<exercise>/)")
+    nbg.add_argument("dir", type=Path, metavar="DIR", help="the nbgrader course folder to write into")
+    nbg.add_argument("--keys", type=Path, default=None,
+                     help="folder of teacher keys (default: exercises/solutions here, else of the checkout)")
+
     les = sub.add_parser("lessons", help="open the lessons in JupyterLab (start page notebooks/00_start.ipynb)")
     les.add_argument("--port", type=int, default=None, help="port for JupyterLab (default: its own choice)")
     les.add_argument("--no-browser", action="store_true", help="do not open a web browser")
@@ -169,6 +175,19 @@ def _lessons(args: argparse.Namespace) -> int:
     return subprocess.call(cmd, cwd=root)
 
 
+def _export_nbgrader(args: argparse.Namespace) -> int:
+    from omaha_learn.checks.nbgrader_export import KEYS_DIR, export_nbgrader
+
+    keys = args.keys or (Path("exercises/solutions") if Path("exercises/solutions").is_dir() else KEYS_DIR)
+    written = export_nbgrader(keys, args.dir)
+    notebooks = [p for p in written if p.suffix == ".ipynb"]
+    print(f"wrote {len(notebooks)} assignment(s) from {keys} to {args.dir / 'source'}")
+    for p in notebooks:
+        print(f"  {p.parent.name}: {p}")
+    print(f"next: cd {args.dir} && nbgrader generate_assignment ASSIGNMENT  (see docs/teachers_report.md)")
+    return 0
+
+
 def _grade(argv: list[str]) -> int:
     try:
         grading = importlib.import_module("omaha_learn.checks.grading")
@@ -190,7 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(args_list)
     handlers = {"equity": _equity, "best": _best, "showdown": _showdown, "frequencies": _frequencies,
-                "lessons": _lessons}
+                "lessons": _lessons, "export-nbgrader": _export_nbgrader}
     if args.command not in handlers:
         parser.print_help()
         return 2

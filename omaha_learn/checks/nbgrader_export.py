@@ -1,0 +1,195 @@
+"""Write the exercises as an nbgrader course source (``omaha-learn export-nbgrader DIR``).
+
+For every teacher's key ``exercises/solutions/NN_name.ipynb`` this writes
+``DIR/source/NN_name/NN_name.ipynb``, an nbgrader assignment:
+
+* answer cells (tag ``answer``) become *solution* cells: the key's
+  ``### BEGIN SOLUTION`` ... ``### END SOLUTION`` block stays (nbgrader
+  removes it from the learners' version), after a line ``answer_qN = None``
+  that the learners' version keeps;
+* checker cells (tag ``checker``) become locked *autograder test* cells worth
+  the question's points (``omaha_learn.points``): they raise on a wrong or
+  missing answer because of the next point;
+* a locked cell after the setup cell sets ``OMAHA_LEARN_STRICT=1``, so a
+  checker raises :class:`AssertionError` on a wrong answer (nbgrader's way
+  of failing a test) instead of only printing the hint;
+* every other cell (text, setup) is locked (read-only, restored by nbgrader
+  before autograding);
+* links to ``../../docs/rules.md`` point at ``rules.md``, a copy of the rules
+  reference written next to the notebook (nbgrader hands out every file of
+  the assignment's folder).
+
+``DIR/nbgrader_config.py`` is written only if there is none: it sets the
+solution stub to an empty line, so the learners' answer cell reads just
+``answer_qN = None``. With a course's own config (nbgrader's default stub)
+the cell also shows ``# YOUR CODE HERE`` / ``raise NotImplementedError()``
+under that line: still gradable, the learner replaces both.
+
+Every cell gets nbgrader metadata (``grade``, ``solution``, ``locked``,
+``grade_id``, ``points`` for graded cells, ``schema_version`` 3); each
+question's ``grade_id`` is ``qN-check`` for its test cell and ``qN-answer``
+for its solution cell.
+
+>>> import tempfile, pathlib
+>>> out = pathlib.Path(tempfile.mkdtemp())
+>>> written = export_nbgrader(KEYS_DIR, out)
+>>> sorted(p.relative_to(out).as_posix() for p in written)[:3]
+['nbgrader_config.py', 'source/01_reading_hands/01_reading_hands.ipynb', 'source/01_reading_hands/rules.md']
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+from omaha_learn.checks.rules_text import RULES_FILE
+from omaha_learn.errors import OmahaLearnError
+
+__all__ = ["export_nbgrader", "nbgrader_notebook", "NbgraderExportError", "KEYS_DIR", "STRICT_CELL_ID"]
+
+KEYS_DIR = Path(__file__).resolve().parent.parent.parent / "exercises" / "solutions"
+"""The teacher's keys in the omaha_learn checkout."""
+
+STRICT_CELL_ID = "omaha-learn-strict"
+SCHEMA_VERSION = 3
+_SOLUTION = re.compile(r"^[ \t]*### BEGIN SOLUTION[^\n]*\n.*?^[ \t]*### END SOLUTION[^\n]*$", re.S | re.M)
+_GRADE_ID = re.compile(r"[^A-Za-z0-9_-]+")
+CONFIG = '''\
+# nbgrader configuration written by `omaha-learn export-nbgrader` (edit freely; it is not overwritten).
+c = get_config()  # noqa: F821
+
+# The learners' answer cell keeps its own line `answer_qN = None`; nothing else replaces the solution.
+c.ClearSolutions.code_stub = {"python": ""}
+'''
+STRICT_SOURCE = ('# Locked (nbgrader): the checkers below raise AssertionError on a wrong or missing answer,\n'
+                 '# so nbgrader scores the question 0; the message is the hint.\n'
+                 'import os\n'
+                 'os.environ["OMAHA_LEARN_STRICT"] = "1"')
+
+
+class NbgraderExportError(OmahaLearnError):
+    """Bad keys folder, output folder or key notebook for the nbgrader export."""
+
+
+def _meta(grade_id: str, *, grade: bool = False, solution: bool = False, locked: bool = False,
+          points: int | None = None) -> dict[str, Any]:
+    m: dict[str, Any] = {"grade": grade, "grade_id": _GRADE_ID.sub("-", grade_id), "locked": locked,
+                         "schema_version": SCHEMA_VERSION, "solution": solution}
+    if grade:
+        m["points"] = points
+    return m
+
+
+def _source(cell: dict[str, Any]) -> str:
+    src = cell.get("source", "")
+    return "".join(src) if isinstance(src, list) else str(src)
+
+
+def _ol(cell: dict[str, Any]) -> dict[str, Any]:
+    meta = cell.get("metadata", {}).get("omaha_learn", {})
+    return meta if isinstance(meta, dict) else {}
+
+
+def nbgrader_notebook(key: dict[str, Any], name: str = "key") -> dict[str, Any]:
+    """The nbgrader source version of one key notebook (a notebook as JSON data)."""
+    nb = copy.deepcopy(key)
+    cells: list[dict[str, Any]] = []
+    questions: set[str] = set()
+    checkers: set[str] = set()
+    strict_added = False
+    for i, cell in enumerate(nb.get("cells", [])):
+        if not isinstance(cell, dict) or "cell_type" not in cell:
+            raise NbgraderExportError(f"{name}: cell {i} is not a notebook cell")
+        tags = cell.get("metadata", {}).get("tags", [])
+        cid = str(cell.get("id") or f"cell-{i}")
+        src = _source(cell)
+        meta = cell.setdefault("metadata", {})
+        for k in ("editable", "deletable"):
+            meta.pop(k, None)   # nbgrader's "locked" says it (and its lab extension sets these itself)
+        if cell["cell_type"] == "markdown":
+            cell["source"] = src.replace("../../docs/rules.md", "rules.md").replace("../docs/rules.md", "rules.md")
+            meta["nbgrader"] = _meta(cid, locked=True)
+        elif cell["cell_type"] == "code" and "answer" in tags:
+            qid = str(_ol(cell).get("question", ""))
+            if not qid:
+                raise NbgraderExportError(f"{name}: answer cell {cid!r} has no metadata omaha_learn.question")
+            if len(_SOLUTION.findall(src)) != 1:
+                raise NbgraderExportError(f"{name}: answer cell for {qid} needs one ### BEGIN/END SOLUTION block")
+            cell["source"] = f"answer_{qid} = None  # your answer: replace None\n{src}"
+            cell["outputs"], cell["execution_count"] = [], None
+            meta["nbgrader"] = _meta(f"{qid}-answer", solution=True)
+            questions.add(qid)
+        elif cell["cell_type"] == "code" and "checker" in tags:
+            qid, points = str(_ol(cell).get("question", "")), _ol(cell).get("points")
+            if not qid or isinstance(points, bool) or not isinstance(points, int) or points < 0:
+                raise NbgraderExportError(f"{name}: checker cell {cid!r} needs omaha_learn.question and points")
+            cell["outputs"], cell["execution_count"] = [], None
+            meta["nbgrader"] = _meta(f"{qid}-check", grade=True, locked=True, points=points)
+            checkers.add(qid)
+        else:
+            meta["nbgrader"] = _meta(cid, locked=True)
+        cells.append(cell)
+        if "setup" in tags and not strict_added:
+            cells.append({"cell_type": "code", "id": STRICT_CELL_ID, "execution_count": None, "outputs": [],
+                          "source": STRICT_SOURCE, "metadata": {"nbgrader": _meta(STRICT_CELL_ID, locked=True)}})
+            strict_added = True
+    if not checkers:
+        raise NbgraderExportError(f"{name}: no checker cells (tag 'checker'): not an exercise key")
+    if questions != checkers:
+        raise NbgraderExportError(f"{name}: questions with an answer cell {sorted(questions)} and with a checker "
+                                  f"cell {sorted(checkers)} differ")
+    if not strict_added:
+        raise NbgraderExportError(f"{name}: no setup cell (tag 'setup') to put the strict-mode cell after")
+    nb["cells"] = cells
+    nb.setdefault("metadata", {}).setdefault("omaha_learn", {})["nbgrader"] = True
+    nb["metadata"].get("omaha_learn", {}).pop("learner_copy", None)
+    return nb
+
+
+def export_nbgrader(keys_dir: str | os.PathLike[str] = KEYS_DIR, out_dir: str | os.PathLike[str] = "nbgrader",
+                    *, rules: str | os.PathLike[str] | None = None) -> list[Path]:
+    """Write ``out_dir/source/<exercise>/<exercise>.ipynb`` (+ ``rules.md``) for every key; return the files.
+
+    Checks the keys before writing anything; an existing exported notebook
+    is replaced, an existing ``nbgrader_config.py`` kept.
+    """
+    keys = Path(keys_dir)
+    out = Path(out_dir)
+    if not keys.is_dir():
+        raise NbgraderExportError(f"keys_dir: {str(keys)!r} is not a folder of exercise keys")
+    paths = sorted(keys.glob("*.ipynb"))
+    if not paths:
+        raise NbgraderExportError(f"keys_dir: no .ipynb keys in {str(keys)!r}")
+    if out.exists() and not out.is_dir():
+        raise NbgraderExportError(f"out_dir: {str(out)!r} is a file, not a folder")
+    rules_file = Path(rules) if rules is not None else RULES_FILE
+    converted = []
+    for p in paths:
+        try:
+            key = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise NbgraderExportError(f"keys_dir: cannot read {p.name} ({exc})") from None
+        if not isinstance(key, dict) or not isinstance(key.get("cells"), list):
+            raise NbgraderExportError(f"keys_dir: {p.name} is not a notebook")
+        converted.append((p, nbgrader_notebook(key, p.name)))
+    written: list[Path] = []
+    out.mkdir(parents=True, exist_ok=True)
+    config = out / "nbgrader_config.py"
+    if not config.exists():
+        config.write_text(CONFIG, encoding="utf-8")
+        written.append(config)
+    for p, nb in converted:
+        folder = out / "source" / p.stem
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / p.name
+        target.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        written.append(target)
+        if rules_file.is_file():
+            shutil.copyfile(rules_file, folder / "rules.md")
+            written.append(folder / "rules.md")
+    return written

@@ -1,0 +1,278 @@
+"""``omaha-learn export-nbgrader``: the exercises as an nbgrader course source.
+
+Structure tests read the exported notebooks against the keys they came from
+(and nbgrader's own metadata validator when nbgrader is installed). The slow
+test runs REAL nbgrader on one exercise: ``generate_assignment``, then
+``autograde`` on a right and a wrong submission, and compares nbgrader's
+points question by question with ``omaha-learn grade`` on the same answers.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from omaha_learn.checks.nbgrader_export import (
+    STRICT_CELL_ID,
+    NbgraderExportError,
+    export_nbgrader,
+    nbgrader_notebook,
+)
+from omaha_learn.cli import main
+from omaha_learn.errors import OmahaLearnError
+
+ROOT = Path(__file__).resolve().parent.parent
+KEYS = ROOT / "exercises" / "solutions"
+LEARNER = ROOT / "exercises"
+EXERCISE = "01_reading_hands"
+SOLUTION = re.compile(r"### BEGIN SOLUTION\n(.*?)### END SOLUTION", re.S)
+
+
+def _src(cell: dict) -> str:
+    s = cell["source"]
+    return "".join(s) if isinstance(s, list) else s
+
+
+def _load(p: Path) -> dict:
+    return json.loads(p.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("course")
+    export_nbgrader(KEYS, out)
+    return out
+
+
+def test_one_assignment_per_key_with_rules(exported: Path) -> None:
+    keys = sorted(p.stem for p in KEYS.glob("*.ipynb"))
+    assert sorted(p.name for p in (exported / "source").iterdir()) == keys
+    for k in keys:
+        folder = exported / "source" / k
+        assert sorted(p.name for p in folder.iterdir()) == sorted([f"{k}.ipynb", "rules.md"])
+        assert (folder / "rules.md").read_bytes() == (ROOT / "docs" / "rules.md").read_bytes()
+    assert 'c.ClearSolutions.code_stub = {"python": ""}' in (exported / "nbgrader_config.py").read_text()
+
+
+@pytest.mark.parametrize("key_path", sorted(KEYS.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_cells_carry_nbgrader_metadata_and_points(exported: Path, key_path: Path) -> None:
+    key = _load(key_path)
+    nb = _load(exported / "source" / key_path.stem / key_path.name)
+    key_cells = {c["id"]: c for c in key["cells"]}
+    points = 0
+    ids = set()
+    for cell in nb["cells"]:
+        meta = cell["metadata"]["nbgrader"]
+        assert meta["schema_version"] == 3 and re.fullmatch(r"[A-Za-z0-9_-]+", meta["grade_id"])
+        assert meta["grade_id"] not in ids
+        ids.add(meta["grade_id"])
+        tags = cell["metadata"].get("tags", [])
+        if "checker" in tags:
+            qid = cell["metadata"]["omaha_learn"]["question"]
+            assert meta == {"grade": True, "solution": False, "locked": True, "points": key_cells[cell["id"]][
+                "metadata"]["omaha_learn"]["points"], "grade_id": f"{qid}-check", "schema_version": 3}
+            assert _src(cell) == _src(key_cells[cell["id"]]) and cell["outputs"] == []
+            points += meta["points"]
+        elif "answer" in tags:
+            qid = cell["metadata"]["omaha_learn"]["question"]
+            assert meta == {"grade": False, "solution": True, "locked": False, "grade_id": f"{qid}-answer",
+                            "schema_version": 3}
+            assert _src(cell) == f"answer_{qid} = None  # your answer: replace None\n" + _src(key_cells[cell["id"]])
+        else:
+            assert meta["locked"] and not meta["grade"] and not meta["solution"]
+            if cell["cell_type"] == "markdown":
+                assert "docs/rules.md" not in _src(cell)
+                assert _src(cell) == _src(key_cells[cell["id"]]).replace("../../docs/rules.md", "rules.md")
+    assert points == key["metadata"]["omaha_learn"]["max_points"]
+    # the strict-mode cell comes right after the setup cell
+    order = [c.get("id") for c in nb["cells"]]
+    setup = next(c["id"] for c in nb["cells"] if "setup" in c["metadata"].get("tags", []))
+    assert order[order.index(setup) + 1] == STRICT_CELL_ID
+    assert 'os.environ["OMAHA_LEARN_STRICT"] = "1"' in _src(nb["cells"][order.index(STRICT_CELL_ID)])
+
+
+def test_nbgraders_own_validator_accepts_the_notebooks(exported: Path) -> None:
+    pytest.importorskip("nbgrader")
+    import nbformat
+    from nbgrader.nbgraderformat import MetadataValidator
+
+    validator = MetadataValidator()
+    for p in sorted((exported / "source").glob("*/*.ipynb")):
+        validator.validate_nb(nbformat.read(p, as_version=4))
+
+
+def test_existing_config_is_kept_and_notebooks_replaced(tmp_path: Path) -> None:
+    (tmp_path / "nbgrader_config.py").write_text("c = get_config()\n# the teacher's own\n")
+    stale = tmp_path / "source" / EXERCISE / f"{EXERCISE}.ipynb"
+    stale.parent.mkdir(parents=True)
+    stale.write_text("{}")
+    written = export_nbgrader(KEYS, tmp_path)
+    assert (tmp_path / "nbgrader_config.py").read_text().endswith("the teacher's own\n")
+    assert tmp_path / "nbgrader_config.py" not in written and stale in written
+    assert _load(stale)["cells"]
+
+
+def _key(tmp_path: Path, mutate) -> Path:  # type: ignore[no-untyped-def]
+    keys = tmp_path / "keys"
+    keys.mkdir()
+    nb = _load(KEYS / f"{EXERCISE}.ipynb")
+    mutate(nb)
+    (keys / f"{EXERCISE}.ipynb").write_text(json.dumps(nb))
+    return keys
+
+
+def _drop_tag(tag: str):  # type: ignore[no-untyped-def]
+    def mutate(nb: dict) -> None:
+        for c in nb["cells"]:
+            c["metadata"]["tags"] = [t for t in c["metadata"].get("tags", []) if t != tag]
+    return mutate
+
+
+def _unsolve(nb: dict) -> None:
+    for c in nb["cells"]:
+        if "answer" in c["metadata"].get("tags", []):
+            c["source"] = "answer_q1 = None\n"
+            return
+
+
+@pytest.mark.parametrize("mutate,match", [
+    (_drop_tag("checker"), "no checker cells"),
+    (_drop_tag("setup"), "no setup cell"),
+    (_unsolve, "one ### BEGIN/END SOLUTION block"),
+    (lambda nb: next(c for c in nb["cells"] if "checker" in c["metadata"].get("tags", []))["metadata"][
+        "omaha_learn"].pop("points"), "needs omaha_learn.question and points"),
+])
+def test_bad_keys_raise_before_anything_is_written(tmp_path: Path, mutate, match: str) -> None:  # type: ignore[no-untyped-def]
+    keys = _key(tmp_path, mutate)
+    out = tmp_path / "course"
+    with pytest.raises(NbgraderExportError, match=match):
+        export_nbgrader(keys, out)
+    assert not out.exists()
+
+
+def test_bad_folders_raise_export_errors(tmp_path: Path) -> None:
+    assert issubclass(NbgraderExportError, OmahaLearnError)
+    with pytest.raises(NbgraderExportError, match="keys_dir: .* is not a folder"):
+        export_nbgrader(tmp_path / "nope", tmp_path / "out")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(NbgraderExportError, match="keys_dir: no .ipynb keys"):
+        export_nbgrader(tmp_path / "empty", tmp_path / "out")
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "x.ipynb").write_text("not json")
+    with pytest.raises(NbgraderExportError, match="keys_dir: cannot read x.ipynb"):
+        export_nbgrader(tmp_path / "bad", tmp_path / "out")
+    (tmp_path / "file").write_text("")
+    with pytest.raises(NbgraderExportError, match="out_dir: .* is a file"):
+        export_nbgrader(KEYS, tmp_path / "file")
+    with pytest.raises(NbgraderExportError, match="cell 0 is not a notebook cell"):
+        nbgrader_notebook({"cells": [3]}, "x")
+    assert not (tmp_path / "out").exists()
+
+
+def test_cli_export_nbgrader(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export-nbgrader", str(tmp_path / "c"), "--keys", str(KEYS)]) == 0
+    out = capsys.readouterr().out
+    assert "wrote 6 assignment(s)" in out and "nbgrader generate_assignment" in out
+    assert (tmp_path / "c" / "source" / EXERCISE / f"{EXERCISE}.ipynb").is_file()
+    assert main(["export-nbgrader", str(tmp_path / "c"), "--keys", str(tmp_path / "none")]) == 2
+    assert "keys_dir:" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ real nbgrader
+
+def _answers() -> dict[str, str]:
+    """The key's answer lines, by question."""
+    out = {}
+    for c in _load(KEYS / f"{EXERCISE}.ipynb")["cells"]:
+        if "answer" in c["metadata"].get("tags", []):
+            m = SOLUTION.search(_src(c))
+            assert m is not None
+            out[c["metadata"]["omaha_learn"]["question"]] = m.group(1)
+    return out
+
+
+RIGHT = _answers()
+WRONG = {**RIGHT, "q2": 'answer_q2 = "Ah 9s"\n', "q5": 'answer_q5 = "full house"\n'}   # R2, R4 traps
+del WRONG["q6"]                                                                         # left unanswered
+
+
+def _fill(nb: dict, answers: dict[str, str], qid_of) -> dict:  # type: ignore[no-untyped-def]
+    nb = json.loads(json.dumps(nb))
+    for c in nb["cells"]:
+        q = qid_of(c)
+        if q and q in answers:
+            c["source"] = answers[q]
+    return nb
+
+
+def _env() -> dict[str, str]:
+    venv_bin = str(Path(sys.executable).parent)  # nbgrader runs its database migrations with `alembic`
+    return {**os.environ, "PATH": venv_bin + os.pathsep + os.environ.get("PATH", ""),
+            "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+
+
+def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(args, cwd=cwd, env=_env(), capture_output=True, text=True, timeout=600)
+
+
+def _nbgrader_points(course: Path) -> dict[str, dict[str, float]]:
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        return {s: {g.name.removesuffix("-check"): g.score
+                    for g in gb.find_submission_notebook(EXERCISE, EXERCISE, s).grades}
+                for s in ("right", "wrong")}
+
+
+def _our_points(tmp_path: Path, student: str, answers: dict[str, str]) -> dict[str, float]:
+    learner = _load(LEARNER / f"{EXERCISE}.ipynb")
+    nb = _fill(learner, answers, lambda c: c["metadata"].get("omaha_learn", {}).get("question")
+               if "answer" in c["metadata"].get("tags", []) else None)
+    sub = tmp_path / "handed_in" / student / f"{EXERCISE}.ipynb"
+    sub.parent.mkdir(parents=True)
+    sub.write_text(json.dumps(nb))
+    out = tmp_path / f"{student}.csv"
+    r = _run([sys.executable, "-m", "omaha_learn.cli", "grade", "--keys", str(KEYS), "--csv", str(out), str(sub)],
+             tmp_path)
+    assert out.is_file(), r.stdout + r.stderr
+    with out.open(newline="", encoding="utf-8") as fh:
+        return {row["question"]: float(row["points"]) for row in csv.DictReader(fh)}
+
+
+@pytest.mark.slow
+def test_real_nbgrader_scores_like_omaha_learn_grade(tmp_path: Path) -> None:
+    pytest.importorskip("nbgrader")
+    if shutil.which("nbgrader", path=_env()["PATH"]) is None:
+        pytest.skip("the nbgrader command is not on PATH")
+    course = tmp_path / "course"
+    export_nbgrader(KEYS, course)
+    r = _run(["nbgrader", "generate_assignment", EXERCISE, "--force"], course)
+    release = course / "release" / EXERCISE / f"{EXERCISE}.ipynb"
+    assert release.is_file(), r.stdout + r.stderr
+    released = _load(release)
+    assert "BEGIN SOLUTION" not in json.dumps(released) and '"4h 2c Tc 2d"' not in json.dumps(released)
+    answer_cells = [_src(c) for c in released["cells"] if c["metadata"]["nbgrader"].get("solution")]
+    assert answer_cells[0].strip() == "answer_q1 = None  # your answer: replace None"
+
+    def qid(c: dict) -> str | None:
+        g = c["metadata"].get("nbgrader", {})
+        return g["grade_id"].removesuffix("-answer") if g.get("solution") else None
+
+    for student, answers in (("right", RIGHT), ("wrong", WRONG)):
+        sub = course / "submitted" / student / EXERCISE / f"{EXERCISE}.ipynb"
+        sub.parent.mkdir(parents=True)
+        sub.write_text(json.dumps(_fill(released, answers, qid)))
+    r = _run(["nbgrader", "autograde", EXERCISE], course)
+    theirs = _nbgrader_points(course)
+    assert theirs["right"] == {"q1": 1, "q2": 2, "q3": 1, "q4": 2, "q5": 2, "q6": 1}, r.stdout + r.stderr
+    assert theirs["wrong"] == {"q1": 1, "q2": 0, "q3": 1, "q4": 2, "q5": 0, "q6": 0}
+    ours = {s: _our_points(tmp_path, s, a) for s, a in (("right", RIGHT), ("wrong", WRONG))}
+    assert ours == theirs
