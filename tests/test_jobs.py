@@ -140,7 +140,7 @@ def cluster() -> Iterator[object]:
     # the helpers below live in this test module, which the workers cannot import: send them by value
     cloudpickle.register_pickle_by_value(sys.modules[__name__])
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as c:
+                                  dashboard_address=":0") as c:
         yield c
 
 

@@ -84,7 +84,7 @@ def test_bad_arguments_raise_the_library_error(kwargs: dict[str, object], error:
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[object]:
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as c:
         yield c
 
 
