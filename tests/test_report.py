@@ -174,6 +174,7 @@ def test_submissions_that_need_a_look(report: Tables) -> None:
     assert details[("cy", EX5)] == WHY["timed-out"] and details[("dee", EX1)] == WHY["unreadable"]
     assert details[("fay", NOKEY)] == "no teacher's key for 99_mystery"
     assert "7 submissions need a look" not in report.all_text and "6 submissions need a look" in report.all_text
+    assert "1 submission needs a look" in Tables(report_html(ex5("cy", "", False, "timed-out"))).all_text
 
 
 def test_report_is_self_contained(report: Tables, tmp_path: Path) -> None:
@@ -332,3 +333,5 @@ def test_grader_shapes_placeholder_question_and_new_hint_format() -> None:
     assert ["hal", EX1, "handed_in/hal/01_reading_hands.ipynb", "unreadable", "not JSON"] in t.table_with("submission")
     ivy = Tables(feedback_html("ivy", recs)).all_text
     assert "Hint: Count round the table." in ivy and "Re-read: R1 - The deal (below)." in ivy
+    jo = Tables(feedback_html("jo", [R("jo", EX1, "q6", 0, 1, feedback="no answer", rule="R5")])).all_text
+    assert "No answer was given." in jo and "Hint" not in jo and "R5 - The cards speak" in jo

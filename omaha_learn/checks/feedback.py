@@ -75,8 +75,9 @@ def _miss(r: QuestionRecord, rules: list[str]) -> str:
         parts.append(f"<p>Your answer: <code>{esc(r.answer)}</code></p>")
     else:
         parts.append("<p>No answer was given.</p>")
-    if hint_text(r.feedback):
-        parts.append(f'<p class="hint">Hint: {esc(hint_text(r.feedback))}</p>')
+    hint = hint_text(r.feedback)
+    if hint and hint.lower().rstrip(".") not in ("no answer", "no answer yet"):
+        parts.append(f'<p class="hint">Hint: {esc(hint)}</p>')
     links = [f'<a href="#{x.lower()}">{esc(rule_html(x)[0])}</a>' for x in rules]
     if links:
         parts.append("<p>Re-read: " + "; ".join(links) + " (below).</p>")

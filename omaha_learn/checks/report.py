@@ -101,6 +101,12 @@ def _flagged_section(s: ClassSummary) -> str:
             "the best submission counts</li></ul>")
 
 
+def _look(n: int) -> str:
+    if n == 0:
+        return "Nothing needs a look."
+    return f"{n} submission{'s' if n != 1 else ''} need{'' if n != 1 else 's'} a look (see the last section)."
+
+
 def report_html(records: Iterable[QuestionRecord], *, title: str = "Class report") -> str:
     """The class report as one HTML document."""
     s = summarise(records)
@@ -110,7 +116,7 @@ def report_html(records: Iterable[QuestionRecord], *, title: str = "Class report
     head = (f"<h1>{esc(title)}</h1>"
             f'<p class="total">{n} learners, {s.submissions} submissions, '
             f"{len(s.exercises)} exercises; class mean {percent(mean_share, 1)} of the points.</p>"
-            f"<p>{len(s.flagged)} submissions need a look (see the last section). "
+            f"<p>{_look(len(s.flagged))} "
             '<span class="note">Question statistics count only answers the checker decided (status '
             "<code>graded</code>); a learner's score on an exercise is their best submission; totals are "
             "out of every exercise the class handed in.</span></p>")
