@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
         import distributed
     except ImportError:
         distributed = None
-    cluster, start = None, 0.0
+    cluster, start, overhead_ms = None, 0.0, float("nan")
     if distributed is not None:
         t = time.perf_counter()
         cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
@@ -98,6 +98,11 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
                 results.append(res)
             assert all(r == results[0] for r in results) and results[0][:3] == expected, "runners disagree"
             table[name] = row
+        if cluster is not None:   # what a cluster costs per job: trivial jobs, cluster against one process
+            tiny = list(range(200))
+            local, _ = timed(lambda: run_jobs(abs, tiny, jobs=1), repeats)
+            remote, _ = timed(lambda: run_jobs(abs, tiny, scheduler=client), repeats)
+            overhead_ms = 1000 * (remote - local) / len(tiny)
     finally:
         if cluster is not None:
             client.close()
@@ -113,7 +118,8 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
         base = row["jobs=1"]
         print(f"{name:<12}" + "".join(f"{row[label]:>14.2f} s ({base / row[label]:4.2f}x)" for label in labels))
     if cluster is not None:
-        print(f"LocalCluster start-up (2 worker processes, not in the times above): {start:.2f} s")
+        print(f"LocalCluster start-up (2 worker processes, not in the times above): {start:.2f} s; "
+              f"cost per job (200 trivial jobs): {overhead_ms:.1f} ms")
     else:
         print("Dask distributed is not installed: pip install -e '.[scale]' for the LocalCluster column")
     return table
