@@ -335,3 +335,18 @@ def test_grader_shapes_placeholder_question_and_new_hint_format() -> None:
     assert "Hint: Count round the table." in ivy and "Re-read: R1 - The deal (below)." in ivy
     jo = Tables(feedback_html("jo", [R("jo", EX1, "q6", 0, 1, feedback="no answer", rule="R5")])).all_text
     assert "No answer was given." in jo and "Hint" not in jo and "R5 - The cards speak" in jo
+
+
+def test_without_the_rules_file_the_feedback_still_names_the_rule(monkeypatch: pytest.MonkeyPatch,
+                                                                  tmp_path: Path) -> None:
+    # an installed wheel has no docs/: the file then says where the rule is instead of copying it
+    from omaha_learn.checks import rules_text
+
+    assert rules_text.rule_sections(tmp_path / "missing.md") == {}
+    monkeypatch.setattr(rules_text, "RULES_FILE", tmp_path / "missing.md")
+    rules_text.rule_sections.cache_clear()
+    try:
+        text = Tables(feedback_html("bob", CLASS)).all_text
+        assert "The text of R21 is in the omaha_learn rules reference, docs/rules.md#r21" in text
+    finally:
+        rules_text.rule_sections.cache_clear()

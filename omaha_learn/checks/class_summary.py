@@ -145,13 +145,16 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3) -> C
         qmax[k] = max(qmax.get(k, 0), r.max_points)
         if r.rule and not qrules.get(k):
             qrules[k] = r.rule
+    by_question: dict[tuple[str, str], list[QuestionRecord]] = {}
+    for r in recs:
+        by_question.setdefault((r.exercise, r.question), []).append(r)
     questions: dict[str, list[QuestionStats]] = {}
     for ex in exercises:
         # questions worth nothing are placeholders ("-" for a notebook that could not be read): no statistics
         qs = sorted({q for (e, q) in qmax if e == ex and qmax[(e, q)] > 0}, key=natural_key)
         stats = []
         for q in qs:
-            mine = [r for r in recs if r.exercise == ex and r.question == q]
+            mine = by_question[(ex, q)]
             graded = [r for r in mine if r.status == "graded"]
             wrong = Counter(r.answer.strip() or NO_ANSWER for r in graded if not r.correct)
             stats.append(QuestionStats(
@@ -177,10 +180,13 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3) -> C
         if statuses:
             detail = next((r.feedback for r in rs if r.status != "graded" and r.feedback), "")
             flagged.append(Flagged(key[0], key[1], key[2], statuses, detail))
+    by_learner: dict[tuple[str, str], list[list[QuestionRecord]]] = {}
+    for (student, ex, _), rs in by_sub.items():
+        by_learner.setdefault((student, ex), []).append(rs)
     for student in students:
         per_ex: dict[str, ExerciseScore] = {}
         for ex in exercises:
-            subs = [rs for k, rs in by_sub.items() if k[0] == student and k[1] == ex]
+            subs = by_learner.get((student, ex), [])
             if not subs:
                 continue
             best = max(subs, key=lambda rs: sum(r.points for r in rs))
