@@ -419,10 +419,14 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
     items = [(plan_for(None, k), timeout, cell_timeout, sandbox) for k in keys_used]
     items += [(j.plan, timeout, cell_timeout, sandbox) for j in todo]
     if items:
+        if scheduler is None:
+            from omaha_learn.checks.sandbox import sandbox_kind
+
+            say(f"sandbox: {sandbox_kind(sandbox)}")
         say(f"grading {len(todo)} submission(s) against {len(keys_used)} key(s)")
         runs = run_jobs(_run_job, items, jobs=jobs, scheduler=scheduler, kind="thread")
-        kinds = sorted({str(r.get("sandbox")) for r in runs})
-        say(f"sandbox: {', '.join(kinds)}")
+        if scheduler is not None:
+            say(f"sandbox: {', '.join(sorted({str(r.get('sandbox')) for r in runs}))} (on the Dask workers)")
         for k, run in zip(keys_used, runs[:len(keys_used)], strict=True):
             _key_answers(k, run, say)
         for j, run in zip(todo, runs[len(keys_used):], strict=True):
