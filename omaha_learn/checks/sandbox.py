@@ -370,7 +370,35 @@ def run_plan(plan: Sequence[PlanCell | dict[str, Any]], *, timeout: float = 120,
     ``timeout``: seconds for the whole notebook (kernel starts included);
     ``cell_timeout``: seconds for one cell. Never raises for anything the
     learner's code does; raises :class:`ValueError` for bad settings.
+    The kernel is driven from a thread of its own, so that an event loop of
+    the caller's (a Dask worker's, a notebook's) never meets jupyter_client's.
     """
+    sandbox_kind(sandbox)  # bad settings raise here, in the caller
+    box: dict[str, Any] = {}
+
+    def work() -> None:
+        import asyncio
+
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            box["result"] = _run_plan(plan, timeout, cell_timeout, sandbox, startup)
+        except BaseException as exc:  # noqa: BLE001 - handed back to the caller's thread
+            box["error"] = exc
+        finally:
+            loop.close()
+
+    thread = threading.Thread(target=work, name="omaha-learn-kernel", daemon=True)
+    thread.start()
+    thread.join()
+    if "error" in box:
+        raise box["error"]
+    result: dict[str, Any] = box["result"]
+    return result
+
+
+def _run_plan(plan: Sequence[PlanCell | dict[str, Any]], timeout: float, cell_timeout: float, sandbox: str,
+              startup: float) -> dict[str, Any]:
     cells = [c if isinstance(c, PlanCell) else PlanCell(**c) for c in plan]
     kind = sandbox_kind(sandbox)
     start = time.monotonic()
