@@ -320,3 +320,30 @@ def test_copy_module_keeps_nothing_of_the_key_in_checker_cells() -> None:
     spec.loader.exec_module(module)
     out = module.learner_copy(copy.deepcopy(key))
     assert cell_by_id(out, "q1-check").outputs == [] and cell_by_id(key, "q1-check").outputs
+
+
+def test_report_and_feedback_go_to_the_teachers_desk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """--report FILE and --feedback DIR call checks.report (issue 15) with the records, after the CSV."""
+    import sys
+    import types
+
+    from omaha_learn.checks.records import QuestionRecord
+
+    recs = [QuestionRecord("ann", "01_reading_hands", "q1", 0, 1, "graded", "not yet.", "Kd", "R1")]
+    monkeypatch.setattr(grading, "grade", lambda *a, **k: recs)
+    calls: list[tuple[str, object, Path]] = []
+    stub = types.ModuleType("omaha_learn.checks.report")
+    stub.write_report = lambda records, path: calls.append(("report", records, path))  # type: ignore[attr-defined]
+    stub.write_feedback = lambda records, folder: calls.append(("feedback", records, folder)) or []  # type: ignore
+    monkeypatch.setitem(sys.modules, "omaha_learn.checks.report", stub)
+    csv_path = tmp_path / "s.csv"
+    argv = ["--keys", str(KEYS), "--csv", str(csv_path), "--report", str(tmp_path / "r.html"),
+            "--feedback", str(tmp_path / "fb"), str(KEYS / "01_reading_hands.ipynb")]
+    assert grading.main(argv) == 0
+    assert calls == [("report", recs, tmp_path / "r.html"), ("feedback", recs, tmp_path / "fb")]
+    assert csv_path.read_text(encoding="utf-8").splitlines()[1] == "ann,01_reading_hands,q1,0,1,graded,not yet."
+    monkeypatch.setitem(sys.modules, "omaha_learn.checks.report", None)  # not installed: the CSV still comes
+    csv_path.unlink()
+    assert grading.main(argv) == 1 and csv_path.exists()
+    assert "reports are not available" in capsys.readouterr().err

@@ -565,7 +565,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         problems.append(f"--feedback {args.feedback} is a file; give a folder")
     if args.jobs is not None and args.scheduler is not None:
         problems.append("give --jobs or --scheduler, not both")
-    if args.sandbox != "auto" or args.scheduler is None:
+    if args.scheduler is None:  # with a scheduler, the workers' sandboxes count (each reports its own)
         from omaha_learn.checks.sandbox import sandbox_kind
 
         try:
