@@ -322,7 +322,7 @@ class Exercise:
         if _in_notebook():
             from IPython.display import display
 
-            display(fb)
+            display(fb)  # type: ignore[no-untyped-call]
         else:
             print(fb.text)
 

@@ -255,7 +255,7 @@ class _Kernel:
     """One kernel process (in its sandbox) and a client talking to it over Unix sockets."""
 
     def __init__(self, folder: Path, tables: Path, kind: str, startup: float) -> None:
-        from jupyter_client import BlockingKernelClient
+        from jupyter_client.blocking.client import BlockingKernelClient
         from jupyter_client.connect import write_connection_file
 
         self.mark = secrets.token_hex(8)
