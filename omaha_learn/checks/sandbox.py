@@ -30,6 +30,7 @@ Dask worker.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import json
 import os
@@ -137,24 +138,17 @@ _TABLES: dict[str, Any] = {}
 _BUILD = """
 import importlib
 for mod, names in [("omaha_learn.engine.evaluation.tables", ["high_table", "low_table", "rank_lookups"]),
-                   ("omaha_learn.engine.evaluation.bulk", ["pair_triple_strengths"]),
+                   ("omaha_learn.engine.evaluation.bulk", ["_high_pt", "_low_pt"]),
                    ("omaha_learn.engine.equity.kernel", ["key_tables"])]:
     try:
         m = importlib.import_module(mod)
     except ImportError:
         continue
     for n in names:
-        f = getattr(m, n, None)
-        if f is None:
-            continue
         try:
-            f()
-        except TypeError:
-            for game in ("high", "low"):
-                try:
-                    f(game)
-                except Exception:
-                    pass
+            getattr(m, n)()
+        except Exception:
+            pass  # a table the engine no longer has: kernels build what they need themselves
 """
 
 
@@ -186,7 +180,10 @@ def verified_tables() -> Path:
         root = _TABLES.get("root")
         if root is not None and _digest_tree(root) == _TABLES["digests"]:
             return root  # type: ignore[no-any-return]
+        if root is not None:
+            _remove(root.parent)
         base = Path(tempfile.mkdtemp(prefix="omaha-tables-"))
+        atexit.register(_remove, base)
         env = _kernel_env(base, base / "cache", "none")
         subprocess.run([sys.executable, "-c", _BUILD], env=env, cwd=base, capture_output=True, timeout=600,
                        check=False)
@@ -195,6 +192,15 @@ def verified_tables() -> Path:
         _read_only(cache)
         _TABLES.update(root=cache, digests=_digest_tree(cache))
         return cache
+
+
+def _remove(folder: Path) -> None:
+    """Delete a folder holding read-only files (the tables)."""
+    if folder.exists():
+        for p in [folder, *folder.rglob("*")]:
+            if p.is_dir():
+                p.chmod(0o700)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _copy_tables(src: Path, dest: Path) -> None:
@@ -244,6 +250,9 @@ def _bwrap_args(folder: Path, tables: Path, env: dict[str, str]) -> list[str]:
             if q not in mounted and not q.startswith(("/usr", "/etc", "/opt")):
                 mounted.add(q)
                 args += ["--ro-bind", q, q]
+    for secret in ("/etc/shadow", "/etc/gshadow", "/etc/ssh"):
+        if os.path.exists(secret):
+            args += ["--tmpfs", secret] if os.path.isdir(secret) else ["--ro-bind", "/dev/null", secret]
     args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--bind", str(folder), str(folder),
              "--ro-bind", str(tables), str(tables), "--chdir", str(folder), "--clearenv"]
     for k, v in env.items():
@@ -467,11 +476,7 @@ def _run_plan(plan: Sequence[PlanCell | dict[str, Any]], timeout: float, cell_ti
     finally:
         if kernel is not None:
             kernel.kill()
-        shutil.rmtree(folder, ignore_errors=True)
-        if folder.exists():  # read-only tables copy
-            for p in folder.rglob("*"):
-                p.chmod(0o700)
-            shutil.rmtree(folder, ignore_errors=True)
+        _remove(folder)
     result.seconds = round(time.monotonic() - start, 3)
     return result.to_dict()
 
