@@ -347,3 +347,17 @@ def test_report_and_feedback_go_to_the_teachers_desk(tmp_path: Path, monkeypatch
     csv_path.unlink()
     assert grading.main(argv) == 1 and csv_path.exists()
     assert "reports are not available" in capsys.readouterr().err
+
+
+def test_a_broken_key_gives_no_key_rows_not_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    keys = tmp_path / "keys"
+    keys.mkdir()
+    (keys / "01_reading_hands.ipynb").write_text("{broken", encoding="utf-8")
+    sub = tmp_path / "ann" / "01_reading_hands.ipynb"
+    sub.parent.mkdir()
+    shutil.copy(KEYS / "01_reading_hands.ipynb", sub)
+    csv_path = tmp_path / "s.csv"
+    assert grading.main(["--keys", str(keys), "--csv", str(csv_path), str(sub)]) == 1
+    rows = list(csv.DictReader(csv_path.open(newline="")))
+    assert [(r["student"], r["status"]) for r in rows] == [("01_reading_hands", "no-key")]
+    assert "not JSON" in rows[0]["feedback"]

@@ -1,8 +1,8 @@
 """Exercise 6, positions and betting (R13-R19): the checker.
 
-Questions q1-q10 have answers fixed by the rules, so only sha256 digests of
-the normalised answers are stored. Questions q11 and q12 are about a seeded
-Pot-Limit Omaha hand, replayed here with :class:`omaha_learn.HandState`.
+Questions q1-q10 have answers fixed by the rules; q11 and q12 are about a
+seeded Pot-Limit Omaha hand (what :class:`omaha_learn.HandState` allows).
+Only sha256 digests of the normalised answers are stored.
 
 >>> check("q7", 35)
 q7: correct (2/2 points)

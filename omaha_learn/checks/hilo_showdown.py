@@ -1,7 +1,7 @@
 """Exercise 4, Hi-Lo showdowns: scoop, split, quartering, odd chips, kills (R11, R20, R24, R25).
 
-The deal's payouts come from :func:`omaha_learn.showdown`; the odd-chip
-arithmetic questions have fixed answers, stored as digests.
+The deal's payouts are what :func:`omaha_learn.showdown` pays; like every
+answer they are stored only as digests.
 
 >>> check("q2", [30, 30, 60])
 q2: correct (2/2 points)

@@ -1,8 +1,9 @@
 """Exercise 1, reading hands and the two-card rule (R1-R5): the checker.
 
 The notebook deals ``Deck(seed=SEED)`` one card at a time to players A, B, C
-(R1), then a five-card board; every answer about that deal is computed here
-from the engine, so the whole class is graded on the same cards.
+(R1), then a five-card board; the answers about that deal are what the engine
+says (stored as digests; ``tests/exercise_references.py`` recomputes them), so
+the whole class is graded on the same cards.
 
 >>> check("q3", "full house")
 q3: correct (1/1 points)
