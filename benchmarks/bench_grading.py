@@ -131,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     kind = sandbox_kind("auto")
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {platform.platform()}; "
-          f"{available_cores()} cores; Python {platform.python_version()}; sandbox: {kind}")
+          f"{available_cores()} cores; Python {platform.python_version()}; sandbox: {kind}; "
+          f"load average {os.getloadavg()[0]:.1f}")
     tmp = Path(tempfile.mkdtemp(prefix="omaha-bench-grading-"))
     try:
         subs = make_class(tmp / "part1", args.n1)
@@ -158,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  speed-up over --jobs 1: --jobs 2 {j1 / j2:.2f}x, LocalCluster {j1 / dk:.2f}x")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+        print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     return 0
 
 
