@@ -288,3 +288,44 @@ def test_a_killed_grader_batch_leaves_no_kernel(tmp_path: Path) -> None:
     left = subprocess.run(["pgrep", "-f", str(scratch)], capture_output=True, text=True).stdout.split()
     assert left == []
     shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+def test_where_bwrap_is_missing_the_grader_falls_back_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from omaha_learn.checks import sandbox
+
+    monkeypatch.setitem(sandbox._PROBE, "bwrap", False)
+    assert sandbox.sandbox_kind("auto") == "none"
+    with pytest.raises(ValueError, match="bubblewrap"):
+        sandbox.sandbox_kind("bwrap")
+    with pytest.raises(ValueError, match="sandbox"):
+        sandbox.sandbox_kind("docker")
+
+
+@needs_bwrap
+def test_bwrap_sandbox_sees_no_keys_no_network_and_a_read_only_package() -> None:
+    """The bwrap path itself: what a kernel can and cannot touch."""
+    from omaha_learn.checks.sandbox import PACKAGE_DIR, run_plan
+
+    probe = f"""
+import os, socket
+answer_q1 = []
+answer_q1.append(os.path.exists({str(KEYS)!r}))
+try:
+    socket.create_connection(("1.1.1.1", 53), timeout=1)
+    answer_q1.append(True)
+except OSError:
+    answer_q1.append(False)
+try:
+    open({str(PACKAGE_DIR / "poison.py")!r}, "w")
+    answer_q1.append(True)
+except OSError:
+    answer_q1.append(False)
+answer_q1.append(os.getpid() < 10)   # its own PID namespace
+answer_q1 = ",".join(str(int(x)) for x in answer_q1)
+"""
+    run = run_plan([{"role": "answer", "source": probe, "question": "q1"},
+                    {"role": "report", "source": "from omaha_learn.checks.core import report\n"
+                                                 "report('q1', answer_q1.split(','), 'ints')", "question": "q1"}],
+                   timeout=60, cell_timeout=30, sandbox="bwrap")
+    assert run["sandbox"] == "bwrap"
+    assert run["reports"]["q1"] == {"question": "q1", "status": "answer", "answer": "0,0,0,1"}

@@ -49,6 +49,8 @@ def sequential(batch: list[Path]) -> list[object]:
 def test_sequential_scores(sequential: list[object]) -> None:
     totals = {s: p for s, p, _, _ in grading.totals(sequential)}  # type: ignore[arg-type]
     assert totals == {"ann": 9, "bob": 2, "cy": 0}
+    answers = {(r.student, r.question): r.answer for r in sequential}  # type: ignore[attr-defined]
+    assert answers["bob", "q3"] == "flush" and answers["bob", "q2"] == "9s Ah" and answers["cy", "q1"] == ""
 
 
 def test_two_local_workers_give_the_same_records(batch: list[Path], sequential: list[object]) -> None:
