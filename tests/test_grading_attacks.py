@@ -329,3 +329,13 @@ answer_q1 = ",".join(str(int(x)) for x in answer_q1)
                    timeout=60, cell_timeout=30, sandbox="bwrap")
     assert run["sandbox"] == "bwrap"
     assert run["reports"]["q1"] == {"question": "q1", "status": "answer", "answer": "0,0,0,1"}
+
+
+def test_the_watchdog_ends_a_run_that_hangs_anywhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever hangs inside a run (here the whole runner), that submission is timed out and the batch goes on."""
+    from omaha_learn.checks import sandbox
+
+    monkeypatch.setattr(sandbox, "WATCHDOG_GRACE", 0.2)
+    monkeypatch.setattr(sandbox, "_run_plan", lambda *args: time.sleep(3))
+    run = sandbox.run_plan([{"role": "answer", "source": "x = 1", "question": "q1"}], timeout=0.5, sandbox="none")
+    assert run["cells"] == {"q1": "timed-out"} and run["log"][0].startswith("watchdog")

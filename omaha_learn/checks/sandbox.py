@@ -61,6 +61,8 @@ MAX_OUTPUT = 64_000
 MAX_RESTARTS = 4
 """Kernel restarts allowed per submission (after a death or a timed-out cell)."""
 MARK_ENV = "OMAHA_LEARN_GRADE_RUN"
+WATCHDOG_GRACE = 60.0
+"""Seconds past the notebook's limit after which the watchdog gives up on a run and kills its kernel."""
 
 
 @dataclass
@@ -391,7 +393,7 @@ def run_plan(plan: Sequence[PlanCell | dict[str, Any]], *, timeout: float = 120,
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         try:
-            box["result"] = _run_plan(plan, timeout, cell_timeout, sandbox, startup)
+            box["result"] = _run_plan(plan, timeout, cell_timeout, sandbox, startup, box)
         except BaseException as exc:  # noqa: BLE001 - handed back to the caller's thread
             box["error"] = exc
         finally:
@@ -399,7 +401,14 @@ def run_plan(plan: Sequence[PlanCell | dict[str, Any]], *, timeout: float = 120,
 
     thread = threading.Thread(target=work, name="omaha-learn-kernel", daemon=True)
     thread.start()
-    thread.join()
+    thread.join(timeout + WATCHDOG_GRACE)
+    if thread.is_alive():  # the watchdog: whatever hangs, this submission ends here
+        kernel = box.get("kernel")
+        if kernel is not None:
+            kernel.kill()
+        questions = {c["question"] if isinstance(c, dict) else c.question for c in plan} - {None}
+        return RunResult(cells={str(q): "timed-out" for q in questions}, sandbox=sandbox_kind(sandbox),
+                         log=["watchdog: the run did not end in time"], seconds=timeout).to_dict()
     if "error" in box:
         raise box["error"]
     result: dict[str, Any] = box["result"]
@@ -407,7 +416,7 @@ def run_plan(plan: Sequence[PlanCell | dict[str, Any]], *, timeout: float = 120,
 
 
 def _run_plan(plan: Sequence[PlanCell | dict[str, Any]], timeout: float, cell_timeout: float, sandbox: str,
-              startup: float) -> dict[str, Any]:
+              startup: float, box: dict[str, Any]) -> dict[str, Any]:
     cells = [c if isinstance(c, PlanCell) else PlanCell(**c) for c in plan]
     kind = sandbox_kind(sandbox)
     start = time.monotonic()
@@ -435,7 +444,8 @@ def _run_plan(plan: Sequence[PlanCell | dict[str, Any]], timeout: float, cell_ti
                     result.log.append("too many kernel restarts")
                     break
                 try:
-                    kernel = _Kernel(folder, tables, kind, min(startup, max(1.0, end - time.monotonic())))
+                    kernel = box["kernel"] = _Kernel(folder, tables, kind,
+                                                     min(startup, max(1.0, end - time.monotonic())))
                 except Exception as exc:  # noqa: BLE001
                     result.log.append(f"kernel did not start: {type(exc).__name__}: {exc}")
                     result.restarts += 1
