@@ -80,10 +80,9 @@ def pts(got: dict[str, tuple[int, str]]) -> dict[str, int]:
     return {q: p for q, (p, _) in got.items()}
 
 
-POISON = """
+POISON_OWN = """
 import glob, os, numpy as np
-for d in {os.environ.get('OMAHA_LEARN_CACHE', ''), os.path.expanduser('~/.cache/omaha_learn'),
-          os.path.expanduser('~root/.cache/omaha_learn')}:
+for d in {os.environ.get('OMAHA_LEARN_CACHE', ''), os.path.expanduser('~/.cache/omaha_learn')}:
     for f in glob.glob(os.path.join(d, '**', '*.npy'), recursive=True):
         try:
             os.chmod(f, 0o644)
@@ -92,6 +91,10 @@ for d in {os.environ.get('OMAHA_LEARN_CACHE', ''), os.path.expanduser('~/.cache/
         except Exception as e:
             print('poison failed', f, type(e).__name__)
 """
+POISON = POISON_OWN.replace("os.path.expanduser('~/.cache/omaha_learn')}",
+                            "os.path.expanduser('~/.cache/omaha_learn'), '/root/.cache/omaha_learn',"
+                            " os.path.expanduser('~' + os.environ.get('USER', 'root') + '/.cache/omaha_learn')}")
+"""Also the teacher's own table cache: run only under bwrap, where it is out of reach (never without a sandbox)."""
 
 
 @pytest.fixture(scope="module")
@@ -258,7 +261,7 @@ def test_malformed_files_are_unreadable_with_zero(attacked: dict[str, object]) -
 
 def test_without_a_sandbox_the_grader_says_so_and_tables_stay_private(tmp_path: Path) -> None:
     """--sandbox none: each kernel gets its own read-only copy of the tables; poison stays with its author."""
-    subs = [write(tmp_path, "poison", RIGHT, extra={"q1": POISON}), write(tmp_path, "honest", RIGHT)]
+    subs = [write(tmp_path, "poison", RIGHT, extra={"q1": POISON_OWN}), write(tmp_path, "honest", RIGHT)]
     status, got, output = run_batch(tmp_path, subs, *FAST, "--sandbox", "none")
     assert "sandbox: none" in output
     assert got["honest"] == {q: (p, "graded") for q, p in FULL.items()}
