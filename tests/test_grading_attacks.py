@@ -282,9 +282,15 @@ def test_a_killed_grader_batch_leaves_no_kernel(tmp_path: Path) -> None:
     for line in proc.stdout:
         if line.startswith("grading "):
             break
-    time.sleep(4)
-    kernels = subprocess.run(["pgrep", "-f", str(scratch)], capture_output=True, text=True).stdout.split()
+    kernels: list[str] = []
+    for _ in range(240):  # wait (up to 2 minutes on a loaded machine) until the kernels run
+        kernels = subprocess.run(["pgrep", "-f", f"{scratch}/omaha-sub-.*/kernel-"], capture_output=True,
+                                 text=True).stdout.split()
+        if kernels:
+            break
+        time.sleep(0.5)
     assert kernels  # the kernels (key's and learner's) are running under the grader
+    time.sleep(1)
     proc.kill()
     proc.wait()
     time.sleep(1)
