@@ -5,7 +5,7 @@ attack on exercise 1 (R1-R6): forged junit reports and killing every process
 in sight, stopping the parent, a kernel that stops itself, ``os._exit``, a
 loop that ignores Ctrl-C, a process left running, poisoned table caches,
 a redefined ``check``, a patched ``Question``, calling ``expected()``,
-reading the keys from disk, and malformed files. Honest learners keep full
+reading the keys from disk, a flood of output, and malformed files. Honest learners keep full
 marks, every attack scores zero for what it did not answer (or is flagged),
 the batch completes and the CSV lists everyone. A second, smaller batch runs
 without a sandbox (``--sandbox none``) to show the fallback says so and still
@@ -167,6 +167,8 @@ for f in found:
     for c in json.load(open(f))['cells']:
         exec(''.join(c['source'])) if 'answer_q' in ''.join(c['source']) else None
 """}),
+        # one 40 MB print: more than a kernel message may hold
+        write(tmp, "flood", {**RIGHT, "q2": 'print("x" * 40_000_000)\nanswer_q2 = "9d 9s"'}),
         raw(tmp, "numeric", "01_reading_hands.ipynb", json.dumps(
             {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
              "cells": [{"cell_type": "code", "source": 12, "metadata": {}, "outputs": []}]})),
@@ -186,7 +188,7 @@ for f in found:
 def test_the_batch_finishes_and_lists_everyone(attacked: dict[str, object]) -> None:
     got = attacked["got"]
     assert set(got) == {"honest1", "honest2", "junit", "sigstop", "osexit", "loop", "daemon", "poison",  # type: ignore
-                        "redefine", "keys", "numeric", "nosource", "v3", "script", "empty"}
+                        "redefine", "keys", "flood", "numeric", "nosource", "v3", "script", "empty"}
     assert "sandbox: bwrap" in attacked["output"]  # type: ignore[operator]
     assert attacked["status"] == 1  # some need a look
 
@@ -221,6 +223,13 @@ def test_loop_ignoring_ctrl_c_costs_only_its_question(attacked: dict[str, object
     got = attacked["got"]["loop"]  # type: ignore[index]
     assert got["q3"] == (0, "timed-out")
     assert {q: p for q, p in pts(got).items() if q != "q3"} == {q: p for q, p in FULL.items() if q != "q3"}
+
+
+@needs_bwrap
+def test_a_flood_of_output_costs_only_its_question(attacked: dict[str, object]) -> None:
+    got = attacked["got"]["flood"]  # type: ignore[index]
+    assert got["q2"] == (0, "timed-out")
+    assert {q: p for q, p in pts(got).items() if q != "q2"} == {q: p for q, p in FULL.items() if q != "q2"}
 
 
 @needs_bwrap

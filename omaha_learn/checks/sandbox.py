@@ -58,6 +58,8 @@ PACKAGE_DIR = Path(__file__).resolve().parent.parent
 """The ``omaha_learn`` package the kernels import (mounted read-only)."""
 MAX_OUTPUT = 64_000
 """Characters of a cell's output kept; the rest is read and dropped."""
+MAX_MESSAGE = 16_000_000
+"""Bytes of one message from a kernel the grader accepts (a larger one cuts the kernel off)."""
 MAX_RESTARTS = 4
 """Kernel restarts allowed per submission (after a death or a timed-out cell)."""
 MARK_ENV = "OMAHA_LEARN_GRADE_RUN"
@@ -283,7 +285,11 @@ class _Kernel:
                                      stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL)
         self.kind = kind
-        self.client = BlockingKernelClient(connection_file=conn)
+        import zmq
+
+        self.context = zmq.Context()
+        self.context.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE)  # a bigger message drops the link, not the grader
+        self.client = BlockingKernelClient(connection_file=conn, context=self.context)
         self.client.load_connection_file()
         self.client.start_channels()
         deadline = time.monotonic() + startup
@@ -348,6 +354,10 @@ class _Kernel:
             pass
         if self.kind == "none":
             _sweep(self.mark)
+        try:
+            self.context.destroy(linger=0)
+        except Exception:  # noqa: BLE001 - best effort
+            pass
 
 
 def _sweep(mark: str) -> None:
