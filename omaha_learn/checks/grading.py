@@ -415,7 +415,12 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
         if isinstance(k, str):
             results[i] = _flat(student, str(sub), None, "no-key", k, exercise=key_path.stem)
             continue
-        todo.append(_Job(i, student, sub, k, plan_for(cells, k), status, note))
+        try:
+            plan = plan_for(cells, k)
+        except Exception as exc:  # noqa: BLE001 - one odd file never stops the batch
+            results[i] = _flat(student, str(sub), k, "unreadable", f"cannot plan this notebook: {exc!r}")
+            continue
+        todo.append(_Job(i, student, sub, k, plan, status, note))
 
     keys_used = list({id(j.key): j.key for j in todo}.values())
     items = [(plan_for(None, k), timeout, cell_timeout, sandbox) for k in keys_used]
@@ -432,7 +437,11 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
         for k, run in zip(keys_used, runs[:len(keys_used)], strict=True):
             _key_answers(k, run, say)
         for j, run in zip(todo, runs[len(keys_used):], strict=True):
-            results[j.index] = decide(j.student, str(j.sub), j.key, run, j.status, j.note)
+            try:
+                results[j.index] = decide(j.student, str(j.sub), j.key, run, j.status, j.note)
+            except Exception as exc:  # noqa: BLE001 - a run that came back malformed (e.g. from a worker)
+                results[j.index] = _flat(j.student, str(j.sub), j.key, "kernel-died",
+                                         f"the run's results could not be read: {exc!r}")
     return [r for i in range(len(submissions)) for r in results[i]]
 
 
