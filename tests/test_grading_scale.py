@@ -68,3 +68,16 @@ def test_a_dask_local_cluster_gives_the_same_records(batch: list[Path], sequenti
 
 def test_scheduler_and_jobs_together_are_refused(batch: list[Path]) -> None:
     assert grading.main(["--keys", str(KEYS), "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1", str(batch[0])]) == 2
+
+
+def test_an_unreachable_scheduler_is_an_error_not_a_traceback(batch: list[Path], monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """What jobs.run_jobs raises for a scheduler it cannot reach (after its 20 s wait) ends as status 2."""
+    from omaha_learn import jobs
+
+    def unreachable(*args: object, **kwargs: object) -> list[object]:
+        raise jobs.JobsError("scheduler: cannot reach 'tcp://127.0.0.1:9'")
+
+    monkeypatch.setattr(jobs, "run_jobs", unreachable)
+    assert grading.main(["--keys", str(KEYS), "--scheduler", "tcp://127.0.0.1:9", str(batch[0])]) == 2
+    assert "cannot reach" in capsys.readouterr().err

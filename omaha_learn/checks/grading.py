@@ -587,8 +587,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         for p in problems:
             print(f"omaha-learn grade: error: {p}", file=sys.stderr)
         return 2
-    records = grade(args.submissions, keys, timeout=args.timeout, cell_timeout=args.cell_timeout, jobs=args.jobs,
-                    scheduler=args.scheduler, sandbox=args.sandbox, student_from=args.student_from, log=print)
+    from omaha_learn.errors import OmahaLearnError
+
+    try:
+        records = grade(args.submissions, keys, timeout=args.timeout, cell_timeout=args.cell_timeout,
+                        jobs=args.jobs, scheduler=args.scheduler, sandbox=args.sandbox,
+                        student_from=args.student_from, log=print)
+    except OmahaLearnError as exc:  # e.g. a Dask scheduler that cannot be reached
+        print(f"omaha-learn grade: error: {exc}", file=sys.stderr)
+        return 2
     _print_summary(records)
     if args.csv is not None:
         write_csv(records, args.csv)
