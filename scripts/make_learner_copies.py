@@ -4,9 +4,11 @@ For every key, the learner copy (same file name, one folder up):
 
 * answer cells (tagged ``answer``): the ``### BEGIN SOLUTION`` ... ``### END SOLUTION``
   block becomes ``answer_qN = None  # your answer``; outputs and execution count are cleared;
-* checker cells (tagged ``checker``) and every other cell are kept as in the key,
-  source and stored outputs (so ``pytest --nbval`` on an unanswered copy fails,
-  and the grader can restore them by cell id);
+* checker cells (tagged ``checker``): source kept, outputs and execution count
+  cleared, so a copy opens without the key's "q1: correct" lines (issue 12);
+  the grader never needs them (it decides verdicts itself, see
+  ``omaha_learn/checks/grading.py``);
+* every other cell (text, the setup cell showing the deal) is kept as in the key;
 * links to ``../../docs/rules.md`` are rewritten for the copy's folder.
 
 Usage::
@@ -61,6 +63,9 @@ def learner_copy(key: nbformat.NotebookNode) -> nbformat.NotebookNode:
             cell.source = cell.source.replace("../../docs/", "../docs/")
         elif cell.cell_type == "code" and "answer" in tags:
             cell.source = strip_solution(cell.source, question_of(cell))
+            cell.outputs = []
+            cell.execution_count = None
+        elif cell.cell_type == "code" and "checker" in tags:
             cell.outputs = []
             cell.execution_count = None
     nb.metadata.setdefault("omaha_learn", {})["learner_copy"] = True

@@ -9,16 +9,27 @@ AssertionError when OMAHA_LEARN_STRICT=1.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import nbformat
 import pytest
+from exercise_references import REFERENCES  # tests/ is on sys.path (pytest rootdir-relative)
 from hypothesis import given
 from hypothesis import strategies as st
 
 from omaha_learn.checks import EXERCISES, STRICT_ENV, exercise
-from omaha_learn.checks.core import AnswerError, Exercise, Question, answer_digest, normalise
+from omaha_learn.checks.core import (
+    REPORT_PREFIX,
+    AnswerError,
+    Exercise,
+    Question,
+    answer_digest,
+    canonical,
+    normalise,
+    report,
+)
 from omaha_learn.engine.cards import FULL_DECK, format_cards, parse_cards
 
 KEYS = Path(__file__).resolve().parent.parent / "exercises" / "solutions"
@@ -144,21 +155,71 @@ def test_unknown_question_and_exercise() -> None:
         exercise("poker")
 
 
-def test_question_needs_exactly_one_source_of_truth() -> None:
-    with pytest.raises(ValueError, match="exactly one of expected= or digest="):
-        Question("q1", "int", 1, ("R1",), "hint")
+def test_question_needs_a_digest_and_a_known_kind() -> None:
+    with pytest.raises(TypeError):
+        Question("q1", "int", 1, ("R1",), "hint")  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="sha256 hex digest"):
+        Question("q1", "int", 1, ("R1",), "hint", "7")
     with pytest.raises(ValueError, match="unknown answer kind"):
-        Question("q1", "number", 1, ("R1",), "hint", expected=lambda: 1)
+        Question("q1", "number", 1, ("R1",), "hint", "0" * 64)
     with pytest.raises(ValueError, match="defined twice"):
-        Exercise("x", [Question("q1", "int", 1, ("R1",), "h", expected=lambda: 1)] * 2)
+        Exercise("x", [Question("q1", "int", 1, ("R1",), "h", answer_digest("int", 1))] * 2)
 
 
-def test_digest_questions_store_no_plain_answer() -> None:
-    """Fixed answers (R13-R19, R24) live only as sha256 digests."""
+def test_every_answer_is_stored_only_as_a_digest() -> None:
+    """Issue 11: nothing importable hands out an answer (no expected(), no result(), no seeded_hand())."""
     for m in EXERCISES:
+        mod = __import__(f"omaha_learn.checks.{m}", fromlist=["x"])
+        assert not {"result", "seeded_hand"} & set(dir(mod)), m
+        assert not [n for n in dir(mod) if re.fullmatch(r"_q\d+", n)], m
         for q in exercise(m).questions.values():
-            if q.digest is not None:
-                assert re.fullmatch(r"[0-9a-f]{64}", q.digest)
+            assert re.fullmatch(r"[0-9a-f]{64}", q.digest)
+            assert not hasattr(q, "expected")
+
+
+@pytest.mark.parametrize(("module", "qid"), [(m, q) for m, f in REFERENCES.items() for q in f()])
+def test_seeded_digests_are_what_the_engine_says(module: str, qid: str) -> None:
+    """Each seeded answer's digest matches the engine's answer recomputed in tests/exercise_references.py."""
+    q = exercise(module).questions[qid]
+    assert q.digest == answer_digest(q.kind, REFERENCES[module]()[qid]())
+
+
+def test_feedback_is_coloured_with_rule_links(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12: right is green, wrong is red, and each rule (here R2, R6) links to docs/rules.md#rN."""
+    q = exercise("reading_hands").questions["q3"]
+    right, wrong = q.feedback("full house"), q.feedback("flush")
+    assert right.correct and "#1a7f37" in right._repr_html_() and "href" not in right._repr_html_()
+    html = wrong._repr_html_()
+    assert "#b3261e" in html and not wrong.correct
+    root = Path(__file__).resolve().parent.parent
+    monkeypatch.chdir(root / "exercises")
+    assert '<a href="../docs/rules.md#r2"' in wrong._repr_html_() and 'href="../docs/rules.md#r6"' in wrong._repr_html_()
+    monkeypatch.chdir(root / "exercises" / "solutions")
+    assert 'href="../../docs/rules.md#r2"' in wrong._repr_html_()
+    assert wrong.text.endswith("(rules: docs/rules.md#r2 docs/rules.md#r6)")
+
+
+def test_report_prints_the_canonical_answer_and_no_verdict(capsys: pytest.CaptureFixture[str]) -> None:
+    report("q1", ["kd", "KC"], "cards")
+    report("q2", None, "int")
+    report("q3", object(), "int")
+    lines = capsys.readouterr().out.splitlines()
+    assert all(line.startswith(REPORT_PREFIX) for line in lines)
+    got = [json.loads(line[len(REPORT_PREFIX):]) for line in lines]
+    assert got[0] == {"question": "q1", "status": "answer", "answer": "Kc Kd"}
+    assert got[1] == {"question": "q2", "status": "none"}
+    assert got[2]["status"] == "unreadable" and "correct" not in lines[2]
+
+
+@pytest.mark.parametrize(("kind", "value"), [("cards", "Kd 2c"), ("int", -3), ("ints", [6, 5, 6]),
+                                             ("player", "b"), ("players", "CA"), ("player_order", "CAB"),
+                                             ("text", "Two_Pair"), ("texts", ["flush", "straight"]),
+                                             ("yesno", False)])
+def test_canonical_answers_survive_the_trip_to_the_grader(kind: str, value: object) -> None:
+    text = normalise(kind, value)
+    assert canonical(kind, text) == text
+    with pytest.raises(AnswerError):
+        canonical(kind, "x" * 3000)
 
 
 @given(st.lists(st.sampled_from(FULL_DECK), min_size=1, max_size=6, unique=True), st.randoms())
@@ -243,7 +304,7 @@ def _betting_engine_answers() -> dict[str, object]:
     return out
 
 
-@pytest.mark.parametrize("qid", [q.qid for q in exercise("betting").questions.values() if q.digest])
+@pytest.mark.parametrize("qid", [f"q{i}" for i in range(1, 11)])
 def test_betting_answers_agree_with_the_engine(qid: str) -> None:
     """The fixed (digest-only) answers of exercise 6 (R13-R19) are what HandState does."""
     answers = _betting_engine_answers()

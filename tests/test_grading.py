@@ -1,10 +1,12 @@
-"""``omaha-learn grade`` end to end (issue 7): keys score full marks, learner copies zero.
+"""``omaha-learn grade`` end to end (issues 7, 11, 15): keys score full marks, copies zero, every file a row.
 
 Running notebooks is slow, so one module fixture grades every scenario in a
-single grader call (one nbval subprocess): the six keys, the six learner
-copies as handed out, and three doctored copies of exercises 1 and 4 (run and
-saved unanswered; run and saved with wrong answers; broken and tampered
-cells). The exercises cover R1-R25; see docs/rules.md.
+single grader call: the six keys, three learner copies as handed out, and
+doctored copies (wrong answers saved with the key's "correct" outputs,
+broken and tampered cells, a renamed file, a notebook without cell ids,
+tags or metadata, exercise 2 handed in as exercise 1, a file with no key).
+The exercises cover R1-R25; see docs/rules.md. Attacks on the grader are in
+``tests/test_grading_attacks.py``.
 """
 
 from __future__ import annotations
@@ -12,192 +14,279 @@ from __future__ import annotations
 import copy
 import csv
 import importlib.util
+import json
 import shutil
 from pathlib import Path
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from omaha_learn.checks import EXERCISES, exercise, grading
+from omaha_learn.checks.records import CSV_COLUMNS, STATUSES
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYS = ROOT / "exercises" / "solutions"
 COPIES = ROOT / "exercises"
 NAMES = sorted(EXERCISES.values())
+RIGHT_01 = {"q1": 'answer_q1 = "4h 2c Tc 2d"', "q2": 'answer_q2 = "9d 9s"', "q3": 'answer_q3 = "full house"',
+            "q4": 'answer_q4 = "high card"', "q5": 'answer_q5 = "three of a kind"', "q6": 'answer_q6 = "B"'}
 
 
-def _set_answers(nb: nbformat.NotebookNode, answers: dict[str, str]) -> None:
+def set_answers(nb: nbformat.NotebookNode, answers: dict[str, str]) -> None:
     for cell in nb.cells:
         qid = cell.metadata.get("omaha_learn", {}).get("question")
         if "answer" in cell.metadata.get("tags", []) and qid in answers:
             cell.source = answers[qid]
 
 
-def _cell(nb: nbformat.NotebookNode, cid: str) -> nbformat.NotebookNode:
+def cell_by_id(nb: nbformat.NotebookNode, cid: str) -> nbformat.NotebookNode:
     return next(c for c in nb.cells if c.get("id") == cid)
 
 
-def _run_and_save(nb: nbformat.NotebookNode, path: Path) -> None:
-    """What a learner does: run every cell (checkers not strict), then save."""
-    NotebookClient(nb, timeout=60, kernel_name="python3", allow_errors=True,
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
-    nbformat.write(nb, path)
+def points(records: list[object], sub: Path) -> dict[str, int]:
+    return {r.question: r.points for r in records if r.submission == str(sub)}  # type: ignore[attr-defined]
+
+
+def statuses(records: list[object], sub: Path) -> set[str]:
+    return {r.status for r in records if r.submission == str(sub)}  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     tmp = tmp_path_factory.mktemp("grading")
     subs: dict[str, Path] = {}
+
+    def folder(name: str) -> Path:
+        (tmp / name).mkdir(exist_ok=True)
+        return tmp / name
+
     for name in NAMES:
-        for kind, folder in (("key", KEYS), ("copy", COPIES)):
-            target = tmp / kind / name
-            target.parent.mkdir(exist_ok=True)
-            shutil.copy(folder / name, target)
-            subs[f"{kind}:{name}"] = target
+        subs[f"key:{name}"] = folder("key") / name
+        shutil.copy(KEYS / name, subs[f"key:{name}"])
+    for name in ("01_reading_hands.ipynb", "04_hilo_showdown.ipynb", "06_betting.ipynb"):
+        subs[f"copy:{name}"] = folder("copy") / name
+        shutil.copy(COPIES / name, subs[f"copy:{name}"])
 
-    # exercise 1, run and saved without answering anything
-    ran = tmp / "ran"
-    ran.mkdir()
+    # exercise 1: wrong answers to q1-q3 (right to q4-q6), saved with the key's "correct" outputs pasted in
+    key01 = nbformat.read(KEYS / "01_reading_hands.ipynb", as_version=4)
     nb = nbformat.read(COPIES / "01_reading_hands.ipynb", as_version=4)
-    _run_and_save(nb, ran / "01_reading_hands.ipynb")
-    subs["ran"] = ran / "01_reading_hands.ipynb"
+    set_answers(nb, {**RIGHT_01, "q1": 'answer_q1 = "9d 8h Ah 9s"', "q2": 'answer_q2 = "Ah 9s"',
+                     "q3": 'answer_q3 = "two pair"'})
+    for c in nb.cells:
+        if "checker" in c.metadata.get("tags", []):
+            c.outputs = cell_by_id(key01, c.id).outputs
+    subs["wrong"] = folder("wrong") / "01_reading_hands.ipynb"
+    nbformat.write(nb, subs["wrong"])
 
-    # exercise 1, wrong answers to q1-q3 (right ones to q4-q6), run and saved
-    wrong = tmp / "wrong"
-    wrong.mkdir()
-    nb = nbformat.read(COPIES / "01_reading_hands.ipynb", as_version=4)
-    _set_answers(nb, {"q1": 'answer_q1 = "9d 8h Ah 9s"', "q2": 'answer_q2 = "Ah 9s"',
-                      "q3": 'answer_q3 = "two pair"', "q4": 'answer_q4 = "high card"',
-                      "q5": 'answer_q5 = "three of a kind"', "q6": 'answer_q6 = "B"'})
-    _run_and_save(nb, wrong / "01_reading_hands.ipynb")
-    subs["wrong"] = wrong / "01_reading_hands.ipynb"
-
-    # exercise 4: an answer cell that raises, a syntax error, a tampered checker cell,
-    # a deleted checker cell and a learner's own scratch cell that raises
-    broken = tmp / "broken"
-    broken.mkdir()
+    # exercise 4: an answer that raises, a syntax error, a tampered checker, a deleted checker, a scratch cell
     nb = nbformat.read(COPIES / "04_hilo_showdown.ipynb", as_version=4)
-    _set_answers(nb, {"q1": "answer_q1 = 140 // 0", "q2": "answer_q2 = [30, 30, 60]",
-                      "q3": 'answer_q3 = ["A", "B"', "q4": "answer_q4 = [6, 5, 6]",
-                      "q5": "answer_q5 = [12, 13]", "q6": "answer_q6 = False"})
-    tampered = _cell(nb, "q5-check")
+    set_answers(nb, {"q1": "answer_q1 = 140 // 0", "q2": "answer_q2 = [30, 30, 60]",
+                     "q3": 'answer_q3 = ["A", "B"', "q4": "answer_q4 = [6, 5, 6]",
+                     "q5": "answer_q5 = [12, 13]", "q6": "answer_q6 = False"})
+    tampered = cell_by_id(nb, "q5-check")
     tampered.source = 'print("q5: correct (2/2 points)")'
     nb.cells.insert(nb.cells.index(tampered), nbformat.v4.new_code_cell("raise RuntimeError('scratch')"))
-    nb.cells.remove(_cell(nb, "q6-check"))
-    nbformat.write(nb, broken / "04_hilo_showdown.ipynb")
-    subs["broken"] = broken / "04_hilo_showdown.ipynb"
+    nb.cells.remove(cell_by_id(nb, "q6-check"))
+    subs["broken"] = folder("broken") / "04_hilo_showdown.ipynb"
+    nbformat.write(nb, subs["broken"])
 
-    # exercise 3, key renamed by a learner: matched by its metadata
-    renamed = tmp / "renamed"
-    renamed.mkdir()
-    shutil.copy(KEYS / "03_lows.ipynb", renamed / "lows-alice.ipynb")
-    subs["renamed"] = renamed / "lows-alice.ipynb"
+    # exercise 3's key renamed by a learner: matched by its metadata
+    subs["renamed"] = folder("renamed") / "lows-alice.ipynb"
+    shutil.copy(KEYS / "03_lows.ipynb", subs["renamed"])
+
+    # exercise 1 answered right by an old tool: no cell ids, no tags, no cell metadata, nbformat 4.0
+    raw = json.loads((KEYS / "01_reading_hands.ipynb").read_text(encoding="utf-8"))
+    raw["nbformat_minor"] = 0
+    for c in raw["cells"]:
+        c.pop("id", None)
+        c["metadata"] = {}
+    subs["no-ids"] = folder("no-ids") / "01_reading_hands.ipynb"
+    subs["no-ids"].write_text(json.dumps(raw), encoding="utf-8")
+
+    # exercise 2's key saved under exercise 1's file name: graded against key 2, flagged
+    subs["wrong-exercise"] = folder("wrong-exercise") / "01_reading_hands.ipynb"
+    shutil.copy(KEYS / "02_high_hands.ipynb", subs["wrong-exercise"])
+
+    # a notebook for which there is no key
+    nb = nbformat.read(COPIES / "01_reading_hands.ipynb", as_version=4)
+    del nb.metadata["omaha_learn"]
+    subs["no-key"] = folder("no-key") / "99_unknown.ipynb"
+    nbformat.write(nb, subs["no-key"])
 
     csv_path = tmp / "scores.csv"
-    status = grading.main(["--keys", str(KEYS), "--csv", str(csv_path), *map(str, subs.values())])
+    argv = ["--keys", str(KEYS), "--csv", str(csv_path), "--jobs", "2", "--cell-timeout", "60",
+            *map(str, subs.values())]
+    status = grading.main(argv)
     with csv_path.open(newline="") as fh:
         rows = list(csv.DictReader(fh))
-    scores: dict[str, dict[str, int]] = {}
-    by_path = {str(p): label for label, p in subs.items()}
+    records = grading.grade([subs["key:01_reading_hands.ipynb"]], KEYS, jobs=1)
+    return {"status": status, "rows": rows, "subs": subs, "tmp": tmp, "records": _records(rows, subs),
+            "single": records}
+
+
+def _records(rows: list[dict[str, str]], subs: dict[str, Path]) -> dict[str, dict[str, tuple[int, str]]]:
+    """{scenario: {question: (points, status)}} from the CSV: each scenario has its own student folder."""
+    out: dict[str, dict[str, tuple[int, str]]] = {}
     for row in rows:
-        scores.setdefault(by_path[row["notebook"]], {})[row["question"]] = int(row["points"])
-    return {"status": status, "rows": rows, "scores": scores, "subs": subs}
+        s = row["student"]
+        label = f"{s}:{row['exercise']}.ipynb" if s in ("key", "copy") else s
+        out.setdefault(label, {})[row["question"]] = (int(row["points"]), row["status"])
+    return out
 
 
-def test_grader_exits_zero(graded: dict[str, object]) -> None:
-    assert graded["status"] == 0
+def test_exit_status_flags_what_needs_a_look(graded: dict[str, object]) -> None:
+    assert graded["status"] == 1  # wrong-exercise and no-key are in the batch
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_keys_score_full_marks(graded: dict[str, object], name: str) -> None:
     ex = exercise(next(m for m, f in EXERCISES.items() if f == name))
-    scores = graded["scores"][f"key:{name}"]  # type: ignore[index]
-    assert scores == {q.qid: q.points for q in ex.questions.values()}
+    got = graded["records"][f"key:{name}"]  # type: ignore[index]
+    assert got == {q.qid: (q.points, "graded") for q in ex.questions.values()}
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ["01_reading_hands.ipynb", "04_hilo_showdown.ipynb", "06_betting.ipynb"])
 def test_handed_out_copies_score_zero(graded: dict[str, object], name: str) -> None:
-    scores = graded["scores"][f"copy:{name}"]  # type: ignore[index]
-    assert scores and set(scores.values()) == {0}
+    got = graded["records"][f"copy:{name}"]  # type: ignore[index]
+    assert got and {p for p, _ in got.values()} == {0} and {s for _, s in got.values()} == {"graded"}
+    rows = [r for r in graded["rows"] if r["student"] == "copy" and r["exercise"] == name[:-6]]  # type: ignore
+    assert {r["feedback"] for r in rows} == {"no answer"}
 
 
-def test_copy_run_and_saved_unanswered_scores_zero(graded: dict[str, object]) -> None:
-    saved = nbformat.read(graded["subs"]["ran"], as_version=4)  # type: ignore[index]
-    assert "no answer yet" in _cell(saved, "q1-check").outputs[0]["text"]
-    assert set(graded["scores"]["ran"].values()) == {0}  # type: ignore[index]
-
-
-def test_wrong_answers_saved_after_running_score_zero(graded: dict[str, object]) -> None:
-    """The saved checker outputs show the wrong-answer message; grading restores the key's and fails them."""
-    saved = nbformat.read(graded["subs"]["wrong"], as_version=4)  # type: ignore[index]
-    assert "not yet" in _cell(saved, "q1-check").outputs[0]["text"]
-    assert graded["scores"]["wrong"] == {"q1": 0, "q2": 0, "q3": 0, "q4": 2, "q5": 2, "q6": 1}  # type: ignore[index]
+def test_wrong_answers_with_the_keys_outputs_pasted_in_score_zero(graded: dict[str, object]) -> None:
+    """R1, R2, R6: stored "correct" outputs count for nothing; the wrong answers' hints cite their rules."""
+    got = graded["records"]["wrong"]  # type: ignore[index]
+    assert {q: p for q, (p, _) in got.items()} == {"q1": 0, "q2": 0, "q3": 0, "q4": 2, "q5": 2, "q6": 1}
+    rows = {r["question"]: r for r in graded["rows"] if r["student"] == "wrong"}  # type: ignore[attr-defined]
+    assert rows["q1"]["feedback"].startswith("not yet. Cards go out one at a time")
+    assert "R1 (docs/rules.md#r1)" in rows["q1"]["feedback"]
+    assert "R2 (docs/rules.md#r2), R6 (docs/rules.md#r6)" in rows["q3"]["feedback"]
 
 
 def test_broken_cells_cost_only_their_questions(graded: dict[str, object]) -> None:
-    """R11/R20/R24 exercise: an erroring answer (q1), a syntax error (q3), a tampered checker showing
-    "correct" for a wrong answer (q5) and a deleted checker (q6, restored from the key) each cost
-    their own question; nbval goes on past failing cells, so the rest still score."""
-    assert graded["scores"]["broken"] == {"q1": 0, "q2": 2, "q3": 0, "q4": 2, "q5": 0, "q6": 1}  # type: ignore[index]
+    """R11/R20/R24 exercise: an erroring answer (q1), a syntax error (q3), a tampered checker printing
+    "correct" for a wrong answer (q5) and a deleted checker (q6, taken from the key) cost their own question."""
+    got = graded["records"]["broken"]  # type: ignore[index]
+    assert {q: p for q, (p, _) in got.items()} == {"q1": 0, "q2": 2, "q3": 0, "q4": 2, "q5": 0, "q6": 1}
+    rows = {r["question"]: r for r in graded["rows"] if r["student"] == "broken"}  # type: ignore[attr-defined]
+    assert rows["q1"]["feedback"].startswith("your answer cell raised ZeroDivisionError")
+    assert rows["q3"]["feedback"].startswith("your answer cell raised SyntaxError")
 
 
 def test_renamed_submission_is_matched_by_metadata(graded: dict[str, object]) -> None:
-    assert graded["scores"]["renamed"] == {q.qid: q.points for q in exercise("lows").questions.values()}  # type: ignore
+    got = graded["records"]["renamed"]  # type: ignore[index]
+    assert got == {q.qid: (q.points, "graded") for q in exercise("lows").questions.values()}
 
 
-def test_csv_rows(graded: dict[str, object]) -> None:
+def test_no_cell_ids_or_tags_is_not_a_false_zero(graded: dict[str, object]) -> None:
+    """Issue 11: answers are matched by what they assign (answer_qN = ...) or by position."""
+    got = graded["records"]["no-ids"]  # type: ignore[index]
+    assert got == {q.qid: (q.points, "graded") for q in exercise("reading_hands").questions.values()}
+
+
+def test_another_exercise_under_this_name_is_graded_against_its_own_key_and_flagged(
+        graded: dict[str, object]) -> None:
+    got = graded["records"]["wrong-exercise"]  # type: ignore[index]
+    assert got == {q.qid: (q.points, "wrong-exercise") for q in exercise("high_hands").questions.values()}
+    row = next(r for r in graded["rows"] if r["student"] == "wrong-exercise")  # type: ignore[attr-defined]
+    assert row["exercise"] == "02_high_hands" and "metadata names exercise high_hands" in row["feedback"]
+
+
+def test_a_file_without_a_key_still_gets_a_row(graded: dict[str, object]) -> None:
+    rows = [r for r in graded["rows"] if r["student"] == "no-key"]  # type: ignore[attr-defined]
+    assert [(r["question"], r["points"], r["max_points"], r["status"]) for r in rows] == [("-", "0", "0", "no-key")]
+
+
+def test_csv_columns_and_rows(graded: dict[str, object]) -> None:
+    """Issue 15: student, exercise, question, points, max_points, status, feedback; a row per question."""
     rows = graded["rows"]
-    assert list(rows[0]) == ["notebook", "question", "points", "max_points"]  # type: ignore[index]
-    expected = sum(len(exercise(m).questions) for m in EXERCISES) * 2 + 6 + 6 + 6 + 7
-    assert len(rows) == expected  # type: ignore[arg-type]
-    key1 = [r for r in rows if r["notebook"] == str(graded["subs"]["key:01_reading_hands.ipynb"])]  # type: ignore
-    assert [(r["question"], r["points"], r["max_points"]) for r in key1] == [
-        ("q1", "1", "1"), ("q2", "2", "2"), ("q3", "1", "1"), ("q4", "2", "2"), ("q5", "2", "2"), ("q6", "1", "1")]
+    assert tuple(rows[0]) == CSV_COLUMNS == ("student", "exercise", "question", "points", "max_points",  # type: ignore
+                                             "status", "feedback")
+    assert {r["status"] for r in rows} <= set(STATUSES)  # type: ignore[attr-defined]
+    n = sum(len(exercise(m).questions) for m in EXERCISES) + (6 + 6 + 12) + 6 + 6 + 7 + 6 + 7 + 1
+    assert len(rows) == n  # type: ignore[arg-type]
+    assert {r["student"] for r in rows} == {p.parent.name for p in graded["subs"].values()}  # type: ignore
 
 
-# ------------------------------------------------------------- no notebooks run
-
-def test_restore_takes_checker_cells_from_the_key() -> None:
-    key = nbformat.read(KEYS / "01_reading_hands.ipynb", as_version=4)
-    sub = nbformat.read(COPIES / "01_reading_hands.ipynb", as_version=4)
-    _set_answers(sub, {"q1": "answer_q1 = 'As'"})
-    chk = _cell(sub, "q1-check")
-    chk.source = "pass"
-    chk.outputs = [nbformat.v4.new_output("stream", name="stdout", text="q1: not yet\n")]
-    out = grading.restore(sub, key)
-    assert _cell(out, "q1-check") == _cell(key, "q1-check")
-    answer = _cell(out, "q1-answer")
-    assert answer.source == "answer_q1 = 'As'" and answer.outputs == [] and answer.execution_count is None
+def test_student_is_the_file_name_when_all_submissions_share_a_folder(graded: dict[str, object]) -> None:
+    records = graded["single"]
+    assert {r.student for r in records} == {"01_reading_hands"}  # type: ignore[attr-defined]
+    assert sum(r.points for r in records) == 9  # type: ignore[attr-defined]
+    assert grading.student_names([Path("a/ann/x.ipynb"), Path("a/ann/y.ipynb")], "folder") == ["ann", "ann"]
+    assert grading.student_names([Path("a/ann/x.ipynb"), Path("a/bob/y.ipynb")], "file") == ["x", "y"]
 
 
-def test_restore_matches_answer_cells_by_question_when_ids_changed() -> None:
-    key = nbformat.read(KEYS / "03_lows.ipynb", as_version=4)
-    sub = copy.deepcopy(nbformat.read(COPIES / "03_lows.ipynb", as_version=4))
-    _cell(sub, "q2-answer")["id"] = "renamed"
-    _set_answers(sub, {"q2": "answer_q2 = [1]"})
-    assert _cell(grading.restore(sub, key), "q2-answer").source == "answer_q2 = [1]"
+def test_totals_per_student_are_printed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from omaha_learn.checks.records import QuestionRecord
+
+    recs = [QuestionRecord("ann", "01", "q1", 1, 1, "graded"), QuestionRecord("ann", "01", "q2", 0, 2, "graded"),
+            QuestionRecord("bob", "01", "q1", 0, 1, "timed-out")]
+    assert grading.totals(recs) == [("ann", 1, 3, ""), ("bob", 0, 1, "timed-out")]
+    grading._print_summary(recs)
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].split() == ["ann", "1/3"] and out[2].split() == ["bob", "0/1", "needs", "a", "look:", "timed-out"]
 
 
-def test_missing_key_and_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    sub = tmp_path / "99_unknown.ipynb"
-    nb = nbformat.read(COPIES / "01_reading_hands.ipynb", as_version=4)
-    del nb.metadata["omaha_learn"]
-    nbformat.write(nb, sub)
-    assert grading.main(["--keys", str(KEYS), str(sub)]) == 1
-    assert "no key 99_unknown.ipynb" in capsys.readouterr().out
+# ------------------------------------------------------------- nothing runs
+
+@pytest.mark.parametrize("bad", [["--timeout", "0"], ["--timeout", "-1"], ["--timeout", "nan"],
+                                 ["--cell-timeout", "0"], ["--jobs", "0"], ["--csv", "{missing}/scores.csv"],
+                                 ["--csv", "{folder}"], ["--report", "{folder}"]])
+def test_bad_options_are_refused_before_grading(bad: list[str], tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 11: --csv (missing folder, a folder) and --timeout (0, negative) fail with status 2, nothing run."""
+    ran: list[object] = []
+    monkeypatch.setattr(grading, "grade", lambda *a, **k: ran.append(a) or [])
+    args = [b.format(missing=tmp_path / "absent", folder=tmp_path) for b in bad]
+    assert grading.main(["--keys", str(KEYS), *args, str(KEYS / "01_reading_hands.ipynb")]) == 2
+    assert not ran and "error" in capsys.readouterr().err
+
+
+def test_missing_files_and_keys_are_refused(tmp_path: Path) -> None:
     assert grading.main(["--keys", str(KEYS), str(tmp_path / "absent.ipynb")]) == 2
-    assert grading.main(["--keys", str(tmp_path / "nokeys"), str(sub)]) == 2
+    assert grading.main(["--keys", str(tmp_path / "nokeys"), str(KEYS / "01_reading_hands.ipynb")]) == 2
     assert grading.main([]) == 2
+
+
+@pytest.mark.parametrize(("name", "content", "why"), [
+    ("empty.ipynb", "", "empty"),
+    ("notjson.ipynb", "this is not a notebook", "not JSON"),
+    ("script.py", "answer_q1 = 1\n", "not a notebook"),
+    ("v3.ipynb", json.dumps({"nbformat": 3, "nbformat_minor": 0, "metadata": {}, "worksheets": []}), "nbformat 3"),
+    ("numeric.ipynb", json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+                                  "cells": [{"cell_type": "code", "source": 5, "metadata": {}}]}), "non-text source"),
+    ("nosource.ipynb", json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+                                   "cells": [{"cell_type": "code", "metadata": {}}]}), "no source"),
+    ("list.ipynb", "[1, 2]", "not an object"),
+])
+def test_malformed_files_are_unreadable(name: str, content: str, why: str, tmp_path: Path) -> None:
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(grading.Unreadable, match=why):
+        grading.read_notebook(path)
+
+
+def test_plan_runs_no_checker_cell_and_only_the_learners_answers() -> None:
+    """What enters a learner's sandbox: the key's setup cells, the learner's cells, report cells; no key answer."""
+    key = grading.load_key(KEYS / "01_reading_hands.ipynb")
+    _, cells = grading.read_notebook(COPIES / "01_reading_hands.ipynb")
+    plan = grading.plan_for(cells, key)
+    text = "\n".join(c["source"] for c in plan)
+    assert "check(" not in text.replace("import check", "") and "4h 2c Tc 2d" not in text
+    assert [c["role"] for c in plan].count("report") == 6
+    assert "answer_q1 = None  # your answer" in text
+
+
+def test_cli_reaches_the_grader(monkeypatch: pytest.MonkeyPatch) -> None:
     from omaha_learn import cli
 
-    assert cli.main(["grade", "--keys", str(KEYS), str(sub)]) == 1   # `omaha-learn grade` reaches main()
-    capsys.readouterr()
-    bad = tmp_path / "01_reading_hands.ipynb"
-    bad.write_text("not a notebook", encoding="utf-8")
-    assert grading.main(["--keys", str(KEYS), str(bad)]) == 1
-    assert "cannot read" in capsys.readouterr().out
+    seen: list[object] = []
+    monkeypatch.setattr(grading, "main", lambda argv: seen.append(argv) or 0)
+    assert cli.main(["grade", "--jobs", "2", "x.ipynb"]) == 0 and seen == [["--jobs", "2", "x.ipynb"]]
 
+
+# ------------------------------------------------------------- learner copies
 
 def test_learner_copies_are_up_to_date() -> None:
     """Regenerating the learner copies from the keys gives the files in exercises/."""
@@ -211,7 +300,64 @@ def test_learner_copies_are_up_to_date() -> None:
     assert module.main(["--check"]) == 0
 
 
-def test_learner_copies_hold_no_solutions() -> None:
+def test_learner_copies_hold_no_solutions_and_no_key_outputs() -> None:
+    """Issue 12: a copy opens without the key's "q1: correct (1/1 points)" under answer_q1 = None."""
     for name in NAMES:
         text = (COPIES / name).read_text(encoding="utf-8")
         assert "BEGIN SOLUTION" not in text and "answer_q1 = None  # your answer" in text
+        assert "correct (" not in text
+        nb = nbformat.read(COPIES / name, as_version=4)
+        for c in nb.cells:
+            if c.cell_type == "code" and {"checker", "answer"} & set(c.metadata.get("tags", [])):
+                assert c.outputs == [] and c.execution_count is None
+
+
+def test_copy_module_keeps_nothing_of_the_key_in_checker_cells() -> None:
+    key = nbformat.read(KEYS / "01_reading_hands.ipynb", as_version=4)
+    spec = importlib.util.spec_from_file_location("mlc", ROOT / "scripts" / "make_learner_copies.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = module.learner_copy(copy.deepcopy(key))
+    assert cell_by_id(out, "q1-check").outputs == [] and cell_by_id(key, "q1-check").outputs
+
+
+def test_report_and_feedback_go_to_the_teachers_desk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """--report FILE and --feedback DIR call checks.report (issue 15) with the records, after the CSV."""
+    import sys
+    import types
+
+    from omaha_learn.checks.records import QuestionRecord
+
+    recs = [QuestionRecord("ann", "01_reading_hands", "q1", 0, 1, "graded", "not yet.", "Kd", "R1")]
+    monkeypatch.setattr(grading, "grade", lambda *a, **k: recs)
+    calls: list[tuple[str, object, Path]] = []
+    stub = types.ModuleType("omaha_learn.checks.report")
+    stub.write_report = lambda records, path: calls.append(("report", records, path))  # type: ignore[attr-defined]
+    stub.write_feedback = lambda records, folder: calls.append(("feedback", records, folder)) or []  # type: ignore
+    monkeypatch.setitem(sys.modules, "omaha_learn.checks.report", stub)
+    csv_path = tmp_path / "s.csv"
+    argv = ["--keys", str(KEYS), "--csv", str(csv_path), "--report", str(tmp_path / "r.html"),
+            "--feedback", str(tmp_path / "fb"), str(KEYS / "01_reading_hands.ipynb")]
+    assert grading.main(argv) == 0
+    assert calls == [("report", recs, tmp_path / "r.html"), ("feedback", recs, tmp_path / "fb")]
+    assert csv_path.read_text(encoding="utf-8").splitlines()[1] == "ann,01_reading_hands,q1,0,1,graded,not yet."
+    monkeypatch.setitem(sys.modules, "omaha_learn.checks.report", None)  # not installed: the CSV still comes
+    csv_path.unlink()
+    assert grading.main(argv) == 1 and csv_path.exists()
+    assert "reports are not available" in capsys.readouterr().err
+
+
+def test_a_broken_key_gives_no_key_rows_not_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    keys = tmp_path / "keys"
+    keys.mkdir()
+    (keys / "01_reading_hands.ipynb").write_text("{broken", encoding="utf-8")
+    sub = tmp_path / "ann" / "01_reading_hands.ipynb"
+    sub.parent.mkdir()
+    shutil.copy(KEYS / "01_reading_hands.ipynb", sub)
+    csv_path = tmp_path / "s.csv"
+    assert grading.main(["--keys", str(keys), "--csv", str(csv_path), str(sub)]) == 1
+    rows = list(csv.DictReader(csv_path.open(newline="")))
+    assert [(r["student"], r["status"]) for r in rows] == [("01_reading_hands", "no-key")]
+    assert "not JSON" in rows[0]["feedback"]

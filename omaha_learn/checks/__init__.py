@@ -6,8 +6,9 @@ questions; a notebook's checker cells call that module's ``check``::
     from omaha_learn.checks.reading_hands import check
     check("q1", answer_q1)     # prints "q1: correct (1/1 points)" or a hint
 
-Right answers are computed from the engine for the exercise's seeded deal;
-fixed answers are stored only as sha256 digests. With the environment
+Every right answer is stored only as a sha256 digest of its normalised
+form (nothing importable hands out an answer); the seeded ones are
+recomputed from the engine by ``tests/exercise_references.py``. With the environment
 variable ``OMAHA_LEARN_STRICT=1`` (set by ``omaha-learn grade``) a wrong or
 missing answer raises :class:`AssertionError`, so nbval fails that cell.
 

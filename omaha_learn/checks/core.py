@@ -1,19 +1,28 @@
 """The machinery behind exercise checkers: questions, answer reading, messages.
 
-A :class:`Question` knows how to read a learner's answer (``kind``), where the
-right answer comes from (computed from the engine for the exercise's seeded
-deal, or, for fixed answers, only a sha256 digest of the normalised answer),
-how many points it is worth and which rules it practises. An
+A :class:`Question` knows how to read a learner's answer (``kind``), the
+sha256 digest of the normalised right answer (never the answer itself: nothing
+importable hands out an answer; ``tests/exercise_references.py`` recomputes the
+seeded ones from the engine), how many points it is worth and which rules it
+practises. An
 :class:`Exercise` is a named set of questions; ``exercise.check("q1", answer)``
 prints one deterministic line and, when the environment variable
 ``OMAHA_LEARN_STRICT=1`` is set (the grader sets it), raises
-:class:`AssertionError` on a missing or wrong answer so nbval fails the cell.
+:class:`AssertionError` on a missing or wrong answer so nbval fails the cell. In a notebook the line is shown coloured (green
+when right, red when wrong) with the rule references as links to
+``docs/rules.md``.
 
->>> ex = Exercise("demo", [Question("q1", "int", 2, ("R18",), "Pot after calling.", expected=lambda: 7)])
+The grader never trusts these lines: it runs :func:`report` after each answer
+cell, which prints the learner's answer in canonical form, and decides the
+verdict in its own process (:mod:`omaha_learn.checks.grading`).
+
+>>> ex = Exercise("demo", [Question("q1", "int", 2, ("R18",), "Pot after calling.", answer_digest("int", 7))])
 >>> ex.check("q1", 7)
 q1: correct (2/2 points)
 >>> ex.check("q1", 9)
 q1: not yet (0/2 points). R18: Pot after calling. (rules: docs/rules.md#r18)
+>>> report("q1", 7.0, "int")
+omaha-learn-report {"answer": "7", "question": "q1", "status": "answer"}
 >>> ex.check("q1", None)
 q1: no answer yet (0/2 points). Write your answer in answer_q1, run that cell, then run this one.
 """
@@ -21,10 +30,14 @@ q1: no answer yet (0/2 points). Write your answer in answer_q1, run that cell, t
 from __future__ import annotations
 
 import hashlib
+import html
+import json
 import operator
 import os
+import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from pathlib import Path
 from typing import SupportsIndex
 
 from omaha_learn.engine.cards import Card, CardError, Deck, parse_cards
@@ -38,6 +51,10 @@ __all__ = [
     "normalise",
     "answer_digest",
     "KINDS",
+    "Feedback",
+    "report",
+    "canonical",
+    "REPORT_PREFIX",
 ]
 
 STRICT_ENV = "OMAHA_LEARN_STRICT"
@@ -174,48 +191,99 @@ def answer_digest(kind: str, value: object) -> str:
 
 @dataclass(frozen=True)
 class Question:
-    """One graded question.
-
-    Give either ``expected`` (a function computing the right answer, usually
-    from the engine and the exercise's seeded deal) or ``digest`` (see
-    :func:`answer_digest`) for a fixed answer.
-    """
+    """One graded question: the sha256 ``digest`` of its normalised answer (see :func:`answer_digest`)."""
 
     qid: str
     kind: str
     points: int
     rules: tuple[str, ...]
     hint: str
-    expected: Callable[[], object] | None = field(default=None, compare=False)
-    digest: str | None = None
+    digest: str
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"question {self.qid}: unknown answer kind {self.kind!r}")
-        if (self.expected is None) == (self.digest is None):
-            raise ValueError(f"question {self.qid}: give exactly one of expected= or digest=")
+        if not (isinstance(self.digest, str) and len(self.digest) == 64):
+            raise ValueError(f"question {self.qid}: digest must be a sha256 hex digest (answer_digest)")
 
     def is_correct(self, answer: object) -> bool:
         """True when ``answer`` is right; raises :class:`AnswerError` when it cannot be read."""
-        if self.expected is not None:
-            return normalise(self.kind, answer) == normalise(self.kind, self.expected())
         return answer_digest(self.kind, answer) == self.digest
 
-    def message(self, answer: object) -> tuple[bool, str]:
-        """(correct, the line the checker prints)."""
-        pts = f"{self.points}/{self.points}"
+    def feedback(self, answer: object) -> Feedback:
+        """What the checker shows for ``answer``: right or wrong, the points, the hint and rules."""
         if answer is None:
-            return False, (f"{self.qid}: no answer yet (0/{self.points} points). Write your answer in "
-                           f"answer_{self.qid}, run that cell, then run this one.")
+            return Feedback(self.qid, False, self.points, f"no answer yet (0/{self.points} points). Write your "
+                            f"answer in answer_{self.qid}, run that cell, then run this one.")
         try:
             ok = self.is_correct(answer)
         except AnswerError as exc:
-            return False, f"{self.qid}: cannot read this answer (0/{self.points} points): {exc}."
+            return Feedback(self.qid, False, self.points, f"cannot read this answer (0/{self.points} points): {exc}.")
         if ok:
-            return True, f"{self.qid}: correct ({pts} points)"
-        rules = ", ".join(self.rules)
-        links = " ".join(f"docs/rules.md#{r.lower()}" for r in self.rules)
-        return False, f"{self.qid}: not yet (0/{self.points} points). {rules}: {self.hint} (rules: {links})"
+            return Feedback(self.qid, True, self.points, f"correct ({self.points}/{self.points} points)")
+        return Feedback(self.qid, False, self.points, f"not yet (0/{self.points} points).", self.rules, self.hint)
+
+    def message(self, answer: object) -> tuple[bool, str]:
+        """(correct, the line the checker prints)."""
+        fb = self.feedback(answer)
+        return fb.correct, fb.text
+
+
+def _rules_href(rule: str) -> str:
+    """A link to ``docs/rules.md#rN`` relative to the kernel's folder (the notebook's), when the docs are there."""
+    docs = Path(__file__).resolve().parent.parent.parent / "docs" / "rules.md"
+    target = f"docs/rules.md#{rule.lower()}"
+    if docs.is_file():
+        try:
+            target = os.path.relpath(docs, os.getcwd()).replace(os.sep, "/") + f"#{rule.lower()}"
+        except ValueError:  # pragma: no cover - another drive on Windows
+            pass
+    return target
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """A checker's verdict for one answer: plain text, or coloured HTML with rule links in a notebook.
+
+    >>> fb = Feedback("q2", False, 2, "not yet (0/2 points).", ("R4",), "Two from the hand.")
+    >>> fb.text
+    'q2: not yet (0/2 points). R4: Two from the hand. (rules: docs/rules.md#r4)'
+    >>> 'href=' in fb._repr_html_() and '#r4' in fb._repr_html_()
+    True
+    """
+
+    qid: str
+    correct: bool
+    points: int
+    verdict: str
+    rules: tuple[str, ...] = ()
+    hint: str = ""
+
+    @property
+    def text(self) -> str:
+        line = f"{self.qid}: {self.verdict}"
+        if self.rules:
+            links = " ".join(f"docs/rules.md#{r.lower()}" for r in self.rules)
+            line += f" {', '.join(self.rules)}: {self.hint} (rules: {links})"
+        return line
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        colour, mark = ("#1a7f37", "&#10004;") if self.correct else ("#b3261e", "&#10008;")
+        parts = [f'<span style="color:{colour};font-weight:bold">{mark} {html.escape(self.qid)}: '
+                 f"{html.escape(self.verdict)}</span>"]
+        if self.rules:
+            links = ", ".join(f'<a href="{html.escape(_rules_href(r))}" target="_blank">{html.escape(r)}</a>'
+                              for r in self.rules)
+            parts.append(f" {html.escape(self.hint)} Re-read {links}.")
+        return f'<div class="omaha-learn-feedback">{"".join(parts)}</div>'
+
+
+def _in_notebook() -> bool:
+    shell = getattr(sys.modules.get("IPython"), "get_ipython", lambda: None)()
+    return shell is not None and type(shell).__name__ == "ZMQInteractiveShell"
 
 
 class Exercise:
@@ -239,20 +307,63 @@ class Exercise:
         found = {r for q in self.questions.values() for r in q.rules}
         return tuple(sorted(found, key=lambda r: int(r[1:])))
 
-    def check(self, qid: str, answer: object) -> None:
-        """Print whether ``answer`` to question ``qid`` is right; raise if wrong in strict mode."""
+    def question(self, qid: str) -> Question:
         try:
-            question = self.questions[qid]
+            return self.questions[qid]
         except KeyError:
             raise ValueError(f"exercise {self.name} has no question {qid!r} "
                              f"(questions: {', '.join(self.questions)})") from None
-        ok, line = question.message(answer)
-        if not ok and os.environ.get(STRICT_ENV, "") not in ("", "0"):
-            raise AssertionError(line)
-        print(line)
+
+    def check(self, qid: str, answer: object) -> None:
+        """Show whether ``answer`` to question ``qid`` is right; raise if wrong in strict mode."""
+        fb = self.question(qid).feedback(answer)
+        if not fb.correct and os.environ.get(STRICT_ENV, "") not in ("", "0"):
+            raise AssertionError(fb.text)
+        if _in_notebook():
+            from IPython.display import display
+
+            display(fb)  # type: ignore[no-untyped-call]
+        else:
+            print(fb.text)
 
     def __repr__(self) -> str:
         return f"Exercise({self.name!r}, {len(self.questions)} questions, {self.max_points} points)"
+
+
+# --------------------------------------------------------------------- grading
+
+REPORT_PREFIX = "omaha-learn-report "
+"""How :func:`report` lines start; the grader reads only these lines of its own report cells."""
+
+
+def report(qid: str, answer: object, kind: str) -> None:
+    """Print the learner's answer to ``qid`` in canonical form, as one JSON line for the grader.
+
+    ``status`` is ``answer`` (with ``answer``), ``none`` (no answer) or
+    ``unreadable`` (with ``error``). It says nothing about right or wrong:
+    the grader compares the canonical answer with the key's in its own process.
+    """
+    out = {"question": qid, "status": "none"}
+    if answer is not None:
+        try:
+            out.update(status="answer", answer=normalise(kind, answer))
+        except AnswerError as exc:
+            out.update(status="unreadable", error=str(exc))
+        except Exception as exc:  # noqa: BLE001 - a learner's object may fail in any way
+            out.update(status="unreadable", error=f"{type(exc).__name__}: {exc}")
+    print(REPORT_PREFIX + json.dumps(out, sort_keys=True), flush=True)
+
+
+def canonical(kind: str, text: str) -> str:
+    """Re-normalise a reported canonical answer in the grader; raise :class:`AnswerError` if it is not one.
+
+    >>> canonical("texts", "flush,straight"), canonical("cards", "Kd Kc")
+    ('flush,straight', 'Kc Kd')
+    """
+    if not isinstance(text, str) or len(text) > 2000:
+        raise AnswerError("a reported answer is text of at most 2000 characters")
+    value: object = text.split(",") if kind in ("texts", "ints") and text else text
+    return normalise(kind, value)
 
 
 def seats(cards: Sequence[Card], players: int) -> list[tuple[Card, ...]]:

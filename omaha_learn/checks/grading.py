@@ -1,186 +1,513 @@
-"""``omaha-learn grade``: score handed-in exercise notebooks with nbval.
+"""``omaha-learn grade``: score handed-in exercise notebooks, each in a sandbox of its own.
 
 Usage::
 
-    omaha-learn grade [--keys DIR] [--csv FILE] SUBMISSION.ipynb...
+    omaha-learn grade [--keys DIR] [--csv FILE] [--jobs N | --scheduler ADDRESS]
+                      [--timeout S] [--cell-timeout S] [--report FILE] [--feedback DIR] SUBMISSION...
 
-For each submission the teacher's key with the same file name is looked up in
-``--keys`` (default: ``exercises/solutions`` of the current folder, else of
-the omaha_learn checkout); a renamed file is matched by the exercise named in
-its notebook metadata. The graded copy is rebuilt from the key, cell by
-cell (cells are matched by id, like nbgrader's locked cells):
+How a submission is graded (the threat model is in ``exercises/README.md``):
 
-* every cell that is not an answer cell - setup, text and above all the
-  checker cells - is taken from the key, source **and stored outputs**, so a
-  learner who ran a wrong answer and saved it cannot make the wrong-answer
-  message the "expected" output;
-* answer cells keep the learner's source, with outputs and execution count
-  cleared (nbval then only requires them to run without error);
-* cells the learner added are kept (cleared) after the key cell they follow;
-  a missing answer cell becomes ``answer_qN = None``.
+1. **Read, in the grader.** The file is parsed here as JSON; anything that is
+   not an nbformat-4 notebook with text cells is ``unreadable`` (zero points,
+   the batch goes on). The key is found by the exercise its metadata names,
+   else by its file name; a notebook handed in under another exercise's
+   file name is graded against its own key and flagged ``wrong-exercise``.
+2. **Planned, in the grader.** The cells to run are the key's setup cells,
+   the learner's answer cells (matched by cell id, then by question
+   metadata, then by the ``answer_qN =`` they assign, then by position) with
+   any cells the learner added, and after each answer a *report* cell that
+   prints the learner's answer in canonical form. Checker cells are not run:
+   whatever a learner did to ``check`` or ``Question`` changes nothing.
+3. **Run, isolated** (:func:`omaha_learn.checks.sandbox.run_plan`): its own
+   folder, kernel and process group, under bubblewrap where available, with a
+   per-cell and a per-notebook clock; a dead or stuck kernel costs its own
+   question and is restarted for the next.
+4. **Decided, in the grader.** The key is run the same way (once per batch)
+   and each question's verdict is the learner's reported canonical answer
+   compared here with the key's; the key's answers never enter a learner's
+   sandbox. Every submission yields one :class:`QuestionRecord` per question
+   with a status (:data:`omaha_learn.checks.records.STATUSES`).
 
-All graded copies run in one ``pytest --nbval`` subprocess with
-``OMAHA_LEARN_STRICT=1`` (checkers then raise on a wrong or missing answer).
-nbval keeps running the cells after a failing one in the same kernel, so one
-broken answer costs only the questions that depend on it. A question scores
-its points when its checker cell and its answer cell both pass, else zero.
+The CSV (``--csv``) has the columns ``student, exercise, question, points,
+max_points, status, feedback``. The student is the submission's folder
+when the submissions come in several folders (``handed_in/ann/01.ipynb`` is
+ann's), else the file name without ``.ipynb`` (``handed_in/ann.ipynb``);
+``--student-from`` forces one or the other.
 
-The exit status is 0 when every submission was graded, 1 when one could not
-be (no key, unreadable notebook, nbval did not run), 2 for bad arguments.
+Exit status: 0 when every question of every submission was graded, 1 when
+something needs a look (unreadable, timed out, kernel died, no key, wrong
+exercise), 2 for bad arguments (checked before anything runs).
 """
 
 from __future__ import annotations
 
 import argparse
-import copy
 import csv
-import importlib.util
+import hashlib
+import importlib
+import json
+import math
 import os
-import subprocess
+import re
 import sys
-import tempfile
-import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-__all__ = ["main", "QuestionScore", "NotebookScore", "restore", "grade"]
+from omaha_learn.checks.records import CSV_COLUMNS, QuestionRecord
 
-STRICT_ENV = "OMAHA_LEARN_STRICT"
-PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+__all__ = ["main", "grade", "Unreadable", "read_notebook", "plan_for", "student_names", "KeyInfo"]
 
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
+MAX_BYTES = 20_000_000
+"""Largest notebook file read (bytes); bigger ones are ``unreadable``."""
+ANSWER_RE = re.compile(r"^\s*answer_(q\d+)\s*(?::[^=\n]*)?=(?!=)", re.M)
+
+
+class Unreadable(ValueError):
+    """A file that is not a notebook the grader can read (the reason is the message)."""
+
+
+# -------------------------------------------------------------------- reading
 
 @dataclass
-class QuestionScore:
-    question: str
-    points: int
-    max_points: int
-    note: str = ""
+class Cell:
+    cell_type: str
+    source: str
+    id: str | None
+    tags: tuple[str, ...]
+    question: str | None
+    points: int | None = None
 
+
+def read_notebook(path: Path) -> tuple[dict[str, Any], list[Cell]]:
+    """(notebook metadata, cells) of an nbformat-4 notebook; raises :class:`Unreadable` otherwise.
+
+    Checked by hand, not trusted to a library: a ``.ipynb`` name, JSON, a
+    dict with ``nbformat`` 4 and a list of cells, each a dict whose
+    ``source`` is text or a list of text (a missing or numeric source is
+    unreadable). Missing cell ids, tags and metadata are fine.
+    """
+    if path.suffix != ".ipynb":
+        raise Unreadable(f"not a notebook ({path.suffix or 'no suffix'}; expected .ipynb)")
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise Unreadable(f"larger than {MAX_BYTES // 1_000_000} MB")
+        text = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise Unreadable(f"cannot read the file ({type(exc).__name__})") from None
+    if not text.strip():
+        raise Unreadable("the file is empty")
+    try:
+        nb = json.loads(text)
+    except (ValueError, RecursionError):
+        raise Unreadable("not JSON (is it a notebook?)") from None
+    if not isinstance(nb, dict):
+        raise Unreadable("not a notebook (the JSON is not an object)")
+    if nb.get("nbformat") != 4:
+        raise Unreadable(f"nbformat {nb.get('nbformat')!r}; only version 4 notebooks are graded "
+                         "(open and save it in JupyterLab)")
+    meta = nb.get("metadata", {})
+    raw = nb.get("cells")
+    if not isinstance(raw, list):
+        raise Unreadable("the notebook has no list of cells")
+    cells = []
+    for i, c in enumerate(raw):
+        if not isinstance(c, dict) or not isinstance(c.get("cell_type"), str):
+            raise Unreadable(f"cell {i} is not a notebook cell")
+        src = c.get("source")
+        if isinstance(src, list) and all(isinstance(s, str) for s in src):
+            src = "".join(src)
+        if not isinstance(src, str):
+            raise Unreadable(f"cell {i} has {'no' if src is None else 'a non-text'} source")
+        cmeta = c.get("metadata", {})
+        cmeta = cmeta if isinstance(cmeta, dict) else {}
+        tags = cmeta.get("tags", [])
+        tags = tuple(t for t in tags if isinstance(t, str)) if isinstance(tags, list) else ()
+        ol = cmeta.get("omaha_learn", {})
+        ol = ol if isinstance(ol, dict) else {}
+        q = ol.get("question")
+        pts = ol.get("points")
+        cid = c.get("id")
+        cells.append(Cell(c["cell_type"], src, cid if isinstance(cid, str) else None, tags,
+                          q if isinstance(q, str) else None,
+                          pts if isinstance(pts, int) and not isinstance(pts, bool) else None))
+    return (meta if isinstance(meta, dict) else {}), cells
+
+
+# ----------------------------------------------------------------------- keys
 
 @dataclass
-class NotebookScore:
-    notebook: str
-    key: str | None
-    questions: list[QuestionScore] = field(default_factory=list)
-    error: str = ""
+class KeyInfo:
+    """A teacher's key: its questions (id, points, kind, hint, rules) and code cells."""
+
+    path: Path
+    exercise: str
+    cells: list[Cell]
+    questions: dict[str, dict[str, Any]] = field(default_factory=dict)
+    answers: dict[str, str] = field(default_factory=dict)
+    """The key's canonical answer per question (filled by running the key)."""
+    problems: dict[str, str] = field(default_factory=dict)
 
     @property
-    def points(self) -> int:
-        return sum(q.points for q in self.questions)
+    def name(self) -> str:
+        return self.path.stem
 
     @property
     def max_points(self) -> int:
-        return sum(q.max_points for q in self.questions)
+        return sum(q["points"] for q in self.questions.values())
 
 
-# --------------------------------------------------------------- restoring
+def load_key(path: Path) -> KeyInfo:
+    """Read a key and its questions; raises :class:`Unreadable` when it cannot grade anything."""
+    from omaha_learn.checks import EXERCISES, exercise
 
-def _tags(cell: object) -> list[str]:
-    return list(cell.metadata.get("tags", []))  # type: ignore[attr-defined]
+    meta, cells = read_notebook(path)
+    ol = meta.get("omaha_learn", {})
+    name = ol.get("exercise") if isinstance(ol, dict) else None
+    if not isinstance(name, str) or name not in EXERCISES:
+        raise Unreadable(f"key {path.name}: metadata omaha_learn.exercise names no known exercise ({name!r})")
+    ex = exercise(name)
+    key = KeyInfo(path, name, [c for c in cells if c.cell_type == "code"])
+    for c in key.cells:
+        if "checker" in c.tags:
+            if c.question not in ex.questions:
+                raise Unreadable(f"key {path.name}: checker cell for unknown question {c.question!r}")
+            q = ex.questions[c.question]
+            key.questions[c.question] = {"points": c.points if c.points is not None else q.points,
+                                         "kind": q.kind, "hint": q.hint, "rules": q.rules, "digest": q.digest}
+    if not key.questions:
+        raise Unreadable(f"key {path.name}: no checker cells")
+    return key
 
 
-def _question(cell: object) -> str | None:
-    q = cell.metadata.get("omaha_learn", {}).get("question")  # type: ignore[attr-defined]
-    return None if q is None else str(q)
-
-
-def restore(submission: object, key: object) -> object:
-    """The notebook to grade: the key's cells with the learner's answers (see the module docs)."""
-    import nbformat
-
-    key_cells = list(key.cells)  # type: ignore[attr-defined]
-    key_ids = {c.get("id") for c in key_cells}
-    answers_by_q = {_question(c): c for c in key_cells if "answer" in _tags(c)}
-    learner_answers: dict[str, str] = {}
-    extras: dict[str | None, list[object]] = {}
-    anchor: str | None = None
-    for cell in submission.cells:  # type: ignore[attr-defined]
-        cid = cell.get("id")
-        if cid in key_ids:
-            anchor = cid
-            kc = next(c for c in key_cells if c.get("id") == cid)
-            if "answer" in _tags(kc) and cell.cell_type == "code":
-                learner_answers[str(_question(kc))] = cell.source
+def _key_index(keys_dir: Path) -> tuple[dict[str, Path], dict[str, Path]]:
+    """({file name: key}, {exercise: key}) for the keys in ``keys_dir``."""
+    by_name: dict[str, Path] = {}
+    by_exercise: dict[str, Path] = {}
+    for p in sorted(keys_dir.glob("*.ipynb")):
+        by_name[p.name] = p
+        try:
+            meta, _ = read_notebook(p)
+            ex = meta.get("omaha_learn", {}).get("exercise")
+        except (Unreadable, AttributeError):
             continue
-        qid = _question(cell)
-        if (cell.cell_type == "code" and "answer" in _tags(cell) and qid is not None and qid in answers_by_q
-                and qid not in learner_answers):
-            learner_answers[qid] = cell.source  # matched by question when the id changed
-            continue
-        if cell.cell_type == "code":
-            extra = nbformat.v4.new_code_cell(cell.source)
-            extras.setdefault(anchor, []).append(extra)
-    out = copy.deepcopy(key)
-    cells: list[object] = list(extras.get(None, []))
-    for kc in out.cells:  # type: ignore[attr-defined]
-        if "answer" in _tags(kc) and kc.cell_type == "code":
-            qid = str(_question(kc))
-            kc.source = learner_answers.get(qid, f"answer_{qid} = None  # answer cell missing")
-            kc.outputs = []
-            kc.execution_count = None
-        cells.append(kc)
-        cells.extend(extras.get(kc.get("id"), []))
-    out.cells = cells  # type: ignore[attr-defined]
-    return out
+        if isinstance(ex, str):
+            by_exercise.setdefault(ex, p)
+    return by_name, by_exercise
 
 
-# ----------------------------------------------------------------- running
+# ---------------------------------------------------------------------- plans
 
-def _run_nbval(paths: Sequence[Path], workdir: Path, timeout: int) -> tuple[dict[tuple[str, int], str | None], str]:
-    """Run nbval on ``paths``.
+def _report_source(qid: str, kind: str) -> str:
+    return (f"from omaha_learn.checks.core import report as _omaha_learn_report\n"
+            f"_omaha_learn_report({qid!r}, globals().get('answer_{qid}'), {kind!r})")
 
-    Returns ``{(junit class name, code cell index): None if the cell passed, else why}`` and pytest's output.
+
+def _segments(cells: list[Cell], key: KeyInfo) -> dict[str | None, list[str]]:
+    """The learner's code, per question: answer cells (matched as the module docs say) and added cells."""
+    code = [c for c in cells if c.cell_type == "code"]
+    key_by_id = {c.id: c for c in key.cells if c.id}
+    key_sources = {c.source.strip(): c for c in key.cells if "answer" not in c.tags}
+    same_shape = len(code) == len(key.cells)
+    segments: dict[str | None, list[str]] = {}
+    current: str | None = None
+    for i, c in enumerate(code):
+        kc = key_by_id.get(c.id) if c.id else None
+        role, q = None, None
+        if kc is not None:
+            role, q = ("answer" if "answer" in kc.tags else "key"), kc.question
+        elif "answer" in c.tags and c.question in key.questions:
+            role, q = "answer", c.question
+        elif c.source.strip() in key_sources:
+            role, q = "key", key_sources[c.source.strip()].question
+        elif (m := ANSWER_RE.search(c.source)) and m.group(1) in key.questions:
+            role, q = "answer", m.group(1)
+        elif same_shape:
+            kc = key.cells[i]
+            role, q = ("answer" if "answer" in kc.tags else "extra"), kc.question
+        if role == "answer" and q in key.questions:
+            current = q
+            segments.setdefault(q, []).append(c.source)
+        elif role == "key":
+            current = q if q in key.questions else current
+        else:
+            segments.setdefault(current, []).append(c.source)
+    return segments
+
+
+def plan_for(cells: list[Cell] | None, key: KeyInfo) -> list[dict[str, Any]]:
+    """The cells to run for a submission (``cells``), or for the key itself (``cells=None``)."""
+    segments = (_segments(cells, key) if cells is not None
+                else {c.question: [c.source] for c in key.cells if "answer" in c.tags})
+    plan: list[dict[str, Any]] = []
+    extras_first = segments.pop(None, []) if cells is not None else []
+    for kc in key.cells:
+        q = kc.question
+        if "answer" in kc.tags and q in key.questions:
+            for src in extras_first:
+                plan.append({"role": "answer", "source": src, "question": q})
+            extras_first = []
+            for src in segments.get(q, [f"answer_{q} = None  # no answer cell"]):
+                plan.append({"role": "answer", "source": src, "question": q})
+        elif "checker" in kc.tags and q in key.questions:
+            plan.append({"role": "report", "source": _report_source(q, key.questions[q]["kind"]), "question": q})
+        elif "answer" not in kc.tags and "checker" not in kc.tags:
+            plan.append({"role": "setup", "source": kc.source, "question": None})
+    return plan
+
+
+# ------------------------------------------------------------------- students
+
+def student_names(paths: Sequence[Path], mode: str = "auto") -> list[str]:
+    """The student of each submission: its folder's name, or its file name (see the module docs).
+
+    >>> student_names([Path("in/ann/01.ipynb"), Path("in/bob/01.ipynb")])
+    ['ann', 'bob']
+    >>> student_names([Path("in/ann.ipynb"), Path("in/bob.ipynb")])
+    ['ann', 'bob']
     """
-    junit = workdir / "junit.xml"
-    ini = workdir / "pytest.ini"
-    ini.write_text("[pytest]\n", encoding="utf-8")
-    no_xdist = ["-n", "0"] if importlib.util.find_spec("xdist") else []  # one kernel per notebook, in order
-    cmd = [sys.executable, "-m", "pytest", "--nbval", "--nbval-current-env", "-p", "no:cacheprovider",
-           "-p", "no:randomly", *no_xdist, "-o", "addopts=", "-c", str(ini), "--rootdir", str(workdir),
-           f"--nbval-cell-timeout={timeout}", f"--junitxml={junit}", "-q", "-rN",
-           *[str(p) for p in paths]]
-    env = dict(os.environ)
-    env[STRICT_ENV] = "1"
-    env["PYTHONHASHSEED"] = "0"
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PACKAGE_ROOT), env.get("PYTHONPATH", "")) if p)
-    proc = subprocess.run(cmd, cwd=workdir, env=env, capture_output=True, text=True)
-    results: dict[tuple[str, int], str | None] = {}
-    if not junit.exists():
-        return results, proc.stdout + proc.stderr
-    for case in ET.parse(junit).getroot().iter("testcase"):
-        name = case.get("name", "")
-        if not name.startswith("Cell "):
+    folders = {p.absolute().parent for p in paths}
+    use_folder = mode == "folder" or (mode == "auto" and len(folders) > 1)
+    return [(p.absolute().parent.name if use_folder else p.name.removesuffix(".ipynb")) or p.name for p in paths]
+
+
+# ------------------------------------------------------------------- verdicts
+
+def _rules_text(rules: Sequence[str]) -> str:
+    return ", ".join(f"{r} (docs/rules.md#{r.lower()})" for r in rules)
+
+
+def decide(student: str, sub: str, key: KeyInfo, run: dict[str, Any], status: str = "graded",
+           note: str = "") -> list[QuestionRecord]:
+    """One record per question of ``key``, from a run's reports; the comparison happens here."""
+    from omaha_learn.checks.core import AnswerError, canonical
+
+    records = []
+    for qid, q in key.questions.items():
+        pts, rule = q["points"], (q["rules"][0] if q["rules"] else "")
+        state = run.get("cells", {}).get(qid, "not-run")
+        rep = run.get("reports", {}).get(qid)
+        base = dict(student=student, exercise=key.name, question=qid, max_points=pts, rule=rule, submission=sub)
+        if qid in key.problems:
+            records.append(QuestionRecord(points=0, status="no-key", feedback=key.problems[qid], **base))
             continue
-        classname = case.get("classname", "")
-        problems = [child for child in case if child.tag in ("failure", "error", "skipped")]
-        results[(classname, int(name.split()[1]))] = _why(problems[0]) if problems else None
-    return results, proc.stdout + proc.stderr
+        if rep is None:
+            why = {"timed-out": "timed-out", "kernel-died": "kernel-died"}.get(state)
+            if why is None:
+                why, text = status, "the answer could not be read: the report cell did not run"
+            else:
+                text = ("the time ran out before this question's cells finished" if why == "timed-out"
+                        else "the kernel died while running this question's cells")
+            records.append(QuestionRecord(points=0, status=why, feedback=_join(note, text), **base))
+            continue
+        answer, feedback, points = "", "", 0
+        if rep.get("status") == "answer":
+            try:
+                answer = canonical(q["kind"], rep.get("answer", ""))
+            except AnswerError as exc:
+                feedback = f"cannot read this answer: {exc}"
+            else:
+                if answer == key.answers.get(qid):
+                    points = pts
+                else:
+                    feedback = f"not yet. {q['hint']} Re-read {_rules_text(q['rules'])}."
+        elif rep.get("status") == "unreadable":
+            feedback = f"cannot read this answer: {rep.get('error', '')}"
+        else:
+            feedback = "no answer"
+        if not points and state.startswith("error"):
+            feedback = _join(f"your answer cell raised {state.removeprefix('error: ')}", feedback)
+        records.append(QuestionRecord(points=points, status=status, feedback=_join(note, feedback),
+                                      answer=answer, **base))
+    return records
 
 
-def _why(problem: ET.Element) -> str:
-    """A short reason for a failed cell, from its junit failure text."""
-    text = (problem.text or "") + " " + problem.get("message", "")
-    if problem.tag == "skipped":
-        return "not run"
-    if "no answer yet" in text:
-        return "no answer"
-    if "AssertionError" in text and "not yet" in text:
-        return "wrong answer"
-    if "cannot read this answer" in text:
-        return "unreadable answer"
-    if "Cell outputs differ" in text:
-        return "output differs from the key"
-    for err in ("NameError", "SyntaxError", "TypeError", "ValueError", "KeyError", "AttributeError",
-                "ZeroDivisionError", "Timeout"):
-        if err in text:
-            return f"error ({err})"
-    return "error"
+def _join(*parts: str) -> str:
+    return "; ".join(p for p in parts if p)
 
 
-def _classname(path: Path, workdir: Path) -> str:
-    """How pytest's junit report names a notebook: its path from rootdir with dots for slashes."""
-    return ".".join(path.relative_to(workdir).parts)
+def _flat(student: str, sub: str, key: KeyInfo | None, status: str, feedback: str,
+          exercise: str = "") -> list[QuestionRecord]:
+    """Zero-point records for a submission that was not run: one per key question, or one row."""
+    if key is None:
+        return [QuestionRecord(student, exercise, "-", 0, 0, status, feedback, submission=sub)]
+    return [QuestionRecord(student, key.name, qid, 0, q["points"], status, feedback,
+                           rule=(q["rules"][0] if q["rules"] else ""), submission=sub)
+            for qid, q in key.questions.items()]
+
+
+# -------------------------------------------------------------------- grading
+
+def _run_job(item: tuple[list[dict[str, Any]], float, float, str]) -> dict[str, Any]:
+    """One sandboxed run (module level, so Dask can ship it to a worker)."""
+    from omaha_learn.checks.sandbox import run_plan
+
+    plan, timeout, cell_timeout, sandbox = item
+    try:
+        return run_plan(plan, timeout=timeout, cell_timeout=cell_timeout, sandbox=sandbox)
+    except Exception as exc:  # noqa: BLE001 - a job never takes the batch down
+        return {"reports": {}, "cells": {}, "sandbox": sandbox, "log": [f"{type(exc).__name__}: {exc}"]}
+
+
+@dataclass
+class _Job:
+    index: int
+    student: str
+    sub: Path
+    key: KeyInfo
+    plan: list[dict[str, Any]]
+    status: str = "graded"
+    note: str = ""
+
+
+def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell_timeout: float = 30,
+          jobs: int | None = None, scheduler: Any = None, sandbox: str = "auto", student_from: str = "auto",
+          log: Callable[[str], None] | None = None) -> list[QuestionRecord]:
+    """Grade ``submissions`` against the keys in ``keys``; one record per question per submission, in order."""
+    from omaha_learn.jobs import run_jobs
+
+    say = log or (lambda _msg: None)
+    students = student_names(submissions, student_from)
+    by_name, by_exercise = _key_index(keys)
+    loaded: dict[Path, KeyInfo | str] = {}
+
+    def key_at(path: Path) -> KeyInfo | str:
+        if path not in loaded:
+            try:
+                loaded[path] = load_key(path)
+            except Unreadable as exc:
+                loaded[path] = str(exc)
+        return loaded[path]
+
+    results: dict[int, list[QuestionRecord]] = {}
+    todo: list[_Job] = []
+    for i, (sub, student) in enumerate(zip(submissions, students, strict=True)):
+        name_key = by_name.get(sub.name)
+        try:
+            meta, cells = read_notebook(sub)
+        except Unreadable as exc:
+            k = key_at(name_key) if name_key else None
+            results[i] = _flat(student, str(sub), k if isinstance(k, KeyInfo) else None, "unreadable",
+                               str(exc), exercise=sub.stem)
+            continue
+        ol = meta.get("omaha_learn", {})
+        named = ol.get("exercise") if isinstance(ol, dict) else None
+        key_path, status, note = name_key, "graded", ""
+        if isinstance(named, str) and named in by_exercise:
+            key_path = by_exercise[named]
+            if name_key is not None and name_key != key_path:
+                status, note = "wrong-exercise", (f"handed in as {sub.name} but its metadata names exercise "
+                                                  f"{named}: graded against {key_path.name}")
+        elif isinstance(named, str) and name_key is not None:
+            k = key_at(name_key)
+            if isinstance(k, KeyInfo) and k.exercise != named:
+                results[i] = _flat(student, str(sub), k, "wrong-exercise",
+                                   f"its metadata names exercise {named!r}, which has no key in {keys}")
+                continue
+        if key_path is None:
+            results[i] = _flat(student, str(sub), None, "no-key",
+                               f"no key for {sub.name} (exercise {named!r}) in {keys}", exercise=sub.stem)
+            continue
+        k = key_at(key_path)
+        if isinstance(k, str):
+            results[i] = _flat(student, str(sub), None, "no-key", k, exercise=key_path.stem)
+            continue
+        try:
+            plan = plan_for(cells, k)
+        except Exception as exc:  # noqa: BLE001 - one odd file never stops the batch
+            results[i] = _flat(student, str(sub), k, "unreadable", f"cannot plan this notebook: {exc!r}")
+            continue
+        todo.append(_Job(i, student, sub, k, plan, status, note))
+
+    keys_used = list({id(j.key): j.key for j in todo}.values())
+    items = [(plan_for(None, k), timeout, cell_timeout, sandbox) for k in keys_used]
+    items += [(j.plan, timeout, cell_timeout, sandbox) for j in todo]
+    if items:
+        if scheduler is None:
+            from omaha_learn.checks.sandbox import sandbox_kind
+
+            say(f"sandbox: {sandbox_kind(sandbox)}")
+        say(f"grading {len(todo)} submission(s) against {len(keys_used)} key(s)")
+        runs = run_jobs(_run_job, items, jobs=jobs, scheduler=scheduler, kind="thread")
+        if scheduler is not None:
+            say(f"sandbox: {', '.join(sorted({str(r.get('sandbox')) for r in runs}))} (on the Dask workers)")
+        for k, run in zip(keys_used, runs[:len(keys_used)], strict=True):
+            _key_answers(k, run, say)
+        for j, run in zip(todo, runs[len(keys_used):], strict=True):
+            try:
+                results[j.index] = decide(j.student, str(j.sub), j.key, run, j.status, j.note)
+            except Exception as exc:  # noqa: BLE001 - a run that came back malformed (e.g. from a worker)
+                results[j.index] = _flat(j.student, str(j.sub), j.key, "kernel-died",
+                                         f"the run's results could not be read: {exc!r}")
+    return [r for i in range(len(submissions)) for r in results[i]]
+
+
+def _key_answers(key: KeyInfo, run: dict[str, Any], say: Callable[[str], None]) -> None:
+    """Fill ``key.answers`` from the key's own run; note questions the key cannot answer."""
+    from omaha_learn.checks.core import AnswerError, canonical
+
+    for qid, q in key.questions.items():
+        rep = run.get("reports", {}).get(qid)
+        try:
+            if rep is None or rep.get("status") != "answer":
+                raise AnswerError(f"the key {key.path.name} gives no answer for {qid}")
+            key.answers[qid] = canonical(q["kind"], rep.get("answer", ""))
+        except AnswerError as exc:
+            key.problems[qid] = str(exc)
+            say(f"warning: {exc}")
+            continue
+        if hashlib.sha256(f"{q['kind']}:{key.answers[qid]}".encode()).hexdigest() != q["digest"]:
+            say(f"warning: the key {key.path.name} answers {qid} differently from the checker's digest; "
+                "the key decides")
+
+
+# ------------------------------------------------------------------------ CLI
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0 or value > 86_400:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a number of seconds above 0 (at most 86400)")
+    return value
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of workers") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give 1 or more workers")
+    return value
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="omaha-learn grade",
+                                description="Grade exercise notebooks, each isolated, against the teacher's keys.")
+    p.add_argument("submissions", nargs="+", type=Path, metavar="SUBMISSION.ipynb")
+    p.add_argument("--keys", type=Path, default=None, help="folder of teacher keys (default: exercises/solutions)")
+    p.add_argument("--csv", type=Path, default=None, metavar="FILE",
+                   help="write " + ",".join(CSV_COLUMNS) + " rows to FILE")
+    p.add_argument("--timeout", type=_positive, default=120.0, metavar="S",
+                   help="seconds allowed per notebook (default 120)")
+    p.add_argument("--cell-timeout", type=_positive, default=30.0, metavar="S",
+                   help="seconds allowed per cell (default 30)")
+    p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
+                   help="submissions graded side by side (default: the available cores)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="a Dask scheduler (tcp://host:8786) to grade on instead (pip install 'omaha_learn[scale]')")
+    p.add_argument("--sandbox", choices=("auto", "bwrap", "none"), default="auto",
+                   help="auto (bwrap where it works), bwrap (required) or none")
+    p.add_argument("--student-from", choices=("auto", "folder", "file"), default="auto",
+                   help="the student's name: the submission's folder or its file name (default: auto)")
+    p.add_argument("--report", type=Path, default=None, metavar="FILE", help="write a class summary (HTML)")
+    p.add_argument("--feedback", type=Path, default=None, metavar="DIR", help="write one HTML file per learner")
+    return p
 
 
 def _keys_dir(option: Path | None) -> Path:
@@ -190,134 +517,104 @@ def _keys_dir(option: Path | None) -> Path:
     return local if local.is_dir() else PACKAGE_ROOT / "exercises" / "solutions"
 
 
-def _find_key(sub: Path, keys: Path) -> Path:
-    """The key with the submission's file name; else the one its metadata names (a renamed file)."""
-    by_name = keys / sub.name
-    if by_name.exists():
-        return by_name
-    try:
-        import json
-
-        meta = json.loads(sub.read_text(encoding="utf-8")).get("metadata", {}).get("omaha_learn", {})
-        from omaha_learn.checks import EXERCISES
-
-        named = EXERCISES.get(str(meta.get("exercise")))
-    except (OSError, ValueError, AttributeError):
-        named = None
-    return keys / named if named and (keys / named).exists() else by_name
+def _check_output_file(path: Path, what: str) -> str | None:
+    if path.is_dir():
+        return f"{what} {path} is a folder; give a file name"
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        return f"{what} {path}: the folder {parent} does not exist"
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return f"{what} {path}: not writable"
+    return None
 
 
-def grade(submissions: Sequence[Path], keys: Path, *, timeout: int = 120) -> list[NotebookScore]:
-    """Grade ``submissions`` against the keys in ``keys``; one :class:`NotebookScore` each."""
-    import nbformat
-
-    scores: list[NotebookScore] = []
-    with tempfile.TemporaryDirectory(prefix="omaha-grade-") as tmp:
-        workdir = Path(tmp)
-        jobs: list[tuple[NotebookScore, Path, object]] = []
-        for i, sub in enumerate(submissions):
-            key_path = _find_key(sub, keys)
-            score = NotebookScore(str(sub), str(key_path) if key_path.exists() else None)
-            scores.append(score)
-            if not key_path.exists():
-                score.error = f"no key {sub.name} in {keys}"
-                continue
-            key = nbformat.read(key_path, as_version=4)
-            for cell in key.cells:
-                if "checker" in _tags(cell):
-                    pts = int(cell.metadata.get("omaha_learn", {}).get("points", 1))
-                    score.questions.append(QuestionScore(str(_question(cell)), 0, pts))
-            try:
-                submission = nbformat.read(sub, as_version=4)
-            except Exception as exc:  # unreadable JSON, not a notebook...
-                score.error = f"cannot read {sub}: {exc}"
-                for q in score.questions:
-                    q.note = "not graded"
-                continue
-            graded = restore(submission, key)
-            target = workdir / f"s{i:03d}" / sub.name
-            target.parent.mkdir()
-            nbformat.write(graded, target)
-            jobs.append((score, target, graded))
-        if not jobs:
-            return scores
-        results, output = _run_nbval([t for _, t, _ in jobs], workdir, timeout)
-        for score, target, graded in jobs:
-            cls = _classname(target, workdir)
-            code_cells = [c for c in graded.cells if c.cell_type == "code"]  # type: ignore[attr-defined]
-            if not any(k[0] == cls for k in results):
-                score.error = "nbval did not run this notebook:\n" + output[-2000:]
-                continue
-            answer_why: dict[str, str | None] = {}
-            checker_why: dict[str, str | None] = {}
-            for index, cell in enumerate(code_cells):
-                qid = _question(cell)
-                why = results.get((cls, index), "not run")
-                if qid is None:
-                    continue
-                if "answer" in _tags(cell):
-                    answer_why[qid] = why
-                elif "checker" in _tags(cell):
-                    checker_why[qid] = why
-            for q in score.questions:
-                a_why = answer_why.get(q.question, "answer cell missing")
-                c_why = checker_why.get(q.question, "checker cell missing")
-                if a_why is not None:
-                    q.note = f"answer cell: {a_why}"
-                elif c_why is not None:
-                    q.note = c_why
-                else:
-                    q.points = q.max_points
-    return scores
+def write_csv(records: Sequence[QuestionRecord], path: Path) -> None:
+    """The CSV: a header (:data:`~omaha_learn.checks.records.CSV_COLUMNS`) and one row per record."""
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=list(CSV_COLUMNS))
+        writer.writeheader()
+        for r in records:
+            writer.writerow(r.row())
 
 
-# --------------------------------------------------------------------- CLI
+def totals(records: Sequence[QuestionRecord]) -> list[tuple[str, int, int, str]]:
+    """(student, points, max points, statuses other than graded) per student, in first-seen order."""
+    out: dict[str, list[Any]] = {}
+    for r in records:
+        t = out.setdefault(r.student, [0, 0, set()])
+        t[0] += r.points
+        t[1] += r.max_points
+        if r.status != "graded":
+            t[2].add(r.status)
+    return [(s, p, m, ", ".join(sorted(flags))) for s, (p, m, flags) in out.items()]
 
-def _table(score: NotebookScore) -> str:
-    lines = [f"{score.notebook}" + (f"  (key {score.key})" if score.key else "")]
-    if score.error:
-        lines.append(f"  not graded: {score.error}")
-    width = max([8] + [len(q.question) for q in score.questions])
-    lines.append(f"  {'question':<{width}}  points")
-    for q in score.questions:
-        note = f"  {q.note}" if q.note and not q.points else ""
-        lines.append(f"  {q.question:<{width}}  {q.points:>3}/{q.max_points:<3}{note}")
-    lines.append(f"  {'total':<{width}}  {score.points:>3}/{score.max_points:<3}")
-    return "\n".join(line.rstrip() for line in lines)
+
+def _print_summary(records: Sequence[QuestionRecord]) -> None:
+    width = max([7] + [len(r.student) for r in records])
+    print(f"{'student':<{width}}  points")
+    for student, points, max_points, flags in totals(records):
+        print(f"{student:<{width}}  {points:>3}/{max_points:<3}" + (f"  needs a look: {flags}" if flags else ""))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``omaha-learn grade``; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="omaha-learn grade",
-                                     description="Score exercise notebooks against their keys with nbval.")
-    parser.add_argument("submissions", nargs="+", type=Path, metavar="SUBMISSION.ipynb")
-    parser.add_argument("--keys", type=Path, default=None,
-                        help="folder of teacher keys (default: exercises/solutions)")
-    parser.add_argument("--csv", type=Path, default=None, metavar="FILE",
-                        help="write notebook,question,points,max_points rows to FILE")
-    parser.add_argument("--timeout", type=int, default=120, help="seconds allowed per cell (default: 120)")
     try:
-        args = parser.parse_args(argv)
+        args = _parser().parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
+    problems = []
     keys = _keys_dir(args.keys)
     if not keys.is_dir():
-        print(f"omaha-learn grade: keys folder {keys} does not exist", file=sys.stderr)
-        return 2
-    missing = [p for p in args.submissions if not p.is_file()]
+        problems.append(f"keys folder {keys} does not exist")
+    missing = [str(p) for p in args.submissions if not p.is_file()]
     if missing:
-        print(f"omaha-learn grade: no such notebook: {', '.join(map(str, missing))}", file=sys.stderr)
+        problems.append(f"no such file: {', '.join(missing)}")
+    for path, what in ((args.csv, "--csv"), (args.report, "--report")):
+        if path is not None and (why := _check_output_file(path, what)):
+            problems.append(why)
+    if args.feedback is not None and args.feedback.exists() and not args.feedback.is_dir():
+        problems.append(f"--feedback {args.feedback} is a file; give a folder")
+    if args.jobs is not None and args.scheduler is not None:
+        problems.append("give --jobs or --scheduler, not both")
+    if args.scheduler is None:  # with a scheduler, the workers' sandboxes count (each reports its own)
+        from omaha_learn.checks.sandbox import sandbox_kind
+
+        try:
+            sandbox_kind(args.sandbox)
+        except ValueError as exc:
+            problems.append(str(exc))
+    if problems:
+        for p in problems:
+            print(f"omaha-learn grade: error: {p}", file=sys.stderr)
         return 2
-    scores = grade(args.submissions, keys, timeout=args.timeout)
-    print("\n\n".join(_table(s) for s in scores))
+    from omaha_learn.errors import OmahaLearnError
+
+    try:
+        records = grade(args.submissions, keys, timeout=args.timeout, cell_timeout=args.cell_timeout,
+                        jobs=args.jobs, scheduler=args.scheduler, sandbox=args.sandbox,
+                        student_from=args.student_from, log=print)
+    except OmahaLearnError as exc:  # e.g. a Dask scheduler that cannot be reached
+        print(f"omaha-learn grade: error: {exc}", file=sys.stderr)
+        return 2
+    _print_summary(records)
     if args.csv is not None:
-        with args.csv.open("w", newline="", encoding="utf-8") as fh:
-            writer = csv.writer(fh)
-            writer.writerow(["notebook", "question", "points", "max_points"])
-            for s in scores:
-                for q in s.questions:
-                    writer.writerow([s.notebook, q.question, q.points, q.max_points])
-    return 1 if any(s.error for s in scores) else 0
+        write_csv(records, args.csv)
+        print(f"wrote {args.csv}")
+    status = 0 if all(r.status == "graded" for r in records) else 1
+    if args.report is not None or args.feedback is not None:
+        try:
+            reports = importlib.import_module("omaha_learn.checks.report")  # the teacher's desk (issue 15)
+        except ImportError as exc:
+            print(f"omaha-learn grade: error: reports are not available ({exc})", file=sys.stderr)
+            return max(status, 1)
+        if args.report is not None:
+            reports.write_report(records, args.report)
+            print(f"wrote {args.report}")
+        if args.feedback is not None:
+            args.feedback.mkdir(parents=True, exist_ok=True)
+            files = reports.write_feedback(records, args.feedback)
+            print(f"wrote {len(files)} feedback file(s) to {args.feedback}")
+    return status
 
 
 if __name__ == "__main__":

@@ -6,10 +6,8 @@ q4: correct (2/2 points)
 
 from __future__ import annotations
 
-from omaha_learn.checks.core import PLAYERS, Exercise, Question, seeded_deal
+from omaha_learn.checks.core import Exercise, Question, seeded_deal
 from omaha_learn.engine.cards import Card
-from omaha_learn.engine.evaluation.five_card import Category
-from omaha_learn.engine.evaluation.hands import HighHand, best_high
 
 __all__ = ["SEED", "deal", "EXERCISE", "check", "CATEGORIES_TO_ORDER"]
 
@@ -30,52 +28,28 @@ def deal() -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
     return seeded_deal(SEED)
 
 
-def _winners(hands: list[HighHand]) -> list[str]:
-    best = max(hands)
-    return [PLAYERS[i] for i, h in enumerate(hands) if h == best]
-
-
-def _pair(a: str, b: str, board: str) -> list[str]:
-    return _winners([best_high(a, board), best_high(b, board)])
-
-
-def _q1() -> object:
-    by_label = {c.label.lower(): c for c in Category}
-    return sorted(CATEGORIES_TO_ORDER, key=lambda name: -by_label[name])
-
-
-def _q2() -> object:
-    holes, board = deal()
-    return _winners([best_high(h, board) for h in holes])
-
-
-def _q3() -> object:
-    holes, board = deal()
-    return best_high(holes[2], board).category
-
-
 EXERCISE = Exercise("high_hands", [
     Question("q1", "texts", 2, ("R6",),
              "From the top: royal flush, straight flush, four of a kind, full house, flush, straight, ...",
-             expected=_q1),
+             digest="9cb97e67b5148a8780be5c01aca290d86f677d6a24f1cdc9a3bd718656167019"),
     Question("q2", "players", 2, ("R6", "R3"),
              "Read each hand with exactly two hole cards; a flush needs two hole cards of the suit.",
-             expected=_q2),
+             digest="9049fff3cc00a6f7372d8705227c82c1991e38ee961954e83c3dd5e0cf75c176"),
     Question("q3", "text", 1, ("R3", "R6"),
              "C holds only one spade, so the three spades on the board make no flush for C.",
-             expected=_q3),
+             digest="35be6954e4110628ef3f9dba46f2891e6ea996954b8dca2f903eb4c312910600"),
     Question("q4", "players", 2, ("R7",),
              "The wheel 5-4-3-2-A is the lowest straight: the ace plays low and the top card is the five.",
-             expected=lambda: _pair(*WHEEL)),
+             digest="9049fff3cc00a6f7372d8705227c82c1991e38ee961954e83c3dd5e0cf75c176"),
     Question("q5", "players", 2, ("R7",),
              "Same pair of aces: compare the other three cards from the highest down.",
-             expected=lambda: _pair(*KICKER)),
+             digest="1b8293e2d32136f06c70332c37009ff9dfcffca5fea991a71336b8d7e4caccac"),
     Question("q6", "players", 1, ("R7",),
              "Full houses compare the three of a kind first, then the pair.",
-             expected=lambda: _pair(*FULL_HOUSES)),
+             digest="9049fff3cc00a6f7372d8705227c82c1991e38ee961954e83c3dd5e0cf75c176"),
     Question("q7", "players", 2, ("R7", "R20"),
              "Equal five-card hands tie and split the pot: list every winner.",
-             expected=lambda: _pair(*TIE)),
+             digest="5f920496bb0c9a80320e1d2c5acbeed9f05136d07beb6d32101f2d904519857a"),
 ])
 """The questions of exercise 2."""
 

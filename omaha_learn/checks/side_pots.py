@@ -6,10 +6,8 @@ q1: correct (2/2 points)
 
 from __future__ import annotations
 
-from omaha_learn.checks.core import PLAYERS, Exercise, Question, seeded_deal
+from omaha_learn.checks.core import Exercise, Question, seeded_deal
 from omaha_learn.engine.cards import Card
-from omaha_learn.engine.pots import side_pots
-from omaha_learn.engine.showdown import ShowdownResult, showdown
 
 __all__ = ["SEED", "deal", "EXERCISE", "check", "CONTRIBUTIONS", "BUTTON"]
 
@@ -29,46 +27,28 @@ def deal() -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
     return seeded_deal(SEED)
 
 
-def result(**options: object) -> ShowdownResult:
-    """The Hi-Lo showdown of the seeded deal (options go to :func:`omaha_learn.showdown`)."""
-    holes, board = deal()
-    return showdown(holes, board, CONTRIBUTIONS, button=BUTTON, game="hilo", **options)  # type: ignore[arg-type]
-
-
-def _q5() -> object:
-    return PLAYERS[result(last_aggressor=2).show_order[0]]
-
-
-def _q6() -> object:
-    return PLAYERS[result().show_order[0]]
-
-
-def _q7() -> object:
-    return result(shown={0: 2}).payouts[0] > 0
-
-
 EXERCISE = Exercise("side_pots", [
     Question("q1", "ints", 2, ("R21",),
              "Layer the chips: everyone matches the smallest all-in first (main pot), then the next level, ...",
-             expected=lambda: [p.amount for p in side_pots(FOUR_STACKS)]),
+             digest="6ed952c4c1d9cbe00c409507b27b2146816e31a82003e2ded99c744052b530a9"),
     Question("q2", "players", 1, ("R21",),
              "Only players who put in at least the top of a layer can win that pot.",
-             expected=lambda: [PLAYERS[s] for s in side_pots(FOUR_STACKS)[-1].eligible]),
+             digest="5f920496bb0c9a80320e1d2c5acbeed9f05136d07beb6d32101f2d904519857a"),
     Question("q3", "ints", 2, ("R21",),
              "A folded player's chips stay in the pots, but the folded player can win none of them.",
-             expected=lambda: [p.amount for p in side_pots(*WITH_FOLD)]),
+             digest="770982b856c1c3bc49eee3c807f44f50ec2618f6428a59e3003f964b8e1b9c47"),
     Question("q4", "ints", 2, ("R21", "R11", "R24"),
              "Award the main pot among A, B, C and the side pot among B and C only, each split high/low on its own.",
-             expected=lambda: list(result().payouts)),
+             digest="d1db17b74bb566546b20c3c267acdf3faaed4dcce420763ec695ccc37606a45d"),
     Question("q5", "player", 1, ("R22",),
              "The last player who bet or raised on the river shows first.",
-             expected=_q5),
+             digest="d6907badbb9a6e81fe4e93d8e3d118f40819bc3b05f099ce538048c7a73c63a8"),
     Question("q6", "player", 1, ("R22",),
              "Checked through: the first player clockwise from the button shows first.",
-             expected=_q6),
+             digest="068ec033d099910c710fadefbc8b031ef177d3f2dcb3daa7333d034fe69f4447"),
     Question("q7", "yesno", 1, ("R23",),
              "A hand must show all four hole cards to win any part of a pot.",
-             expected=_q7),
+             digest="28850b25236e46548362d13d0d9f6f6c4affc618d9c7c6e3a53708048ac4c43d"),
 ])
 """The questions of exercise 5."""
 

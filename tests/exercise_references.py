@@ -1,0 +1,155 @@
+"""The exercises' seeded answers recomputed from the engine, outside the installed package.
+
+The checkers in ``omaha_learn.checks`` store every answer only as a sha256
+digest (issue 11: nothing importable hands out an answer). This module keeps
+the computations the digests were made from, so ``tests/test_checks.py`` can
+prove each digest is what the engine says for the exercise's seeded deal: a
+change in the engine, a seed or a question shows up as a failing test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from omaha_learn.checks import high_hands as ex02
+from omaha_learn.checks import hilo_showdown as ex04
+from omaha_learn.checks import lows as ex03
+from omaha_learn.checks import reading_hands as ex01
+from omaha_learn.checks import side_pots as ex05
+from omaha_learn.checks.core import PLAYERS, seeded_deal
+from omaha_learn.engine.betting.state import HandState
+from omaha_learn.engine.evaluation.five_card import Category
+from omaha_learn.engine.evaluation.hands import HighHand, LowHand, best_high, best_low
+from omaha_learn.engine.pots import side_pots
+from omaha_learn.engine.showdown import ShowdownResult, showdown
+
+
+def _winners(hands: list[HighHand]) -> list[str]:
+    best = max(hands)
+    return [PLAYERS[i] for i, h in enumerate(hands) if h == best]
+
+
+def _pair(a: str, b: str, board: str) -> list[str]:
+    return _winners([best_high(a, board), best_high(b, board)])
+
+
+def _number(low: LowHand | None) -> int:
+    return 0 if low is None else low.number
+
+
+def reading_hands() -> dict[str, Callable[[], object]]:
+    holes, board = seeded_deal(ex01.SEED)
+
+    def q6() -> object:
+        a, b = best_high(holes[0], board), best_high(holes[1], board)
+        return [PLAYERS[i] for i, h in enumerate((a, b)) if h == max(a, b)]
+
+    return {
+        "q1": lambda: holes[1],                                       # R1
+        "q2": lambda: best_high(holes[0], board).hole_cards,          # R2
+        "q3": lambda: best_high(holes[2], board).category,            # R2, R6
+        "q4": lambda: best_high(*ex01.FLUSH_TRAP).category,           # R3
+        "q5": lambda: best_high(*ex01.FULL_HOUSE_TRAP).category,      # R4
+        "q6": q6,                                                     # R5
+    }
+
+
+def high_hands() -> dict[str, Callable[[], object]]:
+    holes, board = seeded_deal(ex02.SEED)
+    by_label = {c.label.lower(): c for c in Category}
+    return {
+        "q1": lambda: sorted(ex02.CATEGORIES_TO_ORDER, key=lambda name: -by_label[name]),   # R6
+        "q2": lambda: _winners([best_high(h, board) for h in holes]),
+        "q3": lambda: best_high(holes[2], board).category,
+        "q4": lambda: _pair(*ex02.WHEEL),
+        "q5": lambda: _pair(*ex02.KICKER),
+        "q6": lambda: _pair(*ex02.FULL_HOUSES),
+        "q7": lambda: _pair(*ex02.TIE),
+    }
+
+
+def lows() -> dict[str, Callable[[], object]]:
+    holes, board = seeded_deal(ex03.SEED)
+
+    def q3() -> object:
+        found = [best_low(h, board) for h in holes]
+        made = [lo for lo in found if lo is not None]
+        return [PLAYERS[i] for i, lo in enumerate(found) if lo is not None and lo == max(made)]
+
+    def q4() -> object:
+        low = best_low(holes[0], board)
+        assert low is not None and set(low.hole_cards) != set(best_high(holes[0], board).hole_cards)
+        return low.hole_cards
+
+    def q7() -> object:
+        low = best_low(*ex03.NO_QUALIFIER, qualifier=None)
+        assert low is not None
+        return low.cards
+
+    return {
+        "q1": lambda: _number(best_low(holes[0], board)),                                  # R8, R9
+        "q2": lambda: sorted(ex03.LOWS_TO_ORDER, key=lambda n: tuple(int(d) for d in str(n))),
+        "q3": q3,
+        "q4": q4,
+        "q5": lambda: _number(best_low(*ex03.STRAIGHT_FLUSH_LOW)),
+        "q6": lambda: _number(best_low(*ex03.NINE_LOW, qualifier=9)),                       # R12
+        "q7": q7,
+    }
+
+
+def hilo_showdown() -> dict[str, Callable[[], object]]:
+    holes, board = seeded_deal(ex04.SEED)
+
+    def result(kill: int | None = None) -> ShowdownResult:
+        return showdown(holes, board, ex04.CONTRIBUTIONS, button=ex04.BUTTON, game="hilo", kill=kill)
+
+    def q1() -> object:
+        contributions, hole, fboard = ex04.FOLDED
+        return showdown([hole, None, None], fboard, contributions, button=ex04.BUTTON).payouts[0]   # R20
+
+    def q3() -> object:
+        pot = result().pots[0]
+        return [PLAYERS[s] for s, amount in pot.payouts.items() if amount * 4 == pot.amount]     # R11
+
+    return {"q1": q1, "q2": lambda: list(result().payouts), "q3": q3,
+            "q6": lambda: result(kill=ex04.KILL).kill_seat is not None}                         # R25
+
+
+def side_pots_answers() -> dict[str, Callable[[], object]]:
+    holes, board = seeded_deal(ex05.SEED)
+
+    def result(**options: object) -> ShowdownResult:
+        return showdown(holes, board, ex05.CONTRIBUTIONS, button=ex05.BUTTON, game="hilo",
+                        **options)  # type: ignore[arg-type]
+
+    return {
+        "q1": lambda: [p.amount for p in side_pots(ex05.FOUR_STACKS)],                  # R21
+        "q2": lambda: [PLAYERS[s] for s in side_pots(ex05.FOUR_STACKS)[-1].eligible],
+        "q3": lambda: [p.amount for p in side_pots(*ex05.WITH_FOLD)],
+        "q4": lambda: list(result().payouts),
+        "q5": lambda: PLAYERS[result(last_aggressor=2).show_order[0]],                   # R22
+        "q6": lambda: PLAYERS[result().show_order[0]],
+        "q7": lambda: result(shown={0: 2}).payouts[0] > 0,                              # R23
+    }
+
+
+def betting() -> dict[str, Callable[[], object]]:
+    def hand() -> HandState:
+        """Exercise 6's hand: four players A-D, blinds 1/2, D on the button; C raises to 7, all call; A bets 20."""
+        h = HandState([300] * 4, game="plo", blinds=(1, 2), button=3, seed=606, names=list("ABCD"))
+        h.raise_to(7)
+        h.call()
+        h.call()
+        h.call()
+        h.bet(20)
+        return h
+
+    return {"q11": lambda: hand().legal_actions().max_to,    # R18
+            "q12": lambda: hand().legal_actions().min_to}
+
+
+REFERENCES: dict[str, Callable[[], dict[str, Callable[[], object]]]] = {
+    "reading_hands": reading_hands, "high_hands": high_hands, "lows": lows,
+    "hilo_showdown": hilo_showdown, "side_pots": side_pots_answers, "betting": betting,
+}
+"""Exercise module -> {question: computation from the engine} for every seeded (non-fixed) answer."""
