@@ -11,7 +11,7 @@ objects are duck-typed on their documented attributes.
 True
 >>> "8-5-3-2-A low" in hand_html(best_low("As 2d Kc Kh", "3c 5d 8h Qs Js"))
 True
->>> cards_html("As Kd").count('role="img"')
+>>> cards_html("As Kd").count('<img class="ol-card"')
 2
 """
 
@@ -51,7 +51,7 @@ FONT = "font-family:DejaVu Sans, Arial, Helvetica, sans-serif"
 def cards_html(cards: Any, *, four_color: bool = False, size: int | str = "medium", label: str = "") -> str:
     """A row of cards from text, cards or an iterable of cards.
 
-    >>> 'aria-label="ten of hearts"' in cards_html("Th", four_color=True)
+    >>> 'alt="ten of hearts"' in cards_html("Th", four_color=True)
     True
     """
     return f'<div class="ol-cards-box" style="{FONT}">{cards_row(as_cards(cards), four_color=four_color, size=size, label=label)}</div>'
