@@ -76,9 +76,11 @@ def suit_color(suit: str, four_color: bool = False) -> str:
 
 
 def _width(size: int | str) -> int:
+    from omaha_learn.errors import CardError
+
     if isinstance(size, str):
         if size not in SIZES:
-            raise ValueError(f"card size {size!r} is not one of {', '.join(SIZES)} (or a width in pixels)")
+            raise CardError(f"card size {size!r} is not one of {', '.join(SIZES)} (or a width in pixels)")
         return SIZES[size]
     return int(size)
 

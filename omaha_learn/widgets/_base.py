@@ -15,6 +15,7 @@ import ipywidgets as W
 
 from omaha_learn.display.html import message_html
 from omaha_learn.engine.games import Game
+from omaha_learn.errors import OmahaLearnError
 
 __all__ = ["LessonApp", "show_plotly", "show_matplotlib", "parse_lines", "QUALIFIERS", "GAMES"]
 
@@ -50,16 +51,14 @@ class LessonApp(W.VBox):
         self.message.value = message_html(text, kind=kind) if text else ""
 
     def guard(self, fn: Callable[[], Any]) -> bool:
-        """Run ``fn``; show a bad-input error as a short message instead of a traceback."""
+        """Run ``fn``; show the library's errors (bad input, :class:`OmahaLearnError`) as a
+        short message instead of a traceback. Other exceptions are bugs and propagate."""
         try:
             fn()
-        except ValueError as exc:  # CardError, ShowdownError, IllegalAction ... are ValueErrors
+        except OmahaLearnError as exc:  # CardError, ShowdownError, IllegalAction ...: the learner's input
             self.say(str(exc), "error")
             return False
-        except Exception as exc:  # never a traceback in a lesson
-            self.say(f"{type(exc).__name__}: {exc}", "error")
-            return False
-        return True
+        return True  # anything else is a bug in the library: let it show as one
 
     def _button(self, text: str, action: Callable[[], Any], *, style: str = "") -> W.Button:
         b = W.Button(description=text, button_style=style, layout=W.Layout(width="auto"))

@@ -10,6 +10,7 @@ from omaha_learn.display.html import equity_html
 from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.equity.api import equity
 from omaha_learn.engine.games import Game
+from omaha_learn.errors import EquityError
 from omaha_learn.widgets._base import GAMES, QUALIFIERS, LessonApp, parse_lines, show_plotly
 
 __all__ = ["EquityLab"]
@@ -76,7 +77,7 @@ class EquityLab(LessonApp):
         """Compute equity for the typed deal and redraw the table and chart."""
         lines = parse_lines(self.hands_w.value)
         if len(lines) < 2:
-            raise ValueError("hands: type at least two hands, one per line")
+            raise EquityError("hands: type at least two hands, one per line")
         names = [n for n, _ in lines]
         exact = self.mode_w.value == "exact"
         self.progress.value = 0

@@ -8,6 +8,7 @@ import ipywidgets as W
 from omaha_learn.display.html import low_comparison_html
 from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.evaluation.hands import LowHand, best_low
+from omaha_learn.errors import AnswerError, OmahaLearnError
 from omaha_learn.widgets._base import QUALIFIERS, LessonApp, parse_lines
 
 __all__ = ["LowComparator"]
@@ -76,12 +77,12 @@ class LowComparator(LessonApp):
         """Read the typed hands and board and show each best low."""
         lines = parse_lines(self.hands_w.value)
         if len(lines) < 2:
-            raise ValueError("hands: type at least two hands, one per line")
+            raise AnswerError("hands: type at least two hands, one per line")
         entries = []
         for name, cards in lines:
             try:
                 entries.append((name, best_low(cards, self.board_w.value, qualifier=self.qualifier)))
-            except ValueError as exc:
+            except OmahaLearnError as exc:
                 raise type(exc)(f"{name}: {exc}") from None
         self.entries = entries
         self.say("")

@@ -10,6 +10,7 @@ import ipywidgets as W
 
 from omaha_learn.display.html import hand_state_html
 from omaha_learn.engine.betting.state import HandState
+from omaha_learn.errors import PHHError
 from omaha_learn.widgets._base import LessonApp
 
 __all__ = ["HandReplayer", "BettingTrainer", "random_actions", "replay_states"]
@@ -106,7 +107,7 @@ class HandReplayer(LessonApp):
         from omaha_learn.engine.phh import load_phh
 
         if not text.strip():
-            raise ValueError("PHH: paste a hand history first")
+            raise PHHError("PHH: paste a hand history first")
         self.load(load_phh(text))
 
     def load(self, state: Any) -> None:

@@ -10,6 +10,7 @@ import ipywidgets as W
 from omaha_learn.display.html import showdown_html
 from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.showdown import showdown
+from omaha_learn.errors import PotError
 from omaha_learn.widgets._base import GAMES, QUALIFIERS, LessonApp
 
 __all__ = ["ShowdownViewer", "PRESETS"]
@@ -33,7 +34,7 @@ def _parse_amounts(text: str) -> list[int]:
         try:
             out.append(int(tok))
         except ValueError:
-            raise ValueError(f"contributions: {tok!r} (item {i}) is not a whole number of chips") from None
+            raise PotError(f"contributions: {tok!r} (item {i}) is not a whole number of chips") from None
     return out
 
 

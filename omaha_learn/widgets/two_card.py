@@ -8,6 +8,7 @@ import ipywidgets as W
 from omaha_learn.display.html import cards_row, explanation_html
 from omaha_learn.engine.cards import Deck, format_cards, parse_cards
 from omaha_learn.engine.evaluation.explanation import explain
+from omaha_learn.errors import AnswerError
 from omaha_learn.widgets._base import QUALIFIERS, LessonApp
 
 __all__ = ["TwoCardExplorer"]
@@ -98,11 +99,11 @@ class TwoCardExplorer(LessonApp):
             return ok
         pick = set(parse_cards(text))
         if len(pick) != 5:
-            raise ValueError(f"your answer: type five cards, not {len(pick)}")
+            raise AnswerError(f"your answer: type five cards, not {len(pick)}")
         hole, board = set(e.hole), set(e.board)  # type: ignore[attr-defined]
         stray = sorted(pick - hole - board)
         if stray:
-            raise ValueError(f"your answer: '{stray[0]}' is neither in the hand nor on the board")
+            raise AnswerError(f"your answer: '{stray[0]}' is neither in the hand nor on the board")
         match = [c for c in e.choices if set(c.cards) == pick]  # type: ignore[attr-defined]
         if not match:
             n = len(pick & hole)
