@@ -18,7 +18,7 @@ def test_r12_qualifier_change_recomputes():
     assert lc.numbers == {"Ann": None, "Bob": None}
     lc.qualifier_w.value = 9
     assert lc.numbers == {"Ann": 95421, "Bob": 96543} and lc.winners == ["Ann"]
-    lc.qualifier_w.value = None
+    lc.qualifier_w.value = "none"
     assert lc.numbers["Ann"] is not None
 
 

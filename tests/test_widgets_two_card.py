@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from omaha_learn.errors import CardError
 from omaha_learn.widgets import TwoCardExplorer
 
 
@@ -79,6 +82,29 @@ def test_bad_typing_is_a_short_message():
     t.hole_w.value = "Ac Kd Td"
     t.explain_button.click()
     assert "hole cards" in _msg(t) and t.explanation is before
+    t.hole_w.value = "Ac Kd Td 8h"
     t.board_w.value = "Kc 9c 6c 6h Qz"
     t.explain_button.click()
     assert "'Qz' is not a card" in _msg(t)
+
+
+def test_r1_a_fifth_hole_card_is_an_error_naming_it_unless_five_card_omaha_is_chosen():
+    t = TwoCardExplorer("Ac Kd Td 8h", "Kc 9c 6c 6h Qc")
+    before = t.explanation
+    assert "<b>Omaha</b>: 60 choices" in t.heading.value
+    t.hole_w.value = "Ac Kd Td 8h 9h"
+    t.explain_button.click()
+    assert "5 hole cards, but Omaha deals exactly 4" in _msg(t) and "the extra card is 9h" in _msg(t)
+    assert t.explanation is before
+    t.hole_cards_w.value = 5
+    assert len(t.explanation.choices) == 100 and "<b>Five-card Omaha</b>: 100 choices" in t.heading.value
+    five = TwoCardExplorer("Ac Kd Td 8h 9h", "Kc 9c 6c 6h Qc", hole_cards=5)
+    assert len(five.explanation.choices) == 100 and five.hole_cards_w.label.startswith("Five-card Omaha")
+    with pytest.raises(CardError, match="hole_cards"):
+        TwoCardExplorer(hole_cards=6)
+
+
+def test_no_qualifier_stays_visible_in_the_dropdown():
+    t = TwoCardExplorer("As 2d Kc Kh", "3c 5d 9h Qs Js", qualifier=None)
+    assert t.qualifier_w.label == "no qualifier (Razz-style)" and t.qualifier_w.index == 2
+    assert t.explanation.best_low is not None   # 9-5-3-2-A plays with no qualifier (R12)

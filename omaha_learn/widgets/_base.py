@@ -17,10 +17,36 @@ from omaha_learn.display.html import message_html
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import OmahaLearnError
 
-__all__ = ["LessonApp", "show_plotly", "show_matplotlib", "parse_lines", "QUALIFIERS", "GAMES"]
+__all__ = ["LessonApp", "show_plotly", "show_matplotlib", "parse_lines", "QUALIFIERS", "NO_QUALIFIER", "GAMES",
+           "qualifier_dropdown", "qualifier_of"]
 
-QUALIFIERS: list[tuple[str, int | None]] = [("8 or better", 8), ("9 or better", 9), ("no qualifier (Razz-style)", None)]
+NO_QUALIFIER = "none"
+"""The qualifier dropdown's value for "no qualifier": ipywidgets shows a ``None`` value as no choice at all
+(a blank dropdown), so the choice gets a value of its own."""
+QUALIFIERS: list[tuple[str, int | str]] = [("8 or better", 8), ("9 or better", 9),
+                                           ("no qualifier (Razz-style)", NO_QUALIFIER)]
 """Qualifier choices (R8, R12)."""
+
+
+def qualifier_dropdown(qualifier: int | None = 8) -> W.Dropdown:
+    """A Qualifier dropdown showing ``qualifier`` (8, 9 or None), None included.
+
+    >>> d = qualifier_dropdown(None)
+    >>> d.label, qualifier_of(d)
+    ('no qualifier (Razz-style)', None)
+    """
+    value = NO_QUALIFIER if qualifier is None else qualifier
+    if value not in [v for _, v in QUALIFIERS]:
+        from omaha_learn.errors import AnswerError
+
+        raise AnswerError(f"qualifier: choose 8, 9 or None, not {qualifier!r}")
+    return W.Dropdown(options=QUALIFIERS, value=value, description="Qualifier")
+
+
+def qualifier_of(dropdown: W.Dropdown) -> int | None:
+    """The engine's qualifier (8, 9 or None) chosen in a :func:`qualifier_dropdown`."""
+    v = dropdown.value
+    return None if v in (NO_QUALIFIER, None) else int(v)
 GAMES: list[tuple[str, str]] = [(Game.HILO.label, "hilo"), (Game.PLO.label, "plo")]
 
 

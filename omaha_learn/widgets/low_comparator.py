@@ -9,7 +9,7 @@ from omaha_learn.display.html import low_comparison_html
 from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.evaluation.hands import LowHand, best_low
 from omaha_learn.errors import AnswerError, OmahaLearnError
-from omaha_learn.widgets._base import QUALIFIERS, LessonApp, parse_lines
+from omaha_learn.widgets._base import LessonApp, parse_lines, qualifier_dropdown, qualifier_of
 
 __all__ = ["LowComparator"]
 
@@ -37,7 +37,7 @@ class LowComparator(LessonApp):
         self.hands_w = W.Textarea(description="Hands", placeholder="Ann: As 2d Kc Kh\nBob: 3c 4c Qd Jd",
                                   layout=W.Layout(width="420px", height="110px"))
         self.board_w = W.Text(description="Board", placeholder="3s 5d 8h Qs Js", layout=W.Layout(width="420px"))
-        self.qualifier_w = W.Dropdown(options=QUALIFIERS, value=qualifier, description="Qualifier")
+        self.qualifier_w = qualifier_dropdown(qualifier)
         self.deal_button = self._button("Deal", self.deal, style="primary")
         self.compare_button = self._button("Compare", self.compare, style="info")
         self.view = W.HTML()
@@ -54,7 +54,7 @@ class LowComparator(LessonApp):
 
     @property
     def qualifier(self) -> int | None:
-        return self.qualifier_w.value  # type: ignore[no-any-return]
+        return qualifier_of(self.qualifier_w)
 
     @property
     def winners(self) -> list[str]:

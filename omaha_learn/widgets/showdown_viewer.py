@@ -11,7 +11,7 @@ from omaha_learn.display.html import showdown_html
 from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.showdown import showdown
 from omaha_learn.errors import PotError
-from omaha_learn.widgets._base import GAMES, QUALIFIERS, LessonApp
+from omaha_learn.widgets._base import GAMES, LessonApp, qualifier_dropdown, qualifier_of
 
 __all__ = ["ShowdownViewer", "PRESETS"]
 
@@ -63,7 +63,7 @@ class ShowdownViewer(LessonApp):
         self.contrib_w = W.Text(description="Chips in", placeholder="1000 1000 100", layout=W.Layout(width="360px"))
         self.button_w = W.BoundedIntText(value=0, min=0, max=9, description="Button seat")
         self.game_w = W.Dropdown(options=GAMES, value="hilo", description="Game")
-        self.qualifier_w = W.Dropdown(options=QUALIFIERS, value=8, description="Qualifier")
+        self.qualifier_w = qualifier_dropdown(8)
         self.deal_button = self._button("Deal", self.deal, style="primary")
         self.show_button = self._button("Show down", self.settle, style="info")
         self.view = W.HTML()
@@ -111,6 +111,6 @@ class ShowdownViewer(LessonApp):
         holes = [None if ln.lower() in ("fold", "folded", "-") else ln for ln in lines]
         contributions = _parse_amounts(self.contrib_w.value)
         self.result = showdown(holes, self.board_w.value, contributions, button=int(self.button_w.value),
-                               game=str(self.game_w.value), qualifier=self.qualifier_w.value)
+                               game=str(self.game_w.value), qualifier=qualifier_of(self.qualifier_w))
         self.say("")
         self.view.value = showdown_html(self.result, four_color=self.four_color, size=self.size)
