@@ -93,7 +93,7 @@ class TwoCardExplorer(LessonApp):
         hole = hole_cards(self.hole_w.value, size=self.hole_size)
         self.explanation = explain(hole, self.board_w.value, qualifier=qualifier_of(self.qualifier_w))
         n = len(self.explanation.choices)  # type: ignore[attr-defined]
-        self.heading.value = (f"<div><b>{HOLE_CARD_CHOICES[self.hole_size].split(" (")[0]}</b>: {n} choices of two hole "
+        self.heading.value = (f"<div><b>{HOLE_CARD_CHOICES[self.hole_size].split(' (')[0]}</b>: {n} choices of two hole "
                               f"cards and three board cards (R2)</div>")
         self._new_question()
 
