@@ -25,6 +25,7 @@ import argparse
 import importlib
 import os
 import secrets
+import signal
 import socket
 import subprocess
 import sys
@@ -304,6 +305,12 @@ def _lessons(args: argparse.Namespace) -> int:
         _trust(root)
     print(f"The lessons (stop with Ctrl-C):\n\n    {url}\n", flush=True)
     proc = subprocess.Popen(cmd, cwd=serve)
+
+    def stop(_signum: int, _frame: object) -> None:  # a plain `kill` stops JupyterLab too
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, stop)
     if not args.no_browser:
         threading.Thread(target=_open_when_up, args=(url, args.ip, port, proc), daemon=True).start()
     try:
