@@ -274,6 +274,9 @@ def test_self_check_answers_stay_folded_until_asked_for(stem: str) -> None:
     assert len(tagged) == 1, f"{stem}: one answers cell tagged self-check-answers"
     cell = nb.cells[tagged[0]]
     assert "answers(" in cell.source and "print(" not in cell.source
+    # the source (it holds the answers' words) is folded; the output (a closed "Show the answers" line) is shown
+    assert cell.metadata.get("jupyter", {}).get("source_hidden") is True
+    assert not cell.metadata.get("jupyter", {}).get("outputs_hidden", False)
     outs = cell.outputs
     assert [o.output_type for o in outs] == ["execute_result"], f"{stem}: the answers cell prints something"
     page = outs[0].data["text/html"]

@@ -95,6 +95,35 @@ class LessonApp(W.VBox):
         args = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._repr_fields)
         return f"{type(self).__name__}({args})"
 
+    # ------------------------------------------------------- first open
+    def preview_html(self) -> str:
+        """A still picture of the widget: the HTML of its views, in order, under a
+        line asking the learner to run the cell. Stored with the widget's output,
+        it is what a notebook opened before running shows (JupyterLab does not
+        draw live widget views in an untrusted notebook; it draws this sanitized
+        HTML instead, with the cards as pictures)."""
+        parts: list[str] = []
+
+        def walk(w: Any) -> None:
+            if w.layout.display == "none":  # hidden on screen: hidden in the picture too
+                return
+            if isinstance(w, W.HTML) and w.value:
+                parts.append(w.value)
+            for child in getattr(w, "children", ()):
+                walk(child)
+
+        walk(self)
+        note = (f'<div class="ol-preview-note" style="font-family:DejaVu Sans, Arial, Helvetica, sans-serif;'
+                f'color:#555555;font-style:italic;margin:2px 0 6px 0">{type(self).__name__}: a picture of the widget '
+                "as saved. Run this cell (Shift+Enter) to use its buttons.</div>")
+        return f'<div class="ol-preview">{note}{"".join(parts)}</div>'
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        data: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
+        if data is not None:
+            data["text/html"] = self.preview_html()
+        return data
+
 
 def show_plotly(out: W.Output, fig: Any) -> None:
     """Put a plotly figure into ``out`` as plotly's JSON mimetype (drawn by
