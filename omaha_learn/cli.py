@@ -140,7 +140,6 @@ def _parser() -> argparse.ArgumentParser:
     les.add_argument("--port", type=_positive("--port"), default=None, help="port for JupyterLab (default: a free one)")
     les.add_argument("--ip", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
     les.add_argument("--no-browser", action="store_true", help="only print the start page's URL")
-    les.add_argument("--trust", action="store_true", help="also mark the project's lessons trusted (jupyter trust)")
     les.add_argument("--dry-run", action="store_true", help="print the JupyterLab command instead of running it")
     return p
 
@@ -254,16 +253,6 @@ def _free_port(ip: str) -> int:
         return int(s.getsockname()[1])
 
 
-def _trust(root: Path) -> None:
-    import nbformat
-    from nbformat.sign import NotebookNotary
-
-    notary = NotebookNotary()
-    for path in sorted((root / "notebooks").glob("*.ipynb")):
-        notary.sign(nbformat.read(path, as_version=4))
-    print(f"Marked the lessons in {root / 'notebooks'} trusted.")
-
-
 def _open_when_up(url: str, ip: str, port: int, proc: subprocess.Popen[bytes]) -> None:
     for _ in range(600):
         if proc.poll() is not None:
@@ -301,8 +290,6 @@ def _lessons(args: argparse.Namespace) -> int:
         print(" ".join(cmd))
         print(url)
         return 0
-    if args.trust:
-        _trust(root)
     print(f"The lessons (stop with Ctrl-C):\n\n    {url}\n", flush=True)
     proc = subprocess.Popen(cmd, cwd=serve)
 
