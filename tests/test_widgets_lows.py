@@ -44,3 +44,11 @@ def test_one_hand_is_not_enough():
     lc.hands_w.value = "Ah 2c Kd Qs"
     lc.compare_button.click()
     assert "at least two hands" in lc.message.value
+
+
+def test_r12_no_qualifier_stays_visible_in_the_dropdown():
+    lc = LowComparator(hands=["Ann: Ah 2c Kd Qs", "Bob: 3c 6s Kh Qh"], board="5s 9d 4c Jh Qd", qualifier=None)
+    assert lc.qualifier is None and lc.qualifier_w.label == "no qualifier (Razz-style)"
+    assert lc.qualifier_w.index is not None and lc.qualifier_w.value == "none"
+    assert lc.numbers == {"Ann": 95421, "Bob": 96543} and lc.winners == ["Ann"]   # R12: no 8-or-better needed
+    assert "Qualifier: no qualifier" in lc.view.value
