@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from omaha_learn.display.hole_cards import HOLE_CARD_CHOICES, game_name, hole_cards
+from omaha_learn.display.hole_cards import HOLE_CARD_CHOICES, hole_cards
 from omaha_learn.display.html import cards_row, explanation_html
 from omaha_learn.engine.cards import Deck, format_cards, parse_cards
 from omaha_learn.engine.evaluation.explanation import explain
