@@ -52,3 +52,16 @@ def test_r12_no_qualifier_stays_visible_in_the_dropdown():
     assert lc.qualifier_w.index is not None and lc.qualifier_w.value == "none"
     assert lc.numbers == {"Ann": 95421, "Bob": 96543} and lc.winners == ["Ann"]   # R12: no 8-or-better needed
     assert "Qualifier: no qualifier" in lc.view.value
+
+
+def test_r1_a_fifth_hole_card_in_any_typed_hand_is_named_as_extra():
+    from omaha_learn.widgets import EquityLab, ShowdownViewer
+
+    lc = LowComparator(hands=["Ann: Ah 2c Kd Qs 3d", "Bob: 3c 6s Kh Qh"], board="5s 9d 4c Jh Qd")
+    assert "Ann: 5 hole cards, but Omaha deals exactly 4 (R1): the extra card is 3d" in lc.message.value
+    sv = ShowdownViewer(preset=None, seed=1)
+    sv.holes_w.value = "As 2s Kd Kc\nAd 2h Qd Qc 9c"
+    sv.settle_button.click() if hasattr(sv, "settle_button") else sv.guard(sv.settle)
+    assert "seat 1: 5 hole cards" in sv.message.value and "the extra card is 9c" in sv.message.value
+    lab = EquityLab(hands=["Ann: As Ah 2s 3h Kc", "Bob: Kd Kc Qd Jc"], board="4c 7d 9s")
+    assert "Ann: 5 hole cards" in lab.message.value and "the extra card is Kc" in lab.message.value

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from omaha_learn.display.figures import equity_figure
+from omaha_learn.display.hole_cards import hole_cards
 from omaha_learn.display.html import equity_html
 from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.equity.api import equity
@@ -81,7 +82,8 @@ class EquityLab(LessonApp):
         names = [n for n, _ in lines]
         exact = self.mode_w.value == "exact"
         self.progress.value = 0
-        self.result = equity([c for _, c in lines], self.board_w.value, self.dead_w.value,
+        holes = [hole_cards(c, what=n) for n, c in lines]  # four cards each: a fifth is named as extra (R1)
+        self.result = equity(holes, self.board_w.value, self.dead_w.value,
                              game=str(self.game_w.value), qualifier=qualifier_of(self.qualifier_w),
                              trials=None if exact else int(self.trials_w.value),
                              seed=None if exact else (self.seed if self.seed is not None else 0) + self.deals,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+from omaha_learn.display.hole_cards import hole_cards
 from omaha_learn.display.html import low_comparison_html
 from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.evaluation.hands import LowHand, best_low
@@ -80,8 +81,9 @@ class LowComparator(LessonApp):
             raise AnswerError("hands: type at least two hands, one per line")
         entries = []
         for name, cards in lines:
+            hole = hole_cards(cards, what=name)  # four cards: a fifth is named as extra (R1)
             try:
-                entries.append((name, best_low(cards, self.board_w.value, qualifier=self.qualifier)))
+                entries.append((name, best_low(hole, self.board_w.value, qualifier=self.qualifier)))
             except OmahaLearnError as exc:
                 raise type(exc)(f"{name}: {exc}") from None
         self.entries = entries

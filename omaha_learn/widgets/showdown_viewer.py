@@ -7,6 +7,7 @@ import random
 
 import ipywidgets as W
 
+from omaha_learn.display.hole_cards import hole_cards
 from omaha_learn.display.html import showdown_html
 from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.showdown import showdown
@@ -108,7 +109,8 @@ class ShowdownViewer(LessonApp):
     def settle(self) -> None:
         """Run the engine's showdown on the typed fields."""
         lines = [ln.strip() for ln in self.holes_w.value.splitlines() if ln.strip()]
-        holes = [None if ln.lower() in ("fold", "folded", "-") else ln for ln in lines]
+        holes = [None if ln.lower() in ("fold", "folded", "-") else hole_cards(ln, what=f"seat {i}")
+                 for i, ln in enumerate(lines)]  # four cards each: a fifth is named as extra (R1)
         contributions = _parse_amounts(self.contrib_w.value)
         self.result = showdown(holes, self.board_w.value, contributions, button=int(self.button_w.value),
                                game=str(self.game_w.value), qualifier=qualifier_of(self.qualifier_w))
