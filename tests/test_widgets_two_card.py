@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from omaha_learn.errors import CardError
 from omaha_learn.widgets import TwoCardExplorer
@@ -108,3 +112,35 @@ def test_no_qualifier_stays_visible_in_the_dropdown():
     t = TwoCardExplorer("As 2d Kc Kh", "3c 5d 9h Qs Js", qualifier=None)
     assert t.qualifier_w.label == "no qualifier (Razz-style)" and t.qualifier_w.index == 2
     assert t.explanation.best_low is not None   # 9-5-3-2-A plays with no qualifier (R12)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=0, max_value=10_000))
+def test_r2_r10_every_quiz_answer_is_judged_by_the_engine(seed):
+    """Type each of the 60 choices as the answer: it is right exactly when the engine
+    calls it a best high (or low), and a wrong one is named with what it makes."""
+    t = TwoCardExplorer(seed=seed, quiz=True)
+    e = t.explanation
+    for kind in ("high", "low"):
+        t.kind_w.value = kind
+        best = e.best_high if kind == "high" else e.best_low
+        for choice in e.choices:
+            t.answer_w.value = " ".join(map(str, choice.cards))
+            ok = t.check()
+            made = choice.high if kind == "high" else choice.low
+            expected = bool(choice.is_best_high if kind == "high" else choice.is_best_low)
+            assert ok == expected
+            msg = html.unescape(t.message.value)
+            if ok:
+                assert f"Correct! {made.describe()}." in msg
+            elif made is None:
+                assert "make no qualifying low (R8)" in msg
+            else:
+                assert f"Those five make {made.describe()}, but there is a better {kind}" in msg
+                assert best is not None and best > made
+        t.answer_w.value = "none"
+        assert t.check() == (best is None)
+    # four hole cards or four board cards: named, never judged as a hand
+    t.kind_w.value = "high"
+    t.answer_w.value = " ".join(map(str, e.hole + e.board[:1]))
+    assert not t.check() and "use 4 hole cards and 1 board card" in html.unescape(t.message.value)
