@@ -345,3 +345,35 @@ def test_lesson_1_dealer_shows_the_deal_of_the_code_above_it() -> None:
     nb = _load("01_dealing_and_reading")
     src = "\n".join(c.source for c in _code_cells(nb))
     assert "Deck(seed=3)" in src and "Dealer(names=players, seed=3)" in src
+
+
+def test_lesson_6_prose_agrees_with_the_engine() -> None:
+    from omaha_learn import showdown, side_pots
+
+    text = _markdown(_load("06_side_pots"))
+    assert "The top layer is a side pot between seats 2 and 3, the only two who put in 500" in text
+    top = [p for p in side_pots([50, 200, 500, 500, 120], folded={0}) if not p.uncalled][-1]
+    assert set(top.eligible) == {2, 3}
+    assert "Seat 2 (all-in for 100) has the best low and wins the low half of the main pot" in text
+    board = "Ad 5s 8h Kc 7d"
+    r = showdown(["As Ks Qd Qc", "Ah 2h 9c 9d", "3c 4c Jd Js"], board, [1000, 1000, 100], button=0)
+    main, side = r.pots[0], r.pots[1]
+    assert set(main.low_shares) == {2} and set(side.low_shares) == {1}          # R21, R24
+    assert "the side pot has **no** low half and the high scoops it" in text
+    r2 = showdown(["Kd Kh 9c 9d", "Qs Qh Jc Jd", "3c 2c Jh Js"], board, [300, 300, 100], button=0)
+    assert r2.pots[0].low_shares and not r2.pots[1].low_shares
+
+
+def test_lessons_2_and_7_prose_agrees_with_the_engine() -> None:
+    from omaha_learn import HandState, explain
+
+    assert "**60 choices**" in _markdown(_load("02_two_card_rule"))
+    assert len(explain("Ac Kd Td 8h", "Kc 9c 6c 6h Qc").choices) == 60 == comb(4, 2) * comb(5, 3)
+    text = _markdown(_load("07_betting"))
+    assert "bet 5, raise to 15 (a raise of 10): the next raise goes to at least 15 + 10 = 25" in text
+    h = HandState([200] * 3, game="plo", blinds=(1, 2), button=0, seed=1)
+    h.play("c c x")                  # to the flop
+    h.bet(5)
+    h.raise_to(15)
+    assert h.legal_actions().min_to == 25                                        # R18
+    assert "A bets 10, B calls, C all-in to 18, D all-in to 25: 8 + 7 ≥ 10, so A and B may raise again" in text
