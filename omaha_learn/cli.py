@@ -39,6 +39,8 @@ __all__ = ["main", "project_root", "learner_root", "start_url"]
 
 _RANDOM = {"random", "?", "none", "x"}
 START_PAGE = "notebooks/00_start.ipynb"
+HIDE_GLOBS = ["__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*~", "*.so", "*.dylib", "solutions"]
+"""JupyterLab's default hidden names, and the teachers' keys, when the checkout itself is served."""
 
 
 def _qualifier(text: str) -> int | None:
@@ -277,10 +279,14 @@ def _lessons(args: argparse.Namespace) -> int:
         print("omaha-learn: error: the lessons live in the project's notebooks/ folder; "
               "install from a clone with `pip install -e .`", file=sys.stderr)
         return 2
-    serve = learner_root(root) if not args.dry_run else _cache_dir() / "lessons"
+    hide: list[str] = []
+    try:
+        serve = learner_root(root) if not args.dry_run else _cache_dir() / "lessons"
+    except OSError:  # no symbolic links here (some Windows setups): serve the checkout, keys hidden from listings
+        serve, hide = root, [f"--ContentsManager.hide_globs={HIDE_GLOBS!r}"]
     port = args.port or (8888 if args.dry_run else _free_port(args.ip))
     token = "TOKEN" if args.dry_run else secrets.token_hex(24)
-    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--ServerApp.root_dir={serve}",
+    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--ServerApp.root_dir={serve}", *hide,
            f"--ServerApp.ip={args.ip}", f"--port={port}", "--ServerApp.port_retries=0",
            f"--IdentityProvider.token={token}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:

@@ -174,3 +174,42 @@ def test_a_bug_is_not_dressed_up_as_bad_input(monkeypatch):
     with pytest.raises(ZeroDivisionError):
         main(["best", "AsKd7h2c", "--board", "Kc9c6c"])
 
+
+
+def test_lessons_without_symlinks_serve_the_checkout_with_the_keys_hidden(monkeypatch, capsys):
+    import omaha_learn.cli as cli
+
+    def no_links(*_a, **_k):
+        raise OSError("symbolic links are not allowed here")
+
+    monkeypatch.setattr(cli, "learner_root", no_links)
+    monkeypatch.setattr(cli, "_cache_dir", no_links)
+    assert main(["lessons", "--dry-run"]) == 0
+    cmd = capsys.readouterr().out.splitlines()[0]
+    assert "--ContentsManager.hide_globs=" in cmd and "'solutions'" in cmd
+    assert f"--ServerApp.root_dir={cli.project_root()}" in cmd
+
+
+def test_lessons_say_so_when_no_browser_can_be_opened(monkeypatch, capsys):
+    import webbrowser
+
+    import omaha_learn.cli as cli
+
+    class Up:
+        def poll(self):
+            return None
+
+    class Conn:
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *a):
+            return False
+
+    def no_browser(*_a, **_k):
+        raise webbrowser.Error("could not locate runnable browser")
+
+    monkeypatch.setattr(cli.socket, "create_connection", lambda *a, **k: Conn())
+    monkeypatch.setattr(webbrowser, "get", no_browser)
+    cli._open_when_up("http://127.0.0.1:1/lab?token=x", "127.0.0.1", 1, Up())  # type: ignore[arg-type]
+    assert "No web browser found here: open the URL above" in capsys.readouterr().out

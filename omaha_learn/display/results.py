@@ -394,9 +394,11 @@ def hand_state_html(state: Any, *, names: Sequence[str] | None = None, four_colo
     legal = None
     la = getattr(state, "legal_actions", None)
     if callable(la) and to_act is not None and show_legal:
+        from omaha_learn.errors import OmahaLearnError
+
         try:
             legal = la()
-        except ValueError:  # a finished hand has no legal actions
+        except OmahaLearnError:  # a finished hand has no legal actions
             legal = None
     if legal is not None:
         parts.append(f'<div class="ol-legal" style="font-size:1.1em">{_legal_text(legal, _seat_name(to_act, names))}</div>')
