@@ -156,6 +156,8 @@ def _equity(args: argparse.Namespace) -> int:
     progress = long_run and not args.quiet
     r = equity(holes, args.board, args.dead, game=args.game, qualifier=args.qualifier,
                trials=args.trials, seed=args.seed, progress=progress)
+    if args.hole_cards == 5:
+        print("Five-card Omaha (5 hole cards)")
     print(r)
     return 0
 
@@ -190,6 +192,8 @@ def _showdown(args: argparse.Namespace) -> int:
     else:
         contributions = [args.each or 100] * n
     r = showdown(holes, args.board, contributions, button=args.button, game=args.game, qualifier=args.qualifier)
+    if args.hole_cards == 5:
+        print("Five-card Omaha (5 hole cards)")
     print(r.summary() if hasattr(r, "summary") else r)
     return 0
 

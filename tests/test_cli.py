@@ -151,6 +151,10 @@ def test_r1_five_hole_cards_are_an_error_naming_the_extra_card_unless_chosen(cap
     assert code == 2 and "hand 1: 5 hole cards" in err and "the extra card is Kc" in err
     code, _, err = run(["showdown", "As2s3dKd", "KhKcQhQc4d", "--board", "7s8dTh2c5h"], capsys)
     assert code == 2 and "seat 1: 5 hole cards" in err and "extra card is 4d" in err
+    code, out, _ = run(["equity", "AsAh2s3hKc", "KdQcQdJc9h", "--board", "4c7d9s", "--hole-cards", "5"], capsys)
+    assert code == 0 and out.startswith("Five-card Omaha (5 hole cards)")
+    code, out, _ = run(["showdown", "As2s3dKd9c", "KhKcQhQc4d", "--board", "7s8dTh2c5h", "--hole-cards", "5"], capsys)
+    assert code == 0 and out.startswith("Five-card Omaha (5 hole cards)")
 
 
 def test_ctrl_c_exits_quietly_with_130(monkeypatch, capsys):
