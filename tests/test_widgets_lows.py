@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import html
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from omaha_learn import best_low
 from omaha_learn.widgets import LowComparator
+from omaha_learn.widgets._base import parse_lines
 
 
 def test_r9_typed_lows_compared_as_numbers():
@@ -65,3 +72,25 @@ def test_r1_a_fifth_hole_card_in_any_typed_hand_is_named_as_extra():
     assert "seat 1: 5 hole cards" in sv.message.value and "the extra card is 9c" in sv.message.value
     lab = EquityLab(hands=["Ann: As Ah 2s 3h Kc", "Bob: Kd Kc Qd Jc"], board="4c 7d 9s")
     assert "Ann: 5 hole cards" in lab.message.value and "the extra card is Kc" in lab.message.value
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=0, max_value=100_000), st.sampled_from([8, 9, "none"]))
+def test_r9_r12_every_comparator_verdict_comes_from_the_engine(seed, qualifier):
+    """Deal, then check each line of the view against best_low and the LowHand order."""
+    lc = LowComparator(seed=seed, players=4)
+    lc.qualifier_w.value = qualifier
+    q = None if qualifier == "none" else qualifier
+    lines = parse_lines(lc.hands_w.value)
+    lows = {name: best_low(cards, lc.board_w.value, qualifier=q) for name, cards in lines}
+    assert lc.numbers == {n: (lo.number if lo is not None else None) for n, lo in lows.items()}
+    made = [lo for lo in lows.values() if lo is not None]
+    best = max(made) if made else None
+    assert lc.winners == [n for n, lo in lows.items() if lo is not None and lo == best]
+    page = html.unescape(lc.view.value)
+    if not made:
+        assert "No qualifying low: the high hand takes the whole pot (R11)." in page
+    elif len(lc.winners) == 1:
+        assert f"{lc.winners[0]} wins the low." in page
+    else:
+        assert " and ".join(lc.winners) + " tie for the low and split it" in page
