@@ -169,3 +169,22 @@ def test_a_bug_is_not_dressed_up_as_a_message(monkeypatch):
     with pytest.raises(ZeroDivisionError):
         d.guard(d.deal)
     assert d.message.value == ""
+
+
+def test_a_widget_stores_a_picture_of_itself_for_notebooks_opened_before_running():
+    d = Dealer(names=["Ann", "Bob"], seed=3)
+    bundle = d._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle and bundle["text/plain"] == repr(d)
+    page = bundle["text/html"]
+    assert page.startswith('<div class="ol-preview">') and "Run this cell (Shift+Enter)" in page
+    assert d.table.value in page and "<svg" not in page and page.count('<img class="ol-card"') == 8
+    assert "<button" not in page and "<input" not in page   # no controls drawn as if they worked
+
+
+def test_hidden_parts_stay_out_of_the_picture():
+    from omaha_learn.widgets import FrequencyPlots, TwoCardExplorer
+
+    t = TwoCardExplorer("Ac Kd Td 8h", "Kc 9c 6c 6h Qc")
+    assert "What is this player" not in t._repr_mimebundle_()["text/html"]      # the quiz box is hidden
+    f = FrequencyPlots(players=(2, 3), trials=200, seed=1)
+    assert "Its chart appears when the cell runs." in f._repr_mimebundle_()["text/html"]

@@ -103,19 +103,23 @@ class LessonApp(W.VBox):
         draw live widget views in an untrusted notebook; it draws this sanitized
         HTML instead, with the cards as pictures)."""
         parts: list[str] = []
+        charts = 0
 
         def walk(w: Any) -> None:
+            nonlocal charts
             if w.layout.display == "none":  # hidden on screen: hidden in the picture too
                 return
             if isinstance(w, W.HTML) and w.value:
                 parts.append(w.value)
+            charts += isinstance(w, W.Output) and bool(w.outputs)
             for child in getattr(w, "children", ()):
                 walk(child)
 
         walk(self)
+        more = " Its chart appears when the cell runs." if charts else ""
         note = (f'<div class="ol-preview-note" style="font-family:DejaVu Sans, Arial, Helvetica, sans-serif;'
                 f'color:#555555;font-style:italic;margin:2px 0 6px 0">{type(self).__name__}: a picture of the widget '
-                "as saved. Run this cell (Shift+Enter) to use its buttons.</div>")
+                f"as saved. Run this cell (Shift+Enter) to use its buttons.{more}</div>")
         return f'<div class="ol-preview">{note}{"".join(parts)}</div>'
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
