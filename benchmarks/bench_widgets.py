@@ -90,7 +90,22 @@ def main(repeats: int = 15) -> int:
         slow += med >= GOAL_MS
         print(f"{name:<55}{med:>10.1f}{worst:>10.1f}{flag}")
     print("(EquityLab exact rows use a flop; exact preflop equity is excluded by design.)")
+    _cards_as_pictures(repeats)
     return 1 if slow else 0
+
+
+def _cards_as_pictures(repeats: int) -> None:
+    """What drawing cards as <img> data URIs (kept by JupyterLab's sanitizer in untrusted
+    notebooks) costs against inline <svg> (stripped there), measured side by side."""
+    from omaha_learn.display.cards import card_img, card_svg
+    from omaha_learn.engine.cards import FULL_DECK
+
+    svg_med, _ = _time(lambda: [card_svg(c) for c in FULL_DECK], repeats)
+    img_med, _ = _time(lambda: [card_img(c) for c in FULL_DECK], repeats)
+    svg_bytes = sum(len(card_svg(c)) for c in FULL_DECK) / 52
+    img_bytes = sum(len(card_img(c)) for c in FULL_DECK) / 52
+    print(f"52 cards as inline <svg>: {svg_med:.2f} ms, {svg_bytes:.0f} bytes a card; as <img> data URI: "
+          f"{img_med:.2f} ms ({img_med / svg_med:.1f}x), {img_bytes:.0f} bytes a card ({img_bytes / svg_bytes:.1f}x)")
 
 
 if __name__ == "__main__":

@@ -3,12 +3,15 @@
     omaha-learn equity As2s3dKd KhKcQhQc --board 7s8dTh
     omaha-learn equity AsAhKsKh random --game high --trials 200000 --seed 1
     omaha-learn best AsKd7h2c --board "Kc 9c 6c 6h Qc"
-    omaha-learn showdown As2s3dKd KhKcQhQc --board 7s8dTh2c5h --pot 100 --button 0
+    omaha-learn showdown As2s3dKd KhKcQhQc --board 7s8dTh2c5h --each 100 --button 0
     omaha-learn frequencies --hand As2s3dKd --players 2 3 4 --trials 20000
     omaha-learn frequencies --trials 2000000 --jobs 4            (or --scheduler tcp://host:8786)
     omaha-learn grade ...           (see omaha_learn.checks.grading)
     omaha-learn export-nbgrader course/   (the exercises as an nbgrader course source)
     omaha-learn lessons             (JupyterLab on the start page of the lessons)
+
+Bad input is one line on stderr naming the bad part, status 2; Ctrl-C stops
+quietly with status 130.
 
 >>> main(["equity", "AsAh2s3h", "KdKcQdJc", "--board", "4c7d9s", "--quiet"])   # doctest: +ELLIPSIS
 Omaha Hi-Lo 8 or better, board 4c 7d 9s: 820 boards (exact)
@@ -23,23 +26,61 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import secrets
+import signal
+import socket
 import subprocess
 import sys
-from collections.abc import Sequence
+import threading
+import time
+import webbrowser
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-__all__ = ["main"]
+__all__ = ["main", "project_root", "learner_root", "start_url"]
 
 _RANDOM = {"random", "?", "none", "x"}
+START_PAGE = "notebooks/00_start.ipynb"
+HIDE_GLOBS = ["__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*~", "*.so", "*.dylib", "solutions"]
+"""JupyterLab's default hidden names, and the teachers' keys, when the checkout itself is served."""
 
 
 def _qualifier(text: str) -> int | None:
-    if text.lower() in ("none", "no", "0"):
+    """8, 9 or none (R8, R12): nothing else."""
+    if text.strip().lower() in ("none", "no"):
         return None
-    try:
+    if text.strip() in ("8", "9"):
         return int(text)
+    raise argparse.ArgumentTypeError(f"{text!r} is not a qualifier: use 8, 9 or none (R8, R12)")
+
+
+def _positive(what: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what}: {text!r} is not a whole number") from None
+        if n <= 0:
+            raise argparse.ArgumentTypeError(f"{what}: {n} must be at least 1")
+        return n
+    parse.__name__ = what
+    return parse
+
+
+def _seed(text: str) -> int:
+    try:
+        n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a qualifier (8, 9 or none)") from None
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seed: use a whole number from 0 to 2**32 - 1") from None
+    if not 0 <= n < 2**32:
+        raise argparse.ArgumentTypeError(f"{n} is not a seed: use a whole number from 0 to 2**32 - 1")
+    return n
+
+
+def _hole_size(text: str) -> int:
+    if text.strip() in ("4", "5"):
+        return int(text)
+    raise argparse.ArgumentTypeError(f"{text!r}: hole cards are 4 (Omaha) or 5 (five-card Omaha)")
 
 
 def _game(text: str) -> str:
@@ -57,35 +98,44 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     e = sub.add_parser("equity", help="exact (or Monte Carlo) equity, scoop and split rates")
-    e.add_argument("holes", nargs="+", metavar="HAND", help="4 (or 5) hole cards per player; 'random' for a random hand")
+    e.add_argument("holes", nargs="+", metavar="HAND", help="4 hole cards per player (5 with --hole-cards 5); "
+                   "'random' for a random hand")
     e.add_argument("--board", default="", help="0, 3, 4 or 5 board cards")
     e.add_argument("--dead", default="", help="cards out of the deck")
     e.add_argument("--game", type=_game, default="hilo", help="plo (also high) or hilo (also o8, omaha8)")
     e.add_argument("--qualifier", type=_qualifier, default=8, help="low qualifier: 8 (default), 9 or none (R12)")
-    e.add_argument("--trials", type=int, default=None, help="Monte Carlo deals (default: exact enumeration)")
-    e.add_argument("--seed", type=int, default=None, help="Monte Carlo seed")
+    e.add_argument("--hole-cards", type=_hole_size, default=4, help="4 (Omaha, default) or 5 (five-card Omaha)")
+    e.add_argument("--trials", type=_positive("--trials"), default=None,
+                   help="Monte Carlo deals (default: exact enumeration)")
+    e.add_argument("--seed", type=_seed, default=None, help="Monte Carlo seed (0 to 2**32 - 1)")
     e.add_argument("--quiet", action="store_true", help="no progress bar")
 
     b = sub.add_parser("best", help="best high and low hand, every two-plus-three choice explained")
-    b.add_argument("hole", help="4 (or 5) hole cards")
+    b.add_argument("hole", help="4 hole cards (5 with --hole-cards 5)")
     b.add_argument("--board", required=True, help="3, 4 or 5 board cards")
-    b.add_argument("--qualifier", type=_qualifier, default=8)
+    b.add_argument("--hole-cards", type=_hole_size, default=4, help="4 (Omaha, default) or 5 (five-card Omaha)")
+    b.add_argument("--qualifier", type=_qualifier, default=8, help="low qualifier: 8 (default), 9 or none (R12)")
     b.add_argument("--all", action="store_true", help="list every choice, not only the best")
 
     s = sub.add_parser("showdown", help="who wins a pot and how much each (halves, ties, odd chips)")
     s.add_argument("holes", nargs="+", metavar="HAND", help="hole cards per seat; 'fold' for a folded seat")
     s.add_argument("--board", required=True)
-    s.add_argument("--pot", type=int, default=None, help="chips each seat put in (default 100 each)")
-    s.add_argument("--contributions", type=int, nargs="+", default=None, help="chips per seat")
+    chips = s.add_mutually_exclusive_group()
+    chips.add_argument("--each", type=_positive("--each"), default=None,
+                       help="chips each seat put in (default 100 each)")
+    chips.add_argument("--pot", type=_positive("--pot"), default=None,
+                       help="the whole pot, put in equally by every seat")
+    chips.add_argument("--contributions", type=int, nargs="+", default=None, help="chips per seat")
     s.add_argument("--button", type=int, default=0)
     s.add_argument("--game", type=_game, default="hilo", help="plo (also high) or hilo (also o8, omaha8)")
-    s.add_argument("--qualifier", type=_qualifier, default=8)
+    s.add_argument("--hole-cards", type=_hole_size, default=4, help="4 (Omaha, default) or 5 (five-card Omaha)")
+    s.add_argument("--qualifier", type=_qualifier, default=8, help="low qualifier: 8 (default), 9 or none (R12)")
 
     f = sub.add_parser("frequencies", help="scoop, split, quartered and no-low rates by table size")
     f.add_argument("--hand", default=None, help="a starting hand against random hands")
     f.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5, 6])
-    f.add_argument("--trials", type=int, default=20_000)
-    f.add_argument("--seed", type=int, default=0)
+    f.add_argument("--trials", type=_positive("--trials"), default=20_000)
+    f.add_argument("--seed", type=_seed, default=0)
     f.add_argument("--game", type=_game, default="hilo", help="plo (also high) or hilo (also o8, omaha8)")
     f.add_argument("--jobs", type=int, default=None, metavar="N",
                    help="split the study into seeded chunks run on N local workers (same numbers for any N)")
@@ -100,38 +150,61 @@ def _parser() -> argparse.ArgumentParser:
                      help="folder of teacher keys (default: exercises/solutions here, else of the checkout)")
 
     les = sub.add_parser("lessons", help="open the lessons in JupyterLab (start page notebooks/00_start.ipynb)")
-    les.add_argument("--port", type=int, default=None, help="port for JupyterLab (default: its own choice)")
-    les.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+    les.add_argument("--port", type=_positive("--port"), default=None, help="port for JupyterLab (default: a free one)")
+    les.add_argument("--ip", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
+    les.add_argument("--no-browser", action="store_true", help="only print the start page's URL")
     les.add_argument("--dry-run", action="store_true", help="print the JupyterLab command instead of running it")
     return p
 
 
 def _equity(args: argparse.Namespace) -> int:
+    from omaha_learn.display.hole_cards import hole_cards
     from omaha_learn.engine.equity.api import equity
 
-    holes = [None if h.lower() in _RANDOM else h for h in args.holes]
+    holes = [None if h.lower() in _RANDOM else hole_cards(h, size=args.hole_cards, what=f"hand {i + 1}")
+             for i, h in enumerate(args.holes)]
     long_run = (args.trials or 0) >= 200_000 or (args.trials is None and not args.board)
     progress = long_run and not args.quiet
     r = equity(holes, args.board, args.dead, game=args.game, qualifier=args.qualifier,
                trials=args.trials, seed=args.seed, progress=progress)
+    if args.hole_cards == 5:
+        print("Five-card Omaha (5 hole cards)")
     print(r)
     return 0
 
 
 def _best(args: argparse.Namespace) -> int:
+    from omaha_learn.display.hole_cards import hole_cards
     from omaha_learn.engine.evaluation.explanation import explain
 
-    e = explain(args.hole, args.board, args.qualifier)
+    e = explain(hole_cards(args.hole, size=args.hole_cards), args.board, args.qualifier)
+    if args.hole_cards == 5:
+        print(f"Five-card Omaha (5 hole cards): {len(e.choices)} choices of two hole cards "
+              "and three board cards")
     print(e.summary() if args.all else e.summary(limit=5))
     return 0
 
 
 def _showdown(args: argparse.Namespace) -> int:
+    from omaha_learn.display.hole_cards import hole_cards
     from omaha_learn.engine.showdown import showdown
+    from omaha_learn.errors import PotError
 
-    holes = [None if h.lower() in ("fold", "folded", "-") else h for h in args.holes]
-    contributions = args.contributions or [args.pot or 100] * len(holes)
+    holes = [None if h.lower() in ("fold", "folded", "-") else hole_cards(h, size=args.hole_cards,
+                                                                           what=f"seat {i}")
+             for i, h in enumerate(args.holes)]
+    n = len(holes)
+    if args.pot is not None:
+        if args.pot % n:
+            raise PotError(f"--pot {args.pot} cannot be put in equally by {n} seats: use --each or --contributions")
+        contributions = [args.pot // n] * n
+    elif args.contributions is not None:
+        contributions = args.contributions
+    else:
+        contributions = [args.each or 100] * n
     r = showdown(holes, args.board, contributions, button=args.button, game=args.game, qualifier=args.qualifier)
+    if args.hole_cards == 5:
+        print("Five-card Omaha (5 hole cards)")
     print(r.summary() if hasattr(r, "summary") else r)
     return 0
 
@@ -153,7 +226,73 @@ def _frequencies(args: argparse.Namespace) -> int:
 def project_root() -> Path | None:
     """The checkout that holds ``notebooks/`` (an editable install), or None."""
     root = Path(__file__).resolve().parent.parent
-    return root if (root / "notebooks" / "00_start.ipynb").is_file() else None
+    return root if (root / START_PAGE).is_file() else None
+
+
+def _cache_dir() -> Path:
+    env = os.environ.get("OMAHA_LEARN_CACHE")
+    return Path(env) if env else Path.home() / ".cache" / "omaha_learn"
+
+
+def learner_root(root: Path, where: Path | None = None) -> Path:
+    """A folder to serve to learners: the lessons, the rules and the exercises'
+    learner copies, linked from the checkout, without ``exercises/solutions/``
+    (the teacher's keys). Saving a notebook saves the checkout's file.
+
+    Built (again) under ``where`` (default: the cache folder).
+    """
+    base = (where or _cache_dir()) / "lessons"
+    base.mkdir(parents=True, exist_ok=True)
+    for name in ("notebooks", "docs"):
+        link = base / name
+        if link.is_symlink() or link.exists():
+            if link.is_symlink() and link.resolve() == (root / name).resolve():
+                continue
+            if link.is_symlink():
+                link.unlink()
+        link.symlink_to(root / name, target_is_directory=True)
+    exercises = base / "exercises"
+    exercises.mkdir(exist_ok=True)
+    for old in exercises.iterdir():  # keep the links in step with the checkout
+        if old.is_symlink():
+            old.unlink()
+    for item in sorted((root / "exercises").iterdir()):
+        if item.is_file() and item.suffix in (".ipynb", ".md"):
+            (exercises / item.name).symlink_to(item)
+    return base
+
+
+def start_url(ip: str, port: int, token: str) -> str:
+    """The start page's URL, token included.
+
+    >>> start_url("127.0.0.1", 8899, "abc")
+    'http://127.0.0.1:8899/lab/tree/notebooks/00_start.ipynb?token=abc'
+    """
+    return f"http://{ip}:{port}/lab/tree/{START_PAGE}?token={token}"
+
+
+def _free_port(ip: str) -> int:
+    with socket.socket() as s:
+        s.bind((ip, 0))
+        return int(s.getsockname()[1])
+
+
+def _open_when_up(url: str, ip: str, port: int, proc: subprocess.Popen[bytes]) -> None:
+    for _ in range(600):
+        if proc.poll() is not None:
+            return
+        try:
+            with socket.create_connection((ip, port), timeout=0.5):
+                break
+        except OSError:
+            time.sleep(0.1)
+    try:
+        opened = webbrowser.get() is not None and webbrowser.open(url)
+    except webbrowser.Error:
+        opened = False
+    if not opened:
+        print("No web browser found here: open the URL above in a browser (with an SSH tunnel if this is a "
+              "remote server).", flush=True)
 
 
 def _lessons(args: argparse.Namespace) -> int:
@@ -162,17 +301,42 @@ def _lessons(args: argparse.Namespace) -> int:
         print("omaha-learn: error: the lessons live in the project's notebooks/ folder; "
               "install from a clone with `pip install -e .`", file=sys.stderr)
         return 2
-    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={root}", "notebooks/00_start.ipynb"]
+    hide: list[str] = []
+    try:
+        serve = learner_root(root) if not args.dry_run else _cache_dir() / "lessons"
+    except OSError:  # no symbolic links here (some Windows setups): serve the checkout, keys hidden from listings
+        serve, hide = root, [f"--ContentsManager.hide_globs={HIDE_GLOBS!r}"]
+    port = args.port or (8888 if args.dry_run else _free_port(args.ip))
+    token = "TOKEN" if args.dry_run else secrets.token_hex(24)
+    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--ServerApp.root_dir={serve}", *hide,
+           f"--ServerApp.ip={args.ip}", f"--port={port}", "--ServerApp.port_retries=0",
+           f"--IdentityProvider.token={token}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # JupyterLab refuses root without it (containers, classroom VMs)
-    if args.port is not None:
-        cmd.append(f"--port={args.port}")
-    if args.no_browser:
-        cmd.append("--no-browser")
+    url = start_url(args.ip, port, token)
     if args.dry_run:
         print(" ".join(cmd))
+        print(url)
         return 0
-    return subprocess.call(cmd, cwd=root)
+    print(f"The lessons (stop with Ctrl-C):\n\n    {url}\n", flush=True)
+    proc = subprocess.Popen(cmd, cwd=serve)
+
+    def stop(_signum: int, _frame: object) -> None:  # a plain `kill` stops JupyterLab too
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, stop)
+    if not args.no_browser:
+        threading.Thread(target=_open_when_up, args=(url, args.ip, port, proc), daemon=True).start()
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        raise
 
 
 def _export_nbgrader(args: argparse.Namespace) -> int:
@@ -202,7 +366,16 @@ def _grade(argv: list[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``omaha-learn`` command; returns the exit status (2 on bad input)."""
+    """Run the ``omaha-learn`` command; returns the exit status (2 on bad input,
+    130 after Ctrl-C, without a traceback)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("", file=sys.stderr)
+        return 130
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list and args_list[0] == "grade":
         return _grade(args_list[1:])
@@ -213,9 +386,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command not in handlers:
         parser.print_help()
         return 2
+    from omaha_learn.errors import OmahaLearnError
+
     try:
         return handlers[args.command](args)
-    except ValueError as exc:  # CardError, EquityError, ShowdownError ...: say what was wrong, no traceback
+    except OmahaLearnError as exc:  # CardError, EquityError, ShowdownError ...: say what was wrong, no traceback
         print(f"omaha-learn: error: {exc}", file=sys.stderr)
         return 2
 

@@ -1,21 +1,29 @@
-"""The widget tour in a real browser: JupyterLab + Debian's chromium, driven by playwright.
+"""The lessons in a real browser: JupyterLab + Debian's chromium, driven by playwright.
 
-Runs notebooks/10_widget_tour.ipynb top to bottom, checks that one widget of
-each kind renders (cards, grids, tables, plotly charts), clicks the Dealer's
-Deal button and sees the cards change, and saves screenshots under
-test-artifacts/browser/. Run alone with ``pytest -m browser``.
+1. The README's lessons command (``omaha-learn lessons``) in a fresh home folder:
+   open the start page from the URL it prints, then lessons 01, 02, 05 and 06
+   *without running anything* (untrusted, as after a fresh clone) and find the
+   cards drawn as pictures (``<img>`` with alt text and a natural size), no
+   run-together card names, lesson 5's showdown table whole, the self-check
+   answers folded, and no way to reach ``exercises/solutions/``.
+2. The widget tour run top to bottom: one widget of each kind renders (cards,
+   grids, tables, plotly charts); Deal changes the cards.
+
+Screenshots go to test-artifacts/browser/. Run alone with ``pytest -m browser``.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,7 +40,7 @@ CHROME_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-backgro
                "--disable-component-update", "--disable-sync", "--no-first-run"]
 # widget kind -> an element inside it that proves it rendered its view
 WIDGETS = {
-    "ol-dealer": "svg.ol-card",
+    "ol-dealer": "img.ol-card",
     "ol-twocardexplorer": "table.ol-grid tr.ol-best-high",
     "ol-lowcomparator": ".ol-lows tr.ol-low-winner",
     "ol-showdownviewer": ".ol-showdown .ol-pot",
@@ -116,7 +124,7 @@ def _only_local(route: object) -> None:
 
 def _dealt_cards(page: object) -> list[str]:
     return page.eval_on_selector_all(  # type: ignore[attr-defined]
-        ".ol-dealer .ol-seat svg[data-card]", "els => els.map(e => e.dataset.card)")
+        ".ol-dealer .ol-seat img[data-card]", "els => els.map(e => e.dataset.card)")
 
 
 def test_widget_tour_runs_and_every_widget_renders(lab: str) -> None:
@@ -156,8 +164,8 @@ def test_widget_tour_runs_and_every_widget_renders(lab: str) -> None:
             assert page.locator(".ol-equitylab .js-plotly-plot").count() == 1
 
             # the cards carry their names for screen readers
-            labels = page.eval_on_selector_all(".ol-dealer svg.ol-card[role='img']",
-                                               "els => els.map(e => e.getAttribute('aria-label'))")
+            labels = page.eval_on_selector_all(".ol-dealer img.ol-card",
+                                               "els => els.map(e => e.getAttribute('alt'))")
             assert labels and all(" of " in x for x in labels)
 
             # click Deal: new cards appear
@@ -167,21 +175,23 @@ def test_widget_tour_runs_and_every_widget_renders(lab: str) -> None:
             assert len(before) == 16
             dealer.get_by_role("button", name="Deal", exact=True).click()
             page.wait_for_function(
-                "before => { const now = [...document.querySelectorAll('.ol-dealer .ol-seat svg[data-card]')]"
+                "before => { const now = [...document.querySelectorAll('.ol-dealer .ol-seat img[data-card]')]"
                 ".map(e => e.dataset.card); return now.length === 16 && now.join() !== before.join(); }",
                 arg=before)
             after = _dealt_cards(page)
             assert after != before
             dealer.get_by_role("button", name="Next street").click()
-            page.wait_for_selector(".ol-dealer .ol-board svg[data-card]")
+            page.wait_for_selector(".ol-dealer .ol-board img[data-card]")
             dealer.get_by_role("button", name="Reveal best hands").click()
             page.wait_for_selector(".ol-dealer .ol-caption")
             dealer.screenshot(path=str(ARTIFACTS / "ol-dealer-after-deal.png"))
 
             # the tour's Dealer uses the four-colour deck: clubs green, diamonds blue
             fills = page.eval_on_selector_all(
-                ".ol-dealer .ol-seat svg[data-card]",
-                "els => els.map(e => [e.dataset.card.slice(-1), e.querySelector('text').getAttribute('fill')])")
+                ".ol-dealer .ol-seat img[data-card]",
+                "els => els.map(e => [e.dataset.card.slice(-1),"
+                " new DOMParser().parseFromString(atob(e.src.split(',')[1]), 'image/svg+xml')"
+                "   .querySelector('text').getAttribute('fill')])")
             assert {(suit, fill) for suit, fill in fills if suit in "cd"} <= {("c", "#137a2c"), ("d", "#1452cc")}
 
             # quiz mode hides the answer grid
@@ -197,5 +207,131 @@ def test_widget_tour_runs_and_every_widget_renders(lab: str) -> None:
             page.wait_for_selector(".ol-twocardexplorer .ol-msg.ol-error")
             assert "'Xz' is not a card" in tce.locator(".ol-msg").inner_text()
             page.screenshot(path=str(ARTIFACTS / "page.png"))
+        finally:
+            browser.close()
+
+
+# ------------------------------------------------ the README's lessons command, lessons opened unrun
+
+LESSONS_UNRUN = ["01_dealing_and_reading", "02_two_card_rule", "05_hilo_showdowns", "06_side_pots"]
+CARD_NAME = re.compile(r"\b(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of "
+                       r"(clubs|diamonds|hearts|spades)")
+
+
+@pytest.fixture(scope="module")
+def lessons_command(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`omaha-learn lessons --no-browser` as the README starts it, in a fresh home folder
+    (so nothing is trusted and nothing is cached); yields the start page URL it prints."""
+    home = tmp_path_factory.mktemp("home")
+    _settings(home / ".jupyter" / "lab" / "user-settings")
+    port = _free_port()
+    env = dict(os.environ, HOME=str(home), PYTHONHASHSEED="0",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    env.pop("JUPYTER_CONFIG_DIR", None)
+    env.pop("JUPYTER_DATA_DIR", None)
+    log_path = home / "lessons.log"
+    log = open(log_path, "w")
+    proc = subprocess.Popen([sys.executable, "-m", "omaha_learn.cli", "lessons", "--no-browser", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=log, env=env, start_new_session=True, text=True)
+    try:
+        url = None
+        assert proc.stdout is not None
+        for line in proc.stdout:  # the command prints the start page's URL first
+            m = re.search(r"(http://\S+/lab/tree/notebooks/00_start\.ipynb\?token=\w+)", line)
+            if m:
+                url = m.group(1)
+                break
+        assert url is not None, log_path.read_text()[-2000:]
+        for _ in range(300):  # up to ~30 s for the server to answer
+            if proc.poll() is not None:
+                raise RuntimeError(f"omaha-learn lessons exited: {log_path.read_text()[-2000:]}")
+            try:
+                urllib.request.urlopen(url.split("/lab/")[0] + "/api/status?token=" + url.split("token=")[1],
+                                       timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.1)  # polling the server's startup, not a timed assertion
+        yield url
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
+
+
+def _open_unrun(page: object, url: str, name: str) -> None:
+    """Open a notebook by URL and wait until it shows; run nothing."""
+    page.goto(url)  # type: ignore[attr-defined]
+    page.wait_for_selector(  # type: ignore[attr-defined]
+        f".jp-mod-current .lm-TabBar-tab.lm-mod-current[title*='{name}'], "
+        f".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current[title*='{name}']")
+    page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell")  # type: ignore[attr-defined]
+
+
+def test_lessons_command_opens_lessons_unrun_with_cards_as_pictures(lessons_command: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    base, token = lessons_command.split("/lab/")[0], lessons_command.split("token=")[1]
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1300, "height": 1500})
+            page.route("**/*", _only_local)
+            page.set_default_timeout(60_000)
+            _open_unrun(page, lessons_command, "00_start.ipynb")   # the URL the command printed, token and all
+            page.screenshot(path=str(ARTIFACTS / "lessons-00_start.png"))
+            # the teacher's keys are not served: the learner sees exercises, not exercises/solutions
+            listing = json.loads(urllib.request.urlopen(f"{base}/api/contents/exercises?token={token}").read())
+            names = {item["name"] for item in listing["content"]}
+            assert "solutions" not in names and "01_reading_hands.ipynb" in names
+            try:
+                urllib.request.urlopen(f"{base}/api/contents/exercises/solutions?token={token}")
+                reachable = True
+            except urllib.error.HTTPError:
+                reachable = False
+            assert not reachable
+
+            for stem in LESSONS_UNRUN:
+                _open_unrun(page, f"{base}/lab/tree/notebooks/{stem}.ipynb", f"{stem}.ipynb")
+                panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+                # nothing was run: the prompts are the stored ones, no cell is queued
+                assert panel.locator(".jp-InputPrompt", has_text="*").count() == 0
+                cards = panel.locator(".jp-OutputArea-output img.ol-card")
+                cards.first.wait_for()
+                page.wait_for_function(
+                    "() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) img.ol-card')]"
+                    ".every(i => i.complete)")
+                info = page.eval_on_selector_all(
+                    ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output img.ol-card",
+                    "els => els.map(e => [e.getAttribute('alt'), e.naturalWidth, e.naturalHeight,"
+                    " e.getBoundingClientRect().width])")
+                assert len(info) >= 4, stem
+                for alt, nat_w, nat_h, shown_w in info:
+                    assert CARD_NAME.match(alt) or alt == "face-down card", (stem, alt)
+                    assert nat_w > 0 and nat_h > 0 and shown_w > 0, (stem, alt)
+                # no run-together card names: SVG stripped by the sanitizer would leave its <title> text
+                html_text = " ".join(panel.locator(".jp-RenderedHTMLCommon.jp-OutputArea-output").all_inner_texts())
+                assert not CARD_NAME.search(html_text), (stem, CARD_NAME.search(html_text))
+                # self-check answers stay folded
+                answers = panel.locator("details.ol-answers")
+                assert answers.count() == 1 and answers.first.get_attribute("open") is None
+                answers.first.scroll_into_view_if_needed()
+                assert answers.locator("summary").is_visible() and not answers.locator("li").first.is_visible()
+                if stem == "05_hilo_showdowns":   # the showdown table, whole: every row and its cards
+                    table = panel.locator(".ol-showdown table.ol-seats").first
+                    table.scroll_into_view_if_needed()
+                    assert table.locator("tr").count() >= 3
+                    assert table.locator("img.ol-card").count() >= 8
+                    assert table.bounding_box()["width"] > 300  # type: ignore[index]
+                    table.screenshot(path=str(ARTIFACTS / "lessons-05-showdown-table.png"))
+                first = cards.first
+                first.scroll_into_view_if_needed()
+                page.screenshot(path=str(ARTIFACTS / f"lessons-{stem}.png"))
+                preview = panel.locator(".ol-preview")
+                if preview.count():   # a widget stored as a still picture, with the line asking to run it
+                    preview.first.scroll_into_view_if_needed()
+                    assert "Run this cell" in preview.first.inner_text()
+                    page.screenshot(path=str(ARTIFACTS / f"lessons-{stem}-widget.png"))
         finally:
             browser.close()

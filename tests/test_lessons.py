@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
+from math import comb
 from pathlib import Path
 
 import nbformat
@@ -247,3 +248,132 @@ def test_execute_notebooks_gives_widgets_stable_ids_and_merges_streams() -> None
     new_ids = list(first.metadata["widgets"][state_key]["state"])
     assert not set(new_ids) & set(ids)
     assert outputs[1].data["application/vnd.jupyter.widget-view+json"]["model_id"] == new_ids[1]
+
+
+# ------------------------------------------------------- issue 12: what a learner sees is right
+
+def _outputs_text(cell: nbformat.NotebookNode) -> str:
+    parts = []
+    for out in cell.get("outputs", []):
+        if out.output_type == "stream":
+            parts.append(out.text)
+        for mime, value in out.get("data", {}).items():
+            if mime.startswith("text/"):
+                parts.append(value if isinstance(value, str) else "".join(value))
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("stem", ALL_STEMS)
+def test_self_check_answers_stay_folded_until_asked_for(stem: str) -> None:
+    """Lessons are stored executed and the start page says Run All: the stored answers
+    must be a closed <details> block, never printed text (issue 12)."""
+    import html as html_lib
+
+    nb = _load(stem)
+    tagged = [i for i, c in enumerate(nb.cells) if "self-check-answers" in c.metadata.get("tags", [])]
+    assert len(tagged) == 1, f"{stem}: one answers cell tagged self-check-answers"
+    cell = nb.cells[tagged[0]]
+    assert "answers(" in cell.source and "print(" not in cell.source
+    # the source (it holds the answers' words) is folded; the output (a closed "Show the answers" line) is shown
+    assert cell.metadata.get("jupyter", {}).get("source_hidden") is True
+    assert not cell.metadata.get("jupyter", {}).get("outputs_hidden", False)
+    outs = cell.outputs
+    assert [o.output_type for o in outs] == ["execute_result"], f"{stem}: the answers cell prints something"
+    page = outs[0].data["text/html"]
+    opening = page.split(">", 1)[0]
+    assert opening.startswith('<details class="ol-answers"') and " open" not in opening
+    assert outs[0].data["text/plain"].startswith("Answers hidden:")
+    items = [html_lib.unescape(x) for x in re.findall(r"<li>(.*?)</li>", page)]
+    assert items, f"{stem}: no answers"
+    questions = next(c for c in reversed(nb.cells[:tagged[0]]) if c.cell_type == "markdown")
+    assert questions.source.startswith("## Self-check") and re.search(r"open the (folded )?answer", questions.source)
+    # no answer shows anywhere else: not in any other stored output, not in the markdown
+    elsewhere = "\n".join([_outputs_text(c) for c in nb.cells if c is not cell] + [_markdown(nb)])
+    for item in items:
+        assert item not in elsewhere, f"{stem}: answer {item!r} is visible outside the folded block"
+
+
+def test_lesson_3_wheel_needs_four_hole_cards() -> None:
+    from omaha_learn import best_high
+
+    text = _markdown(_load("03_high_hands"))
+    assert "would need four hole cards (A-2-3-4)" in text and "three hole cards" not in text
+    assert best_high("As 2d 3c 4h", "5c 9s 7d").category.name != "STRAIGHT"   # R2: never four from the hand
+
+
+def test_lesson_8_board_count_is_41_unseen_cards() -> None:
+    from omaha_learn import equity
+
+    text = _markdown(_load("08_equity"))
+    assert "990" not in text and "45 × 44" not in text
+    assert "**41 unseen cards**" in text and "41 × 40 / 2 = **820**" in text
+    flop = equity(["As Ah 2s 3h", "Kd Kc Qd Jc"], board="4c 7d 9s")
+    assert flop.boards == 41 * 40 // 2 == 820
+    three = equity(["Ad 2d Kc Qh", "Ac 2c 9s 9h", "Ks Kh Jd Td"], board="3h 5s Jc")
+    assert "quartered on more than four boards in ten" in text and min(three[0].quartered, three[1].quartered) > 0.4
+    assert "all 1,086,008 boards" in text and comb(52 - 8, 5) == 1_086_008
+
+
+def test_lesson_4_names_the_nut_low_and_counterfeit_where_it_shows_them() -> None:
+    from omaha_learn import best_low
+
+    nb = _load("04_lows_as_numbers")
+    text = _markdown(nb)
+    assert "**nut low**" in text and "**counterfeited**" in text and "*counterfeit*" in text
+    # the claims, from the engine: A-3 is the nut low on 2c 5d 8h Qs Js; a turn deuce counterfeits A-2
+    board = "2c 5d 8h Qs Js"
+    lows = sorted((best_low(f"{a}h {b}s Kd Kc", board) for a, b in ["A3", "A4", "A6", "A7", "34", "36", "37", "46",
+                                                                      "47", "67"]), reverse=True)
+    assert lows[0].number == 85321 and best_low("Ah 3s Kd Kc", board) == lows[0]
+    assert best_low("Ad 2d Qc Kd", board) is None
+    assert best_low("Ad 2d Qc Kd", "3c 4d 7h") > best_low("As 5s Qh Kh", "3c 4d 7h")
+    assert best_low("As 5s Qh Kh", "3c 4d 7h 2c") > best_low("Ad 2d Qc Kd", "3c 4d 7h 2c")
+    outputs = "\n".join(_outputs_text(c) for c in nb.cells)
+    assert "the nut low on this board: 8-5-3-2-A low" in outputs
+
+
+def test_lesson_9_labels_one_online_rooms_rules() -> None:
+    text = _markdown(_load("09_table_procedure"))
+    assert "**one online poker room**" in text
+    for phrase in ("Omaha Shortstack", "00:00 UTC"):
+        for para in text.split("\n\n"):
+            if phrase in para:
+                assert "room" in para, f"lesson 9: {phrase!r} is not labelled as one room's rule"
+
+
+def test_lesson_1_dealer_shows_the_deal_of_the_code_above_it() -> None:
+    nb = _load("01_dealing_and_reading")
+    src = "\n".join(c.source for c in _code_cells(nb))
+    assert "Deck(seed=3)" in src and "Dealer(names=players, seed=3)" in src
+
+
+def test_lesson_6_prose_agrees_with_the_engine() -> None:
+    from omaha_learn import showdown, side_pots
+
+    text = _markdown(_load("06_side_pots"))
+    assert "The top layer is a side pot between seats 2 and 3, the only two who put in 500" in text
+    top = [p for p in side_pots([50, 200, 500, 500, 120], folded={0}) if not p.uncalled][-1]
+    assert set(top.eligible) == {2, 3}
+    assert "Seat 2 (all-in for 100) has the best low and wins the low half of the main pot" in text
+    board = "Ad 5s 8h Kc 7d"
+    r = showdown(["As Ks Qd Qc", "Ah 2h 9c 9d", "3c 4c Jd Js"], board, [1000, 1000, 100], button=0)
+    main, side = r.pots[0], r.pots[1]
+    assert set(main.low_shares) == {2} and set(side.low_shares) == {1}          # R21, R24
+    assert "the side pot has **no** low half and the high scoops it" in text
+    r2 = showdown(["Kd Kh 9c 9d", "Qs Qh Jc Jd", "3c 2c Jh Js"], board, [300, 300, 100], button=0)
+    assert r2.pots[0].low_shares and not r2.pots[1].low_shares
+
+
+def test_lessons_2_and_7_prose_agrees_with_the_engine() -> None:
+    from omaha_learn import HandState, explain
+
+    assert "**60 choices**" in _markdown(_load("02_two_card_rule"))
+    assert len(explain("Ac Kd Td 8h", "Kc 9c 6c 6h Qc").choices) == 60 == comb(4, 2) * comb(5, 3)
+    text = _markdown(_load("07_betting"))
+    assert "bet 5, raise to 15 (a raise of 10): the next raise goes to at least 15 + 10 = 25" in text
+    h = HandState([200] * 3, game="plo", blinds=(1, 2), button=0, seed=1)
+    h.play("c c x")                  # to the flop
+    h.bet(5)
+    h.raise_to(15)
+    assert h.legal_actions().min_to == 25                                        # R18
+    assert "A bets 10, B calls, C all-in to 18, D all-in to 25: 8 + 7 ≥ 10, so A and B may raise again" in text

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import html
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.betting.state import HandState
 from omaha_learn.widgets import BettingTrainer, HandReplayer
 
@@ -69,15 +74,47 @@ def test_slider_moves_the_view():
 def test_r18_trainer_checks_the_maximum_raise():
     t = BettingTrainer(seed=1)
     assert "maximum pot-limit" in t.question.value and "may:" not in t.view.value
+    assert (t.legal.min_to, t.legal.max_to) == (8, 24)
+    t.answer_w.value = 3   # issue 12: was called "legal but not the maximum"
+    t.check_button.click()
+    assert "3 is illegal" in t.message.value and "below the pot-limit minimum of 8" in t.message.value
+    assert "raise to 8\u201324" in t.message.value
     t.answer_w.value = t.legal.max_to - 1
     t.check_button.click()
-    assert "not the maximum" in t.message.value
+    assert "23 is legal but not the maximum" in t.message.value
     t.answer_w.value = t.legal.max_to + 1
     t.check_button.click()
-    assert "more than pot limit" in t.message.value
+    assert "25 is illegal" in t.message.value and "above the pot-limit maximum of 24" in t.message.value
     t.answer_w.value = t.legal.max_to
     t.check_button.click()
     assert "Correct" in t.message.value and "(R18)" in t.message.value
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=2**31 - 1))
+def test_r18_r19_every_trainer_message_agrees_with_legal_actions(seed):
+    """Every amount from -1 to the stack + 1: the maximum is correct, other legal
+    amounts are called legal (not the maximum), illegal ones illegal with the range."""
+    t = BettingTrainer(seed=seed)
+    lg = t.state.legal_actions()
+    assert lg == t.legal and lg.max_to is not None and lg.min_to is not None
+    word = "raise to" if lg.can_raise else "bet"
+    span = str(lg.min_to) if lg.min_to == lg.max_to else f"{lg.min_to}\u2013{lg.max_to}"
+    kind = "raise" if lg.can_raise else "bet"
+    for amount in range(-1, lg.all_in_to + 2):
+        t.answer_w.value = amount
+        ok = t.check()
+        msg = html.unescape(t.message.value)
+        legal = lg.min_to <= amount <= lg.max_to          # pot limit: one interval (R18), all-in below it (R19)
+        assert legal == (Action(kind, amount) in lg)
+        if amount == lg.max_to:
+            assert ok and f"Correct: {lg.max_to}." in msg
+        elif legal:
+            assert not ok and f"{amount} is legal but not the maximum" in msg
+            assert f"the legal range is {word} {span} (R18)" in msg and "illegal" not in msg
+        else:
+            assert not ok and f"{amount} is illegal" in msg and f"the legal range is {word} {span} (R18)" in msg
+            assert "is legal" not in msg
 
 
 def test_r18_trainer_explanation_adds_up():

@@ -1,10 +1,18 @@
-"""Playing cards as inline SVG, readable on a projector and by a screen reader.
+"""Playing cards as pictures, readable on a projector and by a screen reader.
 
-Each card is one ``<svg role="img">`` with an ``aria-label`` and a ``<title>``
-("ace of spades"). Suits are drawn as shapes (not font glyphs), so they look
-the same in every browser and stay distinguishable in greyscale; colour is a
-second cue: two-colour (red/black) or the four-colour deck (clubs green,
-diamonds blue).
+:func:`card_svg` draws one card face as SVG with an ``aria-label`` and a
+``<title>`` ("ace of spades"). Suits are drawn as shapes (not font glyphs), so
+they look the same in every browser and stay distinguishable in greyscale;
+colour is a second cue: two-colour (red/black) or the four-colour deck (clubs
+green, diamonds blue).
+
+Rows of cards (:func:`cards_row`) put each SVG in an ``<img>`` with an
+``image/svg+xml`` data URI, ``alt`` and ``title`` text. That is the form
+JupyterLab's HTML sanitizer keeps in an *untrusted* notebook (a fresh clone):
+it strips inline ``<svg>``, ``<style>`` blocks, ``role`` and ``aria-*``
+attributes, but keeps ``<img src="data:...">`` with ``alt``, ``title`` and
+inline ``style`` attributes. So a lesson stored executed draws its cards on
+first open, trusted or not.
 
 >>> from omaha_learn.engine.cards import Card
 >>> svg = card_svg(Card("As"))
@@ -12,10 +20,14 @@ diamonds blue).
 True
 >>> 'fill="#137a2c"' in card_svg(Card("Kc"), four_color=True)
 True
+>>> img = card_img(Card("As"), note="hole card")
+>>> img.startswith('<img class="ol-card" data-card="As" src="data:image/svg+xml;base64,') and 'alt="ace of spades, hole card"' in img
+True
 """
 
 from __future__ import annotations
 
+import base64
 import html
 from collections.abc import Collection, Iterable
 from typing import Any
@@ -26,6 +38,8 @@ __all__ = [
     "SIZES",
     "suit_color",
     "card_svg",
+    "card_img",
+    "back_img",
     "card_chip",
     "CHIP_CSS",
     "back_svg",
@@ -62,9 +76,11 @@ def suit_color(suit: str, four_color: bool = False) -> str:
 
 
 def _width(size: int | str) -> int:
+    from omaha_learn.errors import CardError
+
     if isinstance(size, str):
         if size not in SIZES:
-            raise ValueError(f"card size {size!r} is not one of {', '.join(SIZES)} (or a width in pixels)")
+            raise CardError(f"card size {size!r} is not one of {', '.join(SIZES)} (or a width in pixels)")
         return SIZES[size]
     return int(size)
 
@@ -103,6 +119,42 @@ def card_svg(card: Any, *, four_color: bool = False, size: int | str = "medium",
             f"<title>{label}</title>{frame}{text}{small}{big}</svg>")
 
 
+def _img(svg: str, label: str, width: int, height: int, style: str = "", card: str = "") -> str:
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    text = html.escape(label)
+    attr = f' data-card="{card}"' if card else ""  # for scripts and tests; a sanitizer may drop it
+    return (f'<img class="ol-card"{attr} src="data:image/svg+xml;base64,{data}" alt="{text}" title="{text}" '
+            f'width="{width}" height="{height}" style="vertical-align:middle;margin:2px;{style}">')
+
+
+def card_img(card: Any, *, four_color: bool = False, size: int | str = "medium",
+             highlight: bool = False, dim: bool = False, note: str = "") -> str:
+    """One card face as an ``<img>`` holding :func:`card_svg` as a data URI, with
+    the card's name as ``alt`` and ``title`` text (kept by JupyterLab's sanitizer
+    in untrusted notebooks, read by screen readers).
+
+    >>> 'alt="ten of diamonds, highlighted"' in card_img("Td", highlight=True, size=44)
+    True
+    """
+    from omaha_learn.engine.cards import Card
+
+    c = Card(card)
+    w = _width(size)
+    label = c.name + (f", {note}" if note else "") + (", highlighted" if highlight else "")
+    svg = card_svg(c, four_color=four_color, size=size, highlight=highlight, note=note)
+    return _img(svg, label, w, round(w * 1.4), "opacity:0.35;" if dim else "", str(c))
+
+
+def back_img(*, size: int | str = "medium") -> str:
+    """A face-down card as an ``<img>`` (alt text "face-down card").
+
+    >>> 'alt="face-down card"' in back_img()
+    True
+    """
+    w = _width(size)
+    return _img(back_svg(size=size), "face-down card", w, round(w * 1.4))
+
+
 def card_chip(card: Any, *, four_color: bool = False, highlight: bool = False, dim: bool = False,
               note: str = "") -> str:
     """A compact text card (``A♠`` in its suit colour) for dense tables such as
@@ -119,13 +171,13 @@ def card_chip(card: Any, *, four_color: bool = False, highlight: bool = False, d
     label = html.escape(c.name + (f", {note}" if note else "") + (", highlighted" if highlight else ""))
     extra = f";outline:2px solid {HIGHLIGHT}" if highlight else ""
     extra += ";opacity:0.35" if dim else ""
-    return (f'<span class="ol-chip" data-card="{c}" role="img" aria-label="{label}" '
-            f'style="color:{color}{extra}">{rank}{SUIT_SYMBOLS[c.suit]}</span>')
+    return (f'<span class="ol-chip" data-card="{c}" role="img" aria-label="{label}" title="{label}" '
+            f'style="{CHIP_CSS};color:{color}{extra}">{rank}{SUIT_SYMBOLS[c.suit]}</span>')
 
 
-CHIP_CSS = (".ol-chip{display:inline-block;min-width:2.1em;text-align:center;margin:1px;padding:0 2px;"
-            "border:1px solid #999;border-radius:4px;background:#fff;font-weight:bold;font-size:1.05em}")
-"""Style for :func:`card_chip` (include once per page in a ``<style>``)."""
+CHIP_CSS = ("display:inline-block;min-width:2.1em;text-align:center;margin:1px;padding:0 2px;"
+            "border:1px solid #999999;border-radius:4px;background:#ffffff;font-weight:bold;font-size:1.05em")
+"""Inline style of :func:`card_chip` (inline, because untrusted notebooks drop ``<style>`` blocks)."""
 
 
 def back_svg(*, size: int | str = "medium") -> str:
@@ -159,10 +211,12 @@ def as_cards(cards: Any) -> tuple[Any, ...]:
 def cards_row(cards: Iterable[Any] | str, *, four_color: bool = False, size: int | str = "medium",
               highlight: Collection[Any] = (), dim: Collection[Any] = (), hidden: bool = False,
               label: str = "", notes: dict[Any, str] | None = None) -> str:
-    """A row of cards in a ``<span role="group">``; ``hidden`` shows their backs.
+    """A row of cards (each an ``<img>``, see :func:`card_img`) in a
+    ``<span role="group">``; ``hidden`` shows their backs; ``size="chip"``
+    gives compact text cards.
 
     >>> row = cards_row("As Kd", highlight=["As"])
-    >>> row.count("<svg"), "ace of spades, highlighted" in row
+    >>> row.count("<img"), 'alt="ace of spades, highlighted"' in row
     (2, True)
     """
     from omaha_learn.engine.cards import Card
@@ -172,12 +226,12 @@ def cards_row(cards: Iterable[Any] | str, *, four_color: bool = False, size: int
     lo = {Card(c) for c in dim}
     notes = {Card(k): v for k, v in (notes or {}).items()}
     if hidden:
-        inner = "".join(back_svg(size=size) for _ in cs)
+        inner = "".join(back_img(size=size) for _ in cs)
     elif size == "chip":
         inner = "".join(card_chip(c, four_color=four_color, highlight=c in hi, dim=c in lo, note=notes.get(c, ""))
                         for c in cs)
     else:
-        inner = "".join(card_svg(c, four_color=four_color, size=size, highlight=c in hi, dim=c in lo,
+        inner = "".join(card_img(c, four_color=four_color, size=size, highlight=c in hi, dim=c in lo,
                                  note=notes.get(c, "")) for c in cs)
-    aria = f' aria-label="{html.escape(label)}"' if label else ""
+    aria = f' aria-label="{html.escape(label)}" title="{html.escape(label)}"' if label else ""
     return f'<span class="ol-cards" role="group"{aria} style="display:inline-block;white-space:nowrap">{inner}</span>'

@@ -1,8 +1,10 @@
 """Figures: interactive plotly charts and printable matplotlib ones.
 
 plotly and matplotlib are imported inside each function, so importing this
-module is cheap. Bars carry a pattern as well as a colour, so they stay
-distinguishable when printed in greyscale.
+module is cheap. One colour-blind-safe palette (Okabe and Ito's eight
+colours, :data:`OKABE_ITO`) serves both libraries, and bars carry a pattern as
+well as a colour, so they stay distinguishable with any colour vision and when
+printed in greyscale.
 
 >>> from omaha_learn.engine.equity.api import equity
 >>> r = equity(["As Ah 2s 3h", "Kd Kc Qd Jc"], board="4c 7d 9s")
@@ -19,17 +21,37 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 __all__ = ["equity_figure", "equity_figure_mpl", "frequency_figure", "frequency_figure_mpl", "rates_figure",
-           "rates_figure_mpl", "SERIES_STYLE"]
+           "rates_figure_mpl", "SERIES_STYLE", "OKABE_ITO", "series_style"]
+
+OKABE_ITO: dict[str, str] = {
+    "orange": "#E69F00", "sky blue": "#56B4E9", "bluish green": "#009E73", "yellow": "#F0E442",
+    "blue": "#0072B2", "vermillion": "#D55E00", "reddish purple": "#CC79A7", "black": "#000000",
+}
+"""Okabe & Ito (2008), *Color Universal Design*: eight colours told apart with every common colour vision."""
 
 SERIES_STYLE: dict[str, tuple[str, str, str]] = {
-    # name: (colour, plotly pattern, matplotlib hatch)
-    "Equity": ("#1452cc", "", ""),
-    "Scoop": ("#137a2c", "/", "//"),
-    "Split": ("#f5a300", ".", ".."),
-    "Quartered": ("#c8102e", "x", "xx"),
-    "No low": ("#555555", "-", "--"),
+    # name: (colour, plotly pattern, matplotlib hatch): the same in plotly and matplotlib figures
+    "Equity": (OKABE_ITO["blue"], "", ""),
+    "Scoop": (OKABE_ITO["bluish green"], "/", "//"),
+    "Split": (OKABE_ITO["orange"], ".", ".."),
+    "Quartered": (OKABE_ITO["reddish purple"], "x", "xx"),
+    "No low": (OKABE_ITO["black"], "-", "--"),
+    "Nothing": ("#BBBBBB", "", ""),
 }
-_EXTRA = [("#7a3fb0", "+", "++"), ("#0d8a8a", "|", "||"), ("#8a5a00", "\\", "\\\\")]
+_EXTRA = [(OKABE_ITO["sky blue"], "+", "++"), (OKABE_ITO["vermillion"], "|", "||"),
+          (OKABE_ITO["yellow"], "\\", "\\\\")]
+
+
+def series_style(name: str) -> tuple[str, str]:
+    """The colour and matplotlib hatch of an outcome series ("Scoop", "Split", ...),
+    for hand-made charts in lessons.
+
+    >>> series_style("Quartered")
+    ('#CC79A7', 'xx')
+    """
+    color, _, hatch = SERIES_STYLE.get(name.capitalize() if name.lower() != "no low" else "No low",
+                                       SERIES_STYLE["Nothing"])
+    return color, hatch
 
 
 def _style(name: str, i: int) -> tuple[str, str, str]:
@@ -94,7 +116,7 @@ def rates_figure_mpl(series: Mapping[str, Sequence[float]], categories: Sequence
         color, _, hatch = _style(name, i)
         pos = [x - 0.4 + width * (i + 0.5) for x in xs]
         bars = ax.bar(pos, [float(v) for v in values], width, label=name, color=color, hatch=hatch,
-                      edgecolor="white", linewidth=0.5)
+                      edgecolor="white" if name != "Nothing" else "#555555", linewidth=0.5)
         ax.bar_label(bars, labels=[f"{100 * float(v):.0f}%" if percent else f"{float(v):g}" for v in values],
                      fontsize=8, padding=2)
     ax.set_xticks(xs, list(categories))

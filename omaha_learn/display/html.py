@@ -11,7 +11,7 @@ objects are duck-typed on their documented attributes.
 True
 >>> "8-5-3-2-A low" in hand_html(best_low("As 2d Kc Kh", "3c 5d 8h Qs Js"))
 True
->>> cards_html("As Kd").count('role="img"')
+>>> cards_html("As Kd").count('<img class="ol-card"')
 2
 """
 
@@ -51,7 +51,7 @@ FONT = "font-family:DejaVu Sans, Arial, Helvetica, sans-serif"
 def cards_html(cards: Any, *, four_color: bool = False, size: int | str = "medium", label: str = "") -> str:
     """A row of cards from text, cards or an iterable of cards.
 
-    >>> 'aria-label="ten of hearts"' in cards_html("Th", four_color=True)
+    >>> 'alt="ten of hearts"' in cards_html("Th", four_color=True)
     True
     """
     return f'<div class="ol-cards-box" style="{FONT}">{cards_row(as_cards(cards), four_color=four_color, size=size, label=label)}</div>'
@@ -92,12 +92,17 @@ def message_html(text: str, *, kind: str = "error") -> str:
 
 def player_html(name: str, cards: Sequence[Any], *, hidden: bool = False, four_color: bool = False,
                 size: int | str = "medium", caption: str = "", highlight: Sequence[Any] = (),
-                caption_html: str = "") -> str:
+                caption_html: str = "", caption_em: float = 1.05) -> str:
     """One player's seat: name, hole cards (or their backs) and a caption
-    (plain text, or ready-made HTML in ``caption_html``)."""
+    (plain text, or ready-made HTML in ``caption_html``); ``caption_em`` sizes
+    the name and caption with the cards (bigger cards, bigger words).
+
+    >>> 'font-size:1.45em' in player_html("Ann", "As Kd Qh Jc", caption="ready", caption_em=1.45)
+    True
+    """
     row = cards_row(cards, four_color=four_color, size=size, hidden=hidden, highlight=highlight,
                     label=f"{name}'s hole cards" if not hidden else f"{name}'s hole cards, face down")
     text = caption_html or html.escape(caption)
-    cap = f'<div class="ol-caption" style="font-size:1.05em">{text}</div>' if text else ""
+    cap = f'<div class="ol-caption" style="font-size:{caption_em:.2f}em">{text}</div>' if text else ""
     return (f'<div class="ol-seat" style="{FONT};display:inline-block;vertical-align:top;margin:4px 14px 8px 0">'
-            f'<div style="font-weight:bold;font-size:1.1em">{html.escape(name)}</div>{row}{cap}</div>')
+            f'<div style="font-weight:bold;font-size:{caption_em * 1.05:.2f}em">{html.escape(name)}</div>{row}{cap}</div>')

@@ -17,7 +17,7 @@ import html
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from omaha_learn.display.cards import CHIP_CSS, HIGHLIGHT, cards_row
+from omaha_learn.display.cards import HIGHLIGHT, cards_row
 
 __all__ = [
     "explanation_html",
@@ -101,11 +101,9 @@ def explanation_html(expl: Any, *, four_color: bool = False, size: int | str = "
         parts.append("</ul>")
     choices = list(_get(expl, "choices", default=()) or ())
     if show_grid and choices:
-        parts.append(f"<style>{CHIP_CSS}.ol-grid td,.ol-grid th{{border:1px solid #bbb;padding:2px 8px;"
-                     "text-align:left}</style>")
+        heads = ("#", "two from the hand", "three from the board", "high", "low")
         parts.append(f'<table class="ol-grid" {TABLE}><thead><tr>'
-                     '<th>#</th><th>two from the hand</th><th>three from the board</th>'
-                     '<th>high</th><th>low</th></tr></thead><tbody>')
+                     + "".join(f"<th {CELL}>{h}</th>" for h in heads) + "</tr></thead><tbody>")
         for i, ch in enumerate(choices, 1):
             pair = _get(ch, "hole", "pair", "hole_pair", "hole_cards", default=())
             triple = _get(ch, "board", "triple", "board_triple", "board_cards", default=())
@@ -122,10 +120,10 @@ def explanation_html(expl: Any, *, four_color: bool = False, size: int | str = "
             style = f' style="background:{bg}"' if bg else ""
             hcell = f"<b>{_describe(high)}</b>" if is_bh else _describe(high)
             lcell = (f'<b style="background:{BEST_LOW_BG}">{_describe(low)}</b>' if is_bl else _describe(low))
-            parts.append(f'<tr class="{cls}"{style}><td>{i}</td>'
-                         f'<td>{cards_row(pair, four_color=four_color, size=size)}</td>'
-                         f'<td>{cards_row(triple, four_color=four_color, size=size)}</td>'
-                         f'<td>{hcell}</td><td>{lcell}</td></tr>')
+            parts.append(f'<tr class="{cls}"{style}><td {CELL}>{i}</td>'
+                         f'<td {CELL}>{cards_row(pair, four_color=four_color, size=size)}</td>'
+                         f'<td {CELL}>{cards_row(triple, four_color=four_color, size=size)}</td>'
+                         f'<td {CELL}>{hcell}</td><td {CELL}>{lcell}</td></tr>')
         parts.append("</tbody></table>")
     parts.append("</div>")
     return "".join(parts)
@@ -317,7 +315,7 @@ def equity_html(result: Any, *, names: Sequence[str] | None = None, four_color: 
         name = names[i] if names and i < len(names) else f"Player {i + 1}"
         hole = _get(p, "hole", default=None)
         hand = cards_row(hole, four_color=four_color, size="chip") if hole else "<i>random</i>"
-        row = [f"<td {CELL}><b>{_e(name)}</b></td>", f"<td {CELL}><style>{CHIP_CSS}</style>{hand}</td>"]
+        row = [f"<td {CELL}><b>{_e(name)}</b></td>", f"<td {CELL}>{hand}</td>"]
         for key, _ in cols:
             v = _get(p, key)
             if key == "equity":
@@ -346,7 +344,7 @@ def hand_state_html(state: Any, *, names: Sequence[str] | None = None, four_colo
     result once the hand is over, and the action log. Duck-typed on HandState.
     """
     names = names or _get(state, "names", default=None)
-    parts = [f'<div class="ol-hand-state" style="{FONT}"><style>{CHIP_CSS}</style>']
+    parts = [f'<div class="ol-hand-state" style="{FONT}">']
     street = str(_get(state, "street", default="") or "")
     pot = _get(state, "pot", default="?")
     parts.append(f'<div style="font-size:1.25em"><b>{_e(street.capitalize())}</b> &mdash; pot <b>{_e(pot)}</b></div>')
@@ -396,9 +394,11 @@ def hand_state_html(state: Any, *, names: Sequence[str] | None = None, four_colo
     legal = None
     la = getattr(state, "legal_actions", None)
     if callable(la) and to_act is not None and show_legal:
+        from omaha_learn.errors import OmahaLearnError
+
         try:
             legal = la()
-        except ValueError:  # a finished hand has no legal actions
+        except OmahaLearnError:  # a finished hand has no legal actions
             legal = None
     if legal is not None:
         parts.append(f'<div class="ol-legal" style="font-size:1.1em">{_legal_text(legal, _seat_name(to_act, names))}</div>')

@@ -15,11 +15,38 @@ import ipywidgets as W
 
 from omaha_learn.display.html import message_html
 from omaha_learn.engine.games import Game
+from omaha_learn.errors import OmahaLearnError
 
-__all__ = ["LessonApp", "show_plotly", "show_matplotlib", "parse_lines", "QUALIFIERS", "GAMES"]
+__all__ = ["LessonApp", "show_plotly", "show_matplotlib", "parse_lines", "QUALIFIERS", "NO_QUALIFIER", "GAMES",
+           "qualifier_dropdown", "qualifier_of"]
 
-QUALIFIERS: list[tuple[str, int | None]] = [("8 or better", 8), ("9 or better", 9), ("no qualifier (Razz-style)", None)]
+NO_QUALIFIER = "none"
+"""The qualifier dropdown's value for "no qualifier": ipywidgets shows a ``None`` value as no choice at all
+(a blank dropdown), so the choice gets a value of its own."""
+QUALIFIERS: list[tuple[str, int | str]] = [("8 or better", 8), ("9 or better", 9),
+                                           ("no qualifier (Razz-style)", NO_QUALIFIER)]
 """Qualifier choices (R8, R12)."""
+
+
+def qualifier_dropdown(qualifier: int | None = 8) -> W.Dropdown:
+    """A Qualifier dropdown showing ``qualifier`` (8, 9 or None), None included.
+
+    >>> d = qualifier_dropdown(None)
+    >>> d.label, qualifier_of(d)
+    ('no qualifier (Razz-style)', None)
+    """
+    value = NO_QUALIFIER if qualifier is None else qualifier
+    if value not in [v for _, v in QUALIFIERS]:
+        from omaha_learn.errors import AnswerError
+
+        raise AnswerError(f"qualifier: choose 8, 9 or None, not {qualifier!r}")
+    return W.Dropdown(options=QUALIFIERS, value=value, description="Qualifier")
+
+
+def qualifier_of(dropdown: W.Dropdown) -> int | None:
+    """The engine's qualifier (8, 9 or None) chosen in a :func:`qualifier_dropdown`."""
+    v = dropdown.value
+    return None if v in (NO_QUALIFIER, None) else int(v)
 GAMES: list[tuple[str, str]] = [(Game.HILO.label, "hilo"), (Game.PLO.label, "plo")]
 
 
@@ -50,16 +77,14 @@ class LessonApp(W.VBox):
         self.message.value = message_html(text, kind=kind) if text else ""
 
     def guard(self, fn: Callable[[], Any]) -> bool:
-        """Run ``fn``; show a bad-input error as a short message instead of a traceback."""
+        """Run ``fn``; show the library's errors (bad input, :class:`OmahaLearnError`) as a
+        short message instead of a traceback. Other exceptions are bugs and propagate."""
         try:
             fn()
-        except ValueError as exc:  # CardError, ShowdownError, IllegalAction ... are ValueErrors
+        except OmahaLearnError as exc:  # CardError, ShowdownError, IllegalAction ...: the learner's input
             self.say(str(exc), "error")
             return False
-        except Exception as exc:  # never a traceback in a lesson
-            self.say(f"{type(exc).__name__}: {exc}", "error")
-            return False
-        return True
+        return True  # anything else is a bug in the library: let it show as one
 
     def _button(self, text: str, action: Callable[[], Any], *, style: str = "") -> W.Button:
         b = W.Button(description=text, button_style=style, layout=W.Layout(width="auto"))
@@ -69,6 +94,39 @@ class LessonApp(W.VBox):
     def __repr__(self) -> str:
         args = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._repr_fields)
         return f"{type(self).__name__}({args})"
+
+    # ------------------------------------------------------- first open
+    def preview_html(self) -> str:
+        """A still picture of the widget: the HTML of its views, in order, under a
+        line asking the learner to run the cell. Stored with the widget's output,
+        it is what a notebook opened before running shows (JupyterLab does not
+        draw live widget views in an untrusted notebook; it draws this sanitized
+        HTML instead, with the cards as pictures)."""
+        parts: list[str] = []
+        charts = 0
+
+        def walk(w: Any) -> None:
+            nonlocal charts
+            if w.layout.display == "none":  # hidden on screen: hidden in the picture too
+                return
+            if isinstance(w, W.HTML) and w.value:
+                parts.append(w.value)
+            charts += isinstance(w, W.Output) and bool(w.outputs)
+            for child in getattr(w, "children", ()):
+                walk(child)
+
+        walk(self)
+        more = " Its chart appears when the cell runs." if charts else ""
+        note = (f'<div class="ol-preview-note" style="font-family:DejaVu Sans, Arial, Helvetica, sans-serif;'
+                f'color:#555555;font-style:italic;margin:2px 0 6px 0">{type(self).__name__}: a picture of the widget '
+                f"as saved. Run this cell (Shift+Enter) to use its buttons.{more}</div>")
+        return f'<div class="ol-preview">{note}{"".join(parts)}</div>'
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        data: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
+        if data is not None:
+            data["text/html"] = self.preview_html()
+        return data
 
 
 def show_plotly(out: W.Output, fig: Any) -> None:

@@ -1,29 +1,29 @@
 """Dealer: deal 2-6 Omaha hands street by street, show or hide them, reveal
-each player's best high and low (R1, R2, R10)."""
+each player's best high and low (R1, R2, R10).
+
+The widget only wires controls: the engine deals and reads the hands
+(:class:`~omaha_learn.Deck`, :func:`~omaha_learn.best_high`,
+:func:`~omaha_learn.best_low`, :func:`~omaha_learn.showdown`) and
+:func:`omaha_learn.display.deal.deal_html` draws them."""
 
 from __future__ import annotations
 
-import html
+from collections.abc import Sequence
 
 import ipywidgets as W
 
-from omaha_learn.display.cards import CHIP_CSS
-from omaha_learn.display.html import cards_row, player_html
+from omaha_learn.display.deal import deal_html
 from omaha_learn.engine.cards import Card, Deck
 from omaha_learn.engine.evaluation.hands import HighHand, LowHand, best_high, best_low
-from omaha_learn.engine.games import Game
-from omaha_learn.engine.showdown import showdown
+from omaha_learn.engine.games import BOARD_SIZES, STREETS, Game
+from omaha_learn.engine.showdown import ShowdownResult, showdown
+from omaha_learn.errors import TableError
 from omaha_learn.widgets._base import GAMES, LessonApp
 
 __all__ = ["Dealer"]
 
-STREETS = ("preflop", "flop", "turn", "river")
-BOARD_SIZES = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
-
-
-def _pair(hand: HighHand | LowHand, four_color: bool) -> str:
-    """The two hole cards a hand uses, as compact text cards."""
-    return cards_row(hand.hole_cards, four_color=four_color, size="chip")
+EACH = 10
+"""Chips each player is imagined to have put in for the river verdict."""
 
 
 class Dealer(LessonApp):
@@ -34,24 +34,38 @@ class Dealer(LessonApp):
     names each player's best high (and low in Hi-Lo) made of exactly two
     hole cards and three board cards (R2, R10).
 
-    >>> d = Dealer(players=3, seed=7)
+    The first deal of ``Dealer(seed=s)`` is the deal of ``Deck(seed=s)``: one
+    card per pass to each seat in order, starting with the first name, then the
+    flop, turn and river from the same deck (as lesson 1's code deals it).
+    ``names`` names the seats.
+
+    >>> d = Dealer(names=["Ann", "Bob", "Cy"], seed=7)
     >>> d
     Dealer(players=3, game='hilo', seed=7)
-    >>> d.street, len(d.holes), len(d.board)
-    ('preflop', 3, 0)
+    >>> d.street, len(d.holes), len(d.board), d.names
+    ('preflop', 3, 0, ['Ann', 'Bob', 'Cy'])
     >>> d.next_street(); d.street, len(d.board)
     ('flop', 3)
     """
 
     _repr_fields = ("players", "game", "seed")
 
-    def __init__(self, players: int = 3, game: str = "hilo", *, seed: int | None = None, show_hands: bool = True,
-                 four_color: bool = False, size: int | str = "medium") -> None:
+    def __init__(self, players: int | None = None, game: str = "hilo", *, names: Sequence[str] | None = None,
+                 seed: int | None = None, show_hands: bool = True, four_color: bool = False,
+                 size: int | str = "medium") -> None:
         super().__init__(seed=seed, four_color=four_color, size=size)
-        if not 2 <= int(players) <= 6:
-            raise ValueError(f"players: choose 2 to 6, not {players!r}")
+        if names is not None:
+            names = [str(n) for n in names]
+            if players is not None and int(players) != len(names):
+                raise TableError(f"names: {len(names)} names for players={players}; give one name per player")
+            if len(set(names)) != len(names) or not all(n.strip() for n in names):
+                raise TableError(f"names: every seat needs its own non-empty name, not {names!r}")
+        n = len(names) if names is not None else (3 if players is None else players)
+        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 6:
+            raise TableError(f"players: choose 2 to 6, not {n!r}")
+        self._names = list(names or [])
         game = Game.parse(game).value
-        self.players_w = W.IntSlider(value=int(players), min=2, max=6, description="Players")
+        self.players_w = W.IntSlider(value=n, min=2, max=6, description="Players")
         self.game_w = W.Dropdown(options=GAMES, value=game, description="Game")
         self.show_w = W.Checkbox(value=show_hands, description="Show hands")
         self.four_w = W.Checkbox(value=four_color, description="Four-colour deck")
@@ -81,10 +95,21 @@ class Dealer(LessonApp):
     def game(self) -> str:
         return str(self.game_w.value)
 
+    @property
+    def names(self) -> list[str]:
+        """Seat names: the ones given, then "Player N" for any extra seat."""
+        return [self._names[i] if i < len(self._names) else f"Player {i + 1}" for i in range(self.players)]
+
     # ------------------------------------------------------------ actions
+    def _deal_seed(self) -> int | None:
+        if self.deals == 0 and self.seed is not None:
+            self.deals = 1
+            return self.seed  # the first deal is Deck(seed=seed), as in the lessons' code
+        return self.next_seed()
+
     def deal(self) -> None:
-        """A new hand: shuffle from the next seed, four hole cards each (R1)."""
-        self._deck = Deck(seed=self.next_seed())
+        """A new hand: shuffle, then four hole cards each, one per pass (R1)."""
+        self._deck = Deck(seed=self._deal_seed())
         n = self.players
         holes: list[list[Card]] = [[] for _ in range(n)]
         for _pass in range(4):  # one card per pass around the table (R1)
@@ -116,44 +141,23 @@ class Dealer(LessonApp):
         self.say("")
         self._draw()
 
-    # ------------------------------------------------------------ drawing
+    # ------------------------------------------------------------ reading
     def best_hands(self) -> list[tuple[HighHand, LowHand | None]]:
-        """Each player's (best high, best low or None) on the current board."""
-        lows = self.game == "hilo"
+        """Each player's (best high, best low or None) on the current board, from the engine."""
+        lows = Game.parse(self.game).has_low
         return [(best_high(h, self.board), best_low(h, self.board) if lows else None) for h in self.holes]
 
+    def showdown_result(self) -> ShowdownResult | None:
+        """The engine's showdown on the river if everyone put in ``EACH`` chips, else None."""
+        if self.street != "river":
+            return None
+        return showdown(self.holes, self.board, [EACH] * len(self.holes), button=0, game=self.game)
+
     def _draw(self) -> None:
-        four = bool(self.four_w.value)
-        size = "large" if self.big_w.value else "medium"
-        parts = [f"<style>{CHIP_CSS}</style>",
-                 f'<div style="font-size:1.25em;margin:4px 0"><b>{self.street.capitalize()}</b></div>',
-                 '<div class="ol-board" style="margin-bottom:8px"><b>Board:</b> ']
-        parts.append(cards_row(self.board, four_color=four, size=size, label="board") if self.board
-                     else "<i>no board cards yet</i>")
-        parts.append("</div>")
-        hands = self.best_hands() if self.revealed and len(self.board) >= 3 else None
-        best_h = max(h for h, _ in hands) if hands else None
-        lows = [lo for _, lo in hands if lo is not None] if hands else []
-        best_l = max(lows) if lows else None
-        for i, hole in enumerate(self.holes):
-            caption = ""
-            used: tuple[Card, ...] = ()
-            if hands:
-                high, low = hands[i]
-                used = tuple(high.hole_cards)
-                caption = (("&#9733; " if high == best_h else "") + f"High ({_pair(high, four)}): "
-                           f"{html.escape(high.describe())}")
-                if self.game == "hilo":
-                    caption += "<br>" + ("&#9733; " if low is not None and low == best_l else "")
-                    caption += (f"Low ({_pair(low, four)}): {html.escape(low.describe())}" if low is not None
-                                else "Low: none")
-            parts.append(player_html(f"Seat {i}", hole, hidden=not (self.show_w.value or self.revealed),
-                                     four_color=four, size=size, highlight=used, caption_html=caption))
-        if hands and self.street == "river":
-            result = showdown(self.holes, self.board, [10] * len(self.holes), button=0, game=self.game)
-            parts.append('<div class="ol-verdict" style="font-size:1.1em;margin-top:6px"><b>If everyone put in 10: '
-                         f"</b>{html.escape(result.pots[0].reason)}</div>")
-        if hands:
-            parts.append('<div style="margin-top:6px">&#9733; marks the best high and the best low at the table. '
-                         "Framed: the two hole cards the high uses; the low may use two others (R2, R10).</div>")
-        self.table.value = "".join(parts)
+        reading = self.best_hands() if self.revealed and len(self.board) >= 3 else None
+        self.table.value = deal_html(
+            self.street, self.board, list(zip(self.names, self.holes, strict=True)),
+            hidden=not self.show_w.value, reading=reading,
+            result=self.showdown_result() if reading else None, each=EACH,
+            hilo=Game.parse(self.game).has_low, four_color=bool(self.four_w.value),
+            size="large" if self.big_w.value else "medium")

@@ -6,11 +6,13 @@ from __future__ import annotations
 import ipywidgets as W
 
 from omaha_learn.display.figures import equity_figure
+from omaha_learn.display.hole_cards import hole_cards
 from omaha_learn.display.html import equity_html
 from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.equity.api import equity
 from omaha_learn.engine.games import Game
-from omaha_learn.widgets._base import GAMES, QUALIFIERS, LessonApp, parse_lines, show_plotly
+from omaha_learn.errors import EquityError
+from omaha_learn.widgets._base import GAMES, LessonApp, parse_lines, qualifier_dropdown, qualifier_of, show_plotly
 
 __all__ = ["EquityLab"]
 
@@ -39,7 +41,7 @@ class EquityLab(LessonApp):
                               layout=W.Layout(width="380px"))
         self.dead_w = W.Text(description="Dead", placeholder="cards out of the deck", layout=W.Layout(width="380px"))
         self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description="Game")
-        self.qualifier_w = W.Dropdown(options=QUALIFIERS, value=8, description="Qualifier")
+        self.qualifier_w = qualifier_dropdown(8)
         self.mode_w = W.ToggleButtons(options=[("Exact", "exact"), ("Monte Carlo", "monte carlo")],
                                       value="exact" if exact else "monte carlo")
         self.trials_w = W.BoundedIntText(value=trials, min=100, max=5_000_000, step=1000, description="Trials")
@@ -76,12 +78,13 @@ class EquityLab(LessonApp):
         """Compute equity for the typed deal and redraw the table and chart."""
         lines = parse_lines(self.hands_w.value)
         if len(lines) < 2:
-            raise ValueError("hands: type at least two hands, one per line")
+            raise EquityError("hands: type at least two hands, one per line")
         names = [n for n, _ in lines]
         exact = self.mode_w.value == "exact"
         self.progress.value = 0
-        self.result = equity([c for _, c in lines], self.board_w.value, self.dead_w.value,
-                             game=str(self.game_w.value), qualifier=self.qualifier_w.value,
+        holes = [hole_cards(c, what=n) for n, c in lines]  # four cards each: a fifth is named as extra (R1)
+        self.result = equity(holes, self.board_w.value, self.dead_w.value,
+                             game=str(self.game_w.value), qualifier=qualifier_of(self.qualifier_w),
                              trials=None if exact else int(self.trials_w.value),
                              seed=None if exact else (self.seed if self.seed is not None else 0) + self.deals,
                              progress=self._progress)

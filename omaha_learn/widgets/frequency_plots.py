@@ -11,7 +11,7 @@ import ipywidgets as W
 from omaha_learn.display.figures import frequency_figure, frequency_figure_mpl
 from omaha_learn.engine.equity.frequencies import frequencies
 from omaha_learn.engine.games import Game
-from omaha_learn.widgets._base import GAMES, QUALIFIERS, LessonApp, show_matplotlib, show_plotly
+from omaha_learn.widgets._base import GAMES, LessonApp, qualifier_dropdown, qualifier_of, show_matplotlib, show_plotly
 
 __all__ = ["FrequencyPlots"]
 
@@ -36,7 +36,7 @@ class FrequencyPlots(LessonApp):
                              layout=W.Layout(width="360px"))
         self.trials_w = W.BoundedIntText(value=trials, min=100, max=1_000_000, step=1000, description="Deals")
         self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description="Game")
-        self.qualifier_w = W.Dropdown(options=QUALIFIERS, value=8, description="Qualifier")
+        self.qualifier_w = qualifier_dropdown(8)
         self.style_w = W.ToggleButtons(options=[("Interactive", "interactive"), ("Printable", "printable")],
                                        value="interactive")
         self.run_button = self._button("Run", self.run, style="primary")
@@ -59,7 +59,7 @@ class FrequencyPlots(LessonApp):
         hand = self.hand_w.value.strip() or None
         self.progress.value = 0
         self.data = frequencies(self.players, hand, trials=int(self.trials_w.value), seed=self.seed,
-                                game=str(self.game_w.value), qualifier=self.qualifier_w.value,
+                                game=str(self.game_w.value), qualifier=qualifier_of(self.qualifier_w),
                                 progress=self._progress)
         self.progress.value = 100
         self.say("")

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+from omaha_learn.display.hole_cards import hole_cards
 from omaha_learn.display.html import low_comparison_html
 from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.evaluation.hands import LowHand, best_low
-from omaha_learn.widgets._base import QUALIFIERS, LessonApp, parse_lines
+from omaha_learn.errors import AnswerError, OmahaLearnError
+from omaha_learn.widgets._base import LessonApp, parse_lines, qualifier_dropdown, qualifier_of
 
 __all__ = ["LowComparator"]
 
@@ -36,7 +38,7 @@ class LowComparator(LessonApp):
         self.hands_w = W.Textarea(description="Hands", placeholder="Ann: As 2d Kc Kh\nBob: 3c 4c Qd Jd",
                                   layout=W.Layout(width="420px", height="110px"))
         self.board_w = W.Text(description="Board", placeholder="3s 5d 8h Qs Js", layout=W.Layout(width="420px"))
-        self.qualifier_w = W.Dropdown(options=QUALIFIERS, value=qualifier, description="Qualifier")
+        self.qualifier_w = qualifier_dropdown(qualifier)
         self.deal_button = self._button("Deal", self.deal, style="primary")
         self.compare_button = self._button("Compare", self.compare, style="info")
         self.view = W.HTML()
@@ -53,7 +55,7 @@ class LowComparator(LessonApp):
 
     @property
     def qualifier(self) -> int | None:
-        return self.qualifier_w.value  # type: ignore[no-any-return]
+        return qualifier_of(self.qualifier_w)
 
     @property
     def winners(self) -> list[str]:
@@ -76,12 +78,13 @@ class LowComparator(LessonApp):
         """Read the typed hands and board and show each best low."""
         lines = parse_lines(self.hands_w.value)
         if len(lines) < 2:
-            raise ValueError("hands: type at least two hands, one per line")
+            raise AnswerError("hands: type at least two hands, one per line")
         entries = []
         for name, cards in lines:
+            hole = hole_cards(cards, what=name)  # four cards: a fifth is named as extra (R1)
             try:
-                entries.append((name, best_low(cards, self.board_w.value, qualifier=self.qualifier)))
-            except ValueError as exc:
+                entries.append((name, best_low(hole, self.board_w.value, qualifier=self.qualifier)))
+            except OmahaLearnError as exc:
                 raise type(exc)(f"{name}: {exc}") from None
         self.entries = entries
         self.say("")

@@ -9,7 +9,9 @@ from typing import Any
 import ipywidgets as W
 
 from omaha_learn.display.html import hand_state_html
+from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.betting.state import HandState
+from omaha_learn.errors import PHHError
 from omaha_learn.widgets._base import LessonApp
 
 __all__ = ["HandReplayer", "BettingTrainer", "random_actions", "replay_states"]
@@ -106,7 +108,7 @@ class HandReplayer(LessonApp):
         from omaha_learn.engine.phh import load_phh
 
         if not text.strip():
-            raise ValueError("PHH: paste a hand history first")
+            raise PHHError("PHH: paste a hand history first")
         self.load(load_phh(text))
 
     def load(self, state: Any) -> None:
@@ -201,18 +203,29 @@ class BettingTrainer(LessonApp):
             text += f"; but the player has only {lg.all_in_to} in all, so the most is all-in for {lg.max_to}"
         return text
 
+    def verdict(self, amount: int) -> tuple[str, str]:
+        """``(kind, message)`` for a typed total: ``"ok"`` for the maximum, ``"legal"``
+        for a legal amount below it, ``"illegal"`` otherwise (with the engine's reason
+        and the legal range). Every word comes from ``legal_actions()`` (R18, R19)."""
+        lg = self.legal
+        assert lg.max_to is not None and lg.min_to is not None
+        kind = "raise" if lg.can_raise else "bet"
+        word = "raise to" if lg.can_raise else "bet"
+        span = str(lg.min_to) if lg.min_to == lg.max_to else f"{lg.min_to}\u2013{lg.max_to}"
+        legal_range = f"the legal range is {word} {span} (R18)"
+        if amount == lg.max_to:
+            return "ok", f"Correct: {lg.max_to}. {self._why()}"
+        reason = lg.why_not(Action(kind, amount))
+        if reason is None:
+            return "legal", (f"{amount} is legal but not the maximum: {legal_range}. "
+                             "Hint: the pot after calling, plus the call.")
+        return "illegal", f"{amount} is illegal: {reason}; {legal_range}."
+
     def check(self) -> bool:
         """Compare the typed answer with the engine's maximum (``legal.max_to``)."""
-        ans = int(self.answer_w.value)
-        assert self.legal.max_to is not None
-        ok = ans == self.legal.max_to
-        if ok:
-            self.say(f"Correct: {self.legal.max_to}. {self._why()}", "ok")
-        elif ans < self.legal.max_to:
-            self.say(f"{ans} is legal but not the maximum: go bigger. Hint: pot after calling, plus the call.", "error")
-        else:
-            self.say(f"{ans} is more than pot limit allows. Hint: pot after calling, plus the call.", "error")
-        return ok
+        kind, text = self.verdict(int(self.answer_w.value))
+        self.say(text, "ok" if kind == "ok" else "error")
+        return kind == "ok"
 
     def show_answer(self) -> None:
         self.say(f"The maximum is {self.legal.max_to}: {self._why()}", "info")

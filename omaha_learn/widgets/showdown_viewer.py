@@ -7,10 +7,12 @@ import random
 
 import ipywidgets as W
 
+from omaha_learn.display.hole_cards import hole_cards
 from omaha_learn.display.html import showdown_html
 from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.showdown import showdown
-from omaha_learn.widgets._base import GAMES, QUALIFIERS, LessonApp
+from omaha_learn.errors import PotError
+from omaha_learn.widgets._base import GAMES, LessonApp, qualifier_dropdown, qualifier_of
 
 __all__ = ["ShowdownViewer", "PRESETS"]
 
@@ -33,7 +35,7 @@ def _parse_amounts(text: str) -> list[int]:
         try:
             out.append(int(tok))
         except ValueError:
-            raise ValueError(f"contributions: {tok!r} (item {i}) is not a whole number of chips") from None
+            raise PotError(f"contributions: {tok!r} (item {i}) is not a whole number of chips") from None
     return out
 
 
@@ -62,7 +64,7 @@ class ShowdownViewer(LessonApp):
         self.contrib_w = W.Text(description="Chips in", placeholder="1000 1000 100", layout=W.Layout(width="360px"))
         self.button_w = W.BoundedIntText(value=0, min=0, max=9, description="Button seat")
         self.game_w = W.Dropdown(options=GAMES, value="hilo", description="Game")
-        self.qualifier_w = W.Dropdown(options=QUALIFIERS, value=8, description="Qualifier")
+        self.qualifier_w = qualifier_dropdown(8)
         self.deal_button = self._button("Deal", self.deal, style="primary")
         self.show_button = self._button("Show down", self.settle, style="info")
         self.view = W.HTML()
@@ -107,9 +109,10 @@ class ShowdownViewer(LessonApp):
     def settle(self) -> None:
         """Run the engine's showdown on the typed fields."""
         lines = [ln.strip() for ln in self.holes_w.value.splitlines() if ln.strip()]
-        holes = [None if ln.lower() in ("fold", "folded", "-") else ln for ln in lines]
+        holes = [None if ln.lower() in ("fold", "folded", "-") else hole_cards(ln, what=f"seat {i}")
+                 for i, ln in enumerate(lines)]  # four cards each: a fifth is named as extra (R1)
         contributions = _parse_amounts(self.contrib_w.value)
         self.result = showdown(holes, self.board_w.value, contributions, button=int(self.button_w.value),
-                               game=str(self.game_w.value), qualifier=self.qualifier_w.value)
+                               game=str(self.game_w.value), qualifier=qualifier_of(self.qualifier_w))
         self.say("")
         self.view.value = showdown_html(self.result, four_color=self.four_color, size=self.size)

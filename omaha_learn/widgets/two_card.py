@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+from omaha_learn.display.hole_cards import HOLE_CARD_CHOICES, hole_cards
 from omaha_learn.display.html import cards_row, explanation_html
 from omaha_learn.engine.cards import Deck, format_cards, parse_cards
 from omaha_learn.engine.evaluation.explanation import explain
-from omaha_learn.widgets._base import QUALIFIERS, LessonApp
+from omaha_learn.errors import AnswerError, CardError
+from omaha_learn.widgets._base import LessonApp, qualifier_dropdown, qualifier_of
 
 __all__ = ["TwoCardExplorer"]
 
@@ -34,12 +36,16 @@ class TwoCardExplorer(LessonApp):
     _repr_fields = ("seed",)
 
     def __init__(self, hole: str | None = None, board: str | None = None, *, qualifier: int | None = 8,
-                 quiz: bool = False, seed: int | None = None, four_color: bool = False,
+                 hole_cards: int = 4, quiz: bool = False, seed: int | None = None, four_color: bool = False,
                  size: int | str = "medium") -> None:
         super().__init__(seed=seed, four_color=four_color, size=size)
+        if hole_cards not in HOLE_CARD_CHOICES:
+            raise CardError(f"hole_cards: choose 4 (Omaha) or 5 (five-card Omaha), not {hole_cards!r}")
+        self.hole_cards_w = W.Dropdown(options=[(v, k) for k, v in HOLE_CARD_CHOICES.items()], value=hole_cards,
+                                       description="Game")
         self.hole_w = W.Text(description="Hand", placeholder="Ac Kd Td 8h", layout=W.Layout(width="300px"))
         self.board_w = W.Text(description="Board", placeholder="Kc 9c 6c 6h Qc", layout=W.Layout(width="300px"))
-        self.qualifier_w = W.Dropdown(options=QUALIFIERS, value=qualifier, description="Qualifier")
+        self.qualifier_w = qualifier_dropdown(qualifier)
         self.deal_button = self._button("Deal", self.deal, style="primary")
         self.explain_button = self._button("Explain", self.update, style="info")
         self.quiz_w = W.Checkbox(value=quiz, description="Quiz mode")
@@ -57,7 +63,10 @@ class TwoCardExplorer(LessonApp):
         self.quiz_w.observe(lambda _c: self._draw(), names="value")
         self.kind_w.observe(lambda _c: self._new_question(), names="value")
         self.qualifier_w.observe(lambda _c: self.guard(self.update), names="value")
-        self.children = [W.HBox([W.VBox([self.hole_w, self.board_w]), W.VBox([self.qualifier_w, self.quiz_w])]),
+        self.hole_cards_w.observe(lambda _c: self.guard(self.update), names="value")
+        self.heading = W.HTML()
+        self.children = [W.HBox([W.VBox([self.hole_w, self.board_w]),
+                                 W.VBox([self.hole_cards_w, self.qualifier_w, self.quiz_w])]), self.heading,
                          W.HBox([self.deal_button, self.explain_button]), self.quiz_box, self.message, self.view]
         if hole is not None and board is not None:
             self.hole_w.value, self.board_w.value = hole, board
@@ -69,13 +78,23 @@ class TwoCardExplorer(LessonApp):
     def deal(self) -> None:
         """A seeded hand and a full board."""
         deck = Deck(seed=self.next_seed())
-        self.hole_w.value = format_cards(deck.deal(4))
+        self.hole_w.value = format_cards(deck.deal(self.hole_size))
         self.board_w.value = format_cards(deck.deal(5))
         self.update()
 
+    @property
+    def hole_size(self) -> int:
+        """Hole cards per hand: 4 (Omaha) or 5 (five-card Omaha, chosen explicitly)."""
+        return int(self.hole_cards_w.value)
+
     def update(self) -> None:
-        """Explain the typed hand and board."""
-        self.explanation = explain(self.hole_w.value, self.board_w.value, qualifier=self.qualifier_w.value)
+        """Explain the typed hand and board (a fifth hole card is an error unless
+        five-card Omaha is chosen)."""
+        hole = hole_cards(self.hole_w.value, size=self.hole_size)
+        self.explanation = explain(hole, self.board_w.value, qualifier=qualifier_of(self.qualifier_w))
+        n = len(self.explanation.choices)  # type: ignore[attr-defined]
+        self.heading.value = (f"<div><b>{HOLE_CARD_CHOICES[self.hole_size].split(' (')[0]}</b>: {n} choices of two hole "
+                              f"cards and three board cards (R2)</div>")
         self._new_question()
 
     def _new_question(self) -> None:
@@ -98,11 +117,11 @@ class TwoCardExplorer(LessonApp):
             return ok
         pick = set(parse_cards(text))
         if len(pick) != 5:
-            raise ValueError(f"your answer: type five cards, not {len(pick)}")
+            raise AnswerError(f"your answer: type five cards, not {len(pick)}")
         hole, board = set(e.hole), set(e.board)  # type: ignore[attr-defined]
         stray = sorted(pick - hole - board)
         if stray:
-            raise ValueError(f"your answer: '{stray[0]}' is neither in the hand nor on the board")
+            raise AnswerError(f"your answer: '{stray[0]}' is neither in the hand nor on the board")
         match = [c for c in e.choices if set(c.cards) == pick]  # type: ignore[attr-defined]
         if not match:
             n = len(pick & hole)
@@ -118,7 +137,8 @@ class TwoCardExplorer(LessonApp):
         elif made is None:
             self.say("Those five cards make no qualifying low (R8); look again.", "error")
         else:
-            hint = " " + e.pitfalls[0].message if e.pitfalls else ""  # type: ignore[attr-defined]
+            pits = [p for p in e.pitfalls if (p.kind == "low") == (kind == "low")]  # type: ignore[attr-defined]
+            hint = " " + pits[0].message if pits else ""
             self.say(f"Those five make {made.describe()}, but there is a better {kind}.{hint}", "error")
         return ok
 
