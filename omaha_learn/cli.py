@@ -137,10 +137,10 @@ def _parser() -> argparse.ArgumentParser:
     f.add_argument("--trials", type=_positive("--trials"), default=20_000)
     f.add_argument("--seed", type=_seed, default=0)
     f.add_argument("--game", type=_game, default="hilo", help="plo (also high) or hilo (also o8, omaha8)")
-    f.add_argument("--jobs", type=int, default=None, metavar="N",
+    f.add_argument("--jobs", type=_positive("--jobs"), default=None, metavar="N",
                    help="split the study into seeded chunks run on N local workers (same numbers for any N)")
     f.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                   help="run the chunks on a Dask cluster, e.g. tcp://10.0.0.5:8786 (pip install '.[scale]')")
+                   help="run the chunks on a Dask cluster, e.g. tcp://scheduler:8786 (pip install '.[scale]')")
 
     sub.add_parser("grade", help="grade exercise notebooks (omaha_learn.checks.grading)", add_help=False)
 
