@@ -17,14 +17,13 @@ Folded seats' chips stay in the pot, but folded seats win nothing:
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import SupportsIndex
 
+from omaha_learn.engine import arguments
 from omaha_learn.errors import PotError
 
-__all__ = ["Pot", "PotError", "side_pots"]
+__all__ = ["Pot", "PotError", "side_pots", "odd_chip_order", "split_evenly"]
 
 
 @dataclass(frozen=True)
@@ -52,16 +51,28 @@ class Pot:
         return f"{self.amount} ({what}: seat{'s' if len(self.eligible) != 1 else ''} {seats})"
 
 
-def _as_amount(value: object, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
-        raise PotError(f"{where}: {value!r} is not a whole number of chips")
-    amount = operator.index(value)
-    if amount < 0:
-        raise PotError(f"{where}: negative chips ({amount})")
-    return int(amount)
+def odd_chip_order(seats: Iterable[int], button: int, n: int) -> list[int]:
+    """Seats in the order they receive odd chips: first clockwise from the button first (R24).
+
+    >>> odd_chip_order([0, 1, 2], button=1, n=3)
+    [2, 0, 1]
+    """
+    return sorted(seats, key=lambda s: (s - button - 1) % n)
+
+
+def split_evenly(units: int, winners: Sequence[int], chip: int = 1) -> dict[int, int]:
+    """Share ``units`` chips of size ``chip`` among ``winners`` (in :func:`odd_chip_order`), one odd chip each (R24).
+
+    >>> split_evenly(17, [2, 0, 1])            # 17 among three: 6, 6, 5, the first two clockwise get 6
+    {2: 6, 0: 6, 1: 5}
+    """
+    q, r = divmod(units, len(winners))
+    return {s: (q + (k < r)) * chip for k, s in enumerate(winners)}
 
 
 def _folded_seats(folded: Collection[int] | Sequence[bool], n: int) -> frozenset[int]:
+    if isinstance(folded, (str, bytes)) or not isinstance(folded, Iterable):
+        raise PotError(f"folded: expected seat numbers or one True/False per seat, got {folded!r}")
     items = list(folded)
     if len(items) == n and items and all(isinstance(x, bool) for x in items):
         return frozenset(i for i, x in enumerate(items) if x)  # a per-seat mask
@@ -102,7 +113,8 @@ def side_pots(contributions: Sequence[int], folded: Collection[int] | Sequence[b
     ...
     omaha_learn.errors.PotError: contributions[1]: negative chips (-5)
     """
-    amounts = [_as_amount(c, f"contributions[{i}]") for i, c in enumerate(contributions)]
+    amounts = [arguments.chips(c, f"contributions[{i}]", PotError)
+               for i, c in enumerate(arguments.items(contributions, "contributions", PotError))]
     n = len(amounts)
     out = _folded_seats(folded, n)
     live = [i for i in range(n) if i not in out]
