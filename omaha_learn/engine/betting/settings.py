@@ -33,7 +33,8 @@ STRUCTURES = ("fixed", "pot")
 
 @dataclass(frozen=True)
 class Stakes:
-    """The forced bets: ``blinds`` (small, big; R13), an ``ante`` from every player and a
+    """The forced bets: ``blinds`` (small, big; R13; ``(X, 0)`` is a single blind ``X`` posted by the
+    seat after the button, heads-up by the button, as in some fixed-limit tournaments), an ``ante`` from every player and a
     ``bb_ante`` from the big blind (dead money), and ``posts``: seat -> a big blind a new
     player posts at once to play now (R28)."""
 
@@ -48,8 +49,8 @@ class Stakes:
             raise BettingSetupError(f"blinds: expected (small, big), got {blinds!r}")
         sb = arguments.chips(blinds[0], "blinds[0]", BettingSetupError)
         bb = arguments.chips(blinds[1], "blinds[1]", BettingSetupError)
-        if not (sb <= bb and bb > 0):
-            raise BettingSetupError(f"blinds {blinds!r}: need 0 <= small <= big and big > 0")
+        if not (sb <= bb and bb > 0) and not (bb == 0 and sb > 0):
+            raise BettingSetupError(f"blinds {blinds!r}: need 0 <= small <= big and big > 0 (or (blind, 0): one blind)")
         object.__setattr__(self, "blinds", (sb, bb))
         object.__setattr__(self, "ante", arguments.chips(self.ante, "ante", BettingSetupError))
         object.__setattr__(self, "bb_ante", arguments.chips(self.bb_ante, "bb_ante", BettingSetupError))
@@ -62,7 +63,8 @@ class Stakes:
 
     @property
     def big_blind(self) -> int:
-        return self.blinds[1]
+        """The blind bets are measured against: the big blind, or the single blind."""
+        return max(self.blinds)
 
 
 @dataclass(frozen=True)

@@ -256,6 +256,11 @@ class HandState:
         return self.stakes.blinds
 
     @property
+    def big_blind(self) -> int:
+        """The blind a bet is measured against: the big blind, or the one blind of a single-blind game."""
+        return self.stakes.big_blind
+
+    @property
     def ante(self) -> int:
         return self.stakes.ante
 
@@ -418,7 +423,7 @@ class HandState:
         lo = hi = None
         if can_raise and self.structure == "pot":
             lo, hi = pot_limit_range(current=r.current, bet=bet, pot=sum(self.contributions),
-                                     big_blind=self.blinds[1], raise_size=r.raise_size, all_in_to=all_in_to)
+                                     big_blind=self.big_blind, raise_size=r.raise_size, all_in_to=all_in_to)
         elif can_raise:
             lo = hi = fixed_limit_amount(level=r.level, step=self._step(), all_in_to=all_in_to)
         aggressive = can_raise and lo is not None
@@ -442,7 +447,7 @@ class HandState:
         # R19: a player who already acted may raise again only if the bet grew by a full raise since
         # (one full raise, or several short all-ins that together make one); R17 half-bet rule in limit.
         if seat in self._acted:
-            return reopens_for(structure=self.structure, grown=r.current - bet, big_blind=self.blinds[1],
+            return reopens_for(structure=self.structure, grown=r.current - bet, big_blind=self.big_blind,
                                raise_size=r.raise_size, step=self._step())
         return True
 
@@ -500,6 +505,8 @@ class HandState:
         >>> h.street, h.pot
         ('flop', 15)
         """
+        if not isinstance(actions, str):
+            raise IllegalAction(f"actions: {actions!r} is not text like 'c c x b2 r4 f'", action=actions)
         for token in actions.split():
             self.act(token)
 
@@ -542,7 +549,7 @@ class HandState:
             amount = a.amount
             self._put(seat, amount - self.bets[seat])
             full = is_full_raise(structure=self.structure, target=amount, previous=r.current, level=r.level,
-                                 step=self._step(), big_blind=self.blinds[1], raise_size=r.raise_size)
+                                 step=self._step(), big_blind=self.big_blind, raise_size=r.raise_size)
             r.raise_size = max(r.raise_size, amount - r.current)
             if full:
                 r.level = amount
@@ -583,7 +590,8 @@ class HandState:
             r.pending.clear()
             self._end_round()
             return
-        start = self.bb_seat if first else self.button   # R15
+        # R15: preflop the seat after the big blind (after the one blind, when a single blind is posted)
+        start = (self.bb_seat if self.blinds[1] else self.sb_seat) if first else self.button
         self._to_act = self._next_to_act(start)
 
     def _end_round(self) -> None:
