@@ -64,8 +64,12 @@ def _text(text: object) -> str:
 
 
 def _read_toml(text: str) -> dict[str, Any]:
+    bare = _COMMENT_RE.sub("", _STRING_RE.sub("", text))   # outside strings and comments
+    long_number = re.search(f"[0-9_]{{{_MAX_DIGITS + 1},}}", bare)
+    if long_number:
+        raise PHHError(f"a number of {len(long_number.group())} digits is not a PHH amount")
     depth = 0
-    for ch in _COMMENT_RE.sub("", _STRING_RE.sub("", text)):   # brackets outside strings and comments
+    for ch in bare:
         depth += (ch == "[") - (ch == "]")
         if depth > _MAX_DEPTH:
             raise PHHError(f"not a PHH text: arrays nested more than {_MAX_DEPTH} deep")
