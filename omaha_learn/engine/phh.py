@@ -284,11 +284,8 @@ def load_phh(text: str | bytes) -> HandState:
         else:
             action = Action("bet" if legal.can_bet or (not legal.can_raise and legal.to_call == 0) else "raise",
                             amount)
-        if op == "f" and legal.can_check:
-            state._apply(j, action, legal)   # a fold when checking was free is binding (PokerKit writes these)
-            continue
-        try:
-            state.act(action)
+        try:   # a fold when checking was free is binding (PokerKit writes these)
+            state.act(action, fold_anyway=op == "f")
         except IllegalAction as e:
             raise IllegalAction(f"{where}: {e}", action=action, legal=legal) from None
     if not state.is_over:

@@ -452,11 +452,13 @@ class HandState:
         return True
 
     # ------------------------------------------------------------------ actions
-    def act(self, action: Action | str, amount: int | None = None) -> None:
+    def act(self, action: Action | str, amount: int | None = None, *, fold_anyway: bool = False) -> None:
         """Apply ``action`` for the player to act: an :class:`Action`, ``"fold"``, ``"r7"``, ``("raise", 7)``.
 
         An illegal action raises :class:`IllegalAction` saying what is legal and changes nothing.
         When only one amount is legal (fixed limit), ``"bet"``/``"raise"`` need none.
+        ``fold_anyway=True`` lets a player fold when checking is free (hand histories
+        record such folds; they are binding).
 
         >>> h = HandState([50, 50, 50], game="hilo", seed=1)
         >>> h.act("raise"); h.bets
@@ -473,6 +475,8 @@ class HandState:
         else:
             a = Action.parse(action, amount)
         why = legal.why_not(a)
+        if fold_anyway and a.kind == "fold":
+            why = None
         seat = legal.seat
         if why is not None:
             raise IllegalAction(f"{self.names[seat]} cannot {a}: {why}; legal: {legal.describe()}",
