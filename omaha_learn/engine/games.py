@@ -118,6 +118,11 @@ class Game(str, Enum):
     def __str__(self) -> str:
         return self.value
 
+    @classmethod
+    def _missing_(cls, value: object) -> Game:
+        """``Game("high")`` and every other spelling; an unknown one is a :class:`GameError`."""
+        return cls.parse(value)
+
 
 _SPELLINGS: dict[Game, tuple[str, ...]] = {
     Game.PLO: ("high", "pot-limit omaha"),

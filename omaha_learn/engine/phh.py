@@ -325,6 +325,8 @@ def dump_phh(state: HandState) -> str:
     actions = ['d dh p1 ...', 'd dh p2 ...', 'd dh p3 ...', 'p3 cbr 7', 'p1 f', 'p2 f']
     finishing_stacks = [99, 98, 103]
     """
+    if not isinstance(state, HandState):
+        raise PHHError(f"state: expected a HandState, got {_short(state)}")
     n = state.n
     seats = [(state.button + 1 + j) % n for j in range(n)]
     pid = {s: f"p{j + 1}" for j, s in enumerate(seats)}

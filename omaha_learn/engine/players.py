@@ -178,7 +178,7 @@ def simulate(players: dict[str, Player], *, hands: int = 100, stack: int = 200, 
     """Seat ``players`` (name -> player) at a new table and play ``hands`` hands; return each one's net chips.
 
     ``players`` maps 2 to 10 names to objects with ``decide(hand) -> Action``; ``hands``
-    is a whole number, ``stack`` the positive chips each one brings; ``game``,
+    is a whole number up to 100,000, ``stack`` the positive chips each one brings; ``game``,
     ``blinds`` and ``seed`` as for :class:`~omaha_learn.Table`. Players who go broke
     leave; the session stops early if fewer than two remain.
     """
@@ -190,7 +190,11 @@ def simulate(players: dict[str, Player], *, hands: int = 100, stack: int = 200, 
     for name, player in players.items():
         if not isinstance(name, str) or not callable(getattr(player, "decide", None)):
             raise PlayerError(f"players[{name!r}]: need a name (text) -> a player with decide(hand), got {player!r}")
+    from omaha_learn.engine.table import MAX_HANDS
+
     hands = arguments.chips(hands, "hands", PlayerError)
+    if hands > MAX_HANDS:
+        raise PlayerError(f"hands: at most {MAX_HANDS} hands in one session, got {hands}")
     stack = arguments.chips(stack, "stack", PlayerError, positive=True)
     try:
         table = Table(seats=max(6, len(players)), game=game, blinds=blinds, seed=seed)

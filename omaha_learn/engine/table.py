@@ -48,7 +48,10 @@ from omaha_learn.engine.betting.state import Action, HandState, IllegalAction
 from omaha_learn.engine.games import MAX_PLAYERS, Game
 from omaha_learn.errors import BettingSetupError, TableError
 
-__all__ = ["Table", "TableError", "Seat"]
+__all__ = ["Table", "TableError", "Seat", "MAX_HANDS"]
+
+MAX_HANDS = 100_000
+"""The most hands :meth:`Table.play_hands` and :func:`omaha_learn.simulate` play in one call."""
 
 
 @dataclass
@@ -373,6 +376,8 @@ class Table:
     def play_hands(self, n: int) -> list[HandState]:
         """Play up to ``n`` hands with the scripted players; stops when a hand cannot start."""
         n = arguments.chips(n, "n", TableError)
+        if n > MAX_HANDS:
+            raise TableError(f"n: at most {MAX_HANDS} hands at a time, got {n}")
         out = []
         for _ in range(n):
             if not self.can_start():
