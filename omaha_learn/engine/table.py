@@ -96,14 +96,15 @@ class Table:
     decision_seconds: float = 30.0
     reconnect_seconds: float = 20.0
     rathole_minutes: float = 30.0
-    occupants: dict[int, Seat] = field(default_factory=dict)
-    hand: HandState | None = None
-    hand_seats: list[int] = field(default_factory=list)
-    button_seat: int | None = None
-    hands_played: int = 0
-    last_hand_size: int = 0
-    cashed_out: dict[str, int] = field(default_factory=dict)
-    log: list[str] = field(default_factory=list)
+    # the table's state, not settings: never passed in
+    occupants: dict[int, Seat] = field(default_factory=dict, init=False)
+    hand: HandState | None = field(default=None, init=False)
+    hand_seats: list[int] = field(default_factory=list, init=False)
+    button_seat: int | None = field(default=None, init=False)
+    hands_played: int = field(default=0, init=False)
+    last_hand_size: int = field(default=0, init=False)
+    cashed_out: dict[str, int] = field(default_factory=dict, init=False)
+    log: list[str] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
         seats = arguments.whole(self.seats, "seats", TableError)
