@@ -32,11 +32,13 @@ from typing import Any
 from omaha_learn.engine.betting.actions import Action, IllegalAction
 from omaha_learn.engine.betting.state import HandState
 from omaha_learn.engine.cards import Card, format_cards, parse_cards
+from omaha_learn.engine.games import Game
 from omaha_learn.errors import PHHError
 
 __all__ = ["load_phh", "dump_phh", "PHHError"]
 
-VARIANTS = {"FO/8": "hilo", "PO": "plo"}
+VARIANTS = {"FO/8": Game.HILO, "PO": Game.PLO}
+"""PHH variant codes we read and write, and the game each one is."""
 
 
 # ------------------------------------------------------------------ TOML
@@ -330,8 +332,8 @@ def dump_phh(state: HandState) -> str:
     n = state.n
     seats = [(state.button + 1 + j) % n for j in range(n)]
     pid = {s: f"p{j + 1}" for j, s in enumerate(seats)}
-    variant = "FO/8" if state.game == "hilo" and state.structure == "fixed" else "PO" if state.structure == "pot" \
-        and state.game == "plo" else None
+    variant = next((code for code, game in VARIANTS.items()
+                    if state.game is game and state.structure == game.betting), None)
     if variant is None:
         raise PHHError(f"{state.game} with {state.structure}-limit betting has no PHH variant we write")
     antes = [state.ante] * n

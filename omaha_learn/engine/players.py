@@ -148,7 +148,7 @@ class TightPlayer:
             return Action("check") if legal.can_check else passive
         strong = best_high(hole, hand.board).category >= 2        # two pair or better
         pair = best_high(hole, hand.board).category >= 1
-        low = best_low(hole, hand.board, hand.qualifier) if hand.game == "hilo" else None
+        low = best_low(hole, hand.board, hand.qualifier) if hand.game.has_low else None
         if low is not None and low.ranks[0] <= 6:
             strong = True
         if strong:

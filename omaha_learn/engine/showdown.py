@@ -585,7 +585,7 @@ def _split_reason(pot: Pot, high_shares: dict[int, int], low_shares: dict[int, i
         else:
             parts.append(f"{_seats_text(hw).capitalize()} tie for both halves: {high_text} and {describe.low(hw[0])}")
     elif not lw:
-        tail = " and no qualifying low" if game == "hilo" else ""
+        tail = " and no qualifying low" if game.has_low else ""
         if len(hw) == 1:
             parts.append(f"Seat {hw[0]} scoops: best high ({high_text}){tail}")
         else:
