@@ -18,12 +18,12 @@ Folded seats' chips stay in the pot, but folded seats win nothing:
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from omaha_learn.engine import arguments
 from omaha_learn.errors import PotError
 
-__all__ = ["Pot", "PotError", "side_pots", "odd_chip_order", "split_evenly"]
+__all__ = ["Pot", "PotError", "side_pots", "with_dead_money", "odd_chip_order", "split_evenly"]
 
 
 @dataclass(frozen=True)
@@ -162,3 +162,25 @@ def side_pots(contributions: Sequence[int], folded: Collection[int] | Sequence[b
     if uncalled is not None:
         pots.append(uncalled)
     return tuple(pots)
+
+
+def with_dead_money(pots: Sequence[Pot], amount: int, live: Sequence[int], n: int) -> list[Pot]:
+    """``pots`` with ``amount`` chips of dead money (antes) added where every live hand can win them.
+
+    They join the main pot when its eligible seats are all of ``live``; otherwise (a live seat
+    put no live chips in, e.g. all-in for its ante) they make a pot of their own, first.
+
+    >>> [str(p) for p in with_dead_money(side_pots([10, 10, 10]), 3, [0, 1, 2], 3)]
+    ['33 (eligible: seats 0, 1, 2)']
+    >>> [str(p) for p in with_dead_money(side_pots([0, 10, 10]), 3, [0, 1, 2], 3)]
+    ['3 (eligible: seats 0, 1, 2)', '20 (eligible: seats 1, 2)']
+    """
+    out = list(pots)
+    if not amount:
+        return out
+    main = next((k for k, p in enumerate(out) if not p.uncalled), None)
+    if main is not None and set(out[main].eligible) == set(live):
+        out[main] = replace(out[main], amount=out[main].amount + amount)
+    else:
+        out.insert(0, Pot(amount, tuple(sorted(live)), tuple(range(n))))
+    return out

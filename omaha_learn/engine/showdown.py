@@ -30,14 +30,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Union
 
 from omaha_learn.engine import arguments
 from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, parse_cards
 from omaha_learn.engine.evaluation.hands import HighHand, LowHand, high_strength, low_strength, make_high, make_low
 from omaha_learn.engine.games import HOLE_SIZES, Game
-from omaha_learn.engine.pots import Pot, PotError, odd_chip_order, side_pots, split_evenly
+from omaha_learn.engine.pots import Pot, PotError, odd_chip_order, side_pots, split_evenly, with_dead_money
 from omaha_learn.errors import GameError, ShowdownError
 
 __all__ = ["ShowdownError", "PotResult", "ShowdownResult", "showdown"]
@@ -433,7 +433,7 @@ def showdown(
         pots_found = side_pots(setup.amounts, folded)
     except PotError as e:  # pragma: no cover - inputs were checked above
         raise ShowdownError(str(e)) from None
-    pots = _with_dead_money(pots_found, setup.dead_money, [i for i in live if i not in dead], n)
+    pots = with_dead_money(pots_found, setup.dead_money, [i for i in live if i not in dead], n)
 
     # R22: last aggressor first, else first live seat clockwise from the button
     if uncontested:
@@ -480,19 +480,6 @@ def showdown(
         dead_money=setup.dead_money, _high=tuple(highs), _low=tuple(lows),
         _threshold=setup.threshold if hilo else 10**9,
     )
-
-
-def _with_dead_money(pots: tuple[Pot, ...], amount: int, live: Sequence[int], n: int) -> list[Pot]:
-    """Dead money joins the main pot when every live hand can win it, else makes its own pot first."""
-    out = list(pots)
-    if not amount:
-        return out
-    main = next((k for k, p in enumerate(out) if not p.uncalled), None)
-    if main is not None and set(out[main].eligible) == set(live):
-        out[main] = replace(out[main], amount=out[main].amount + amount)
-    else:
-        out.insert(0, Pot(amount, tuple(sorted(live)), tuple(range(n))))
-    return out
 
 
 class _Describer:

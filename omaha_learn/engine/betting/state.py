@@ -383,18 +383,12 @@ class HandState:
         >>> [str(p) for p in h.side_pots()]
         ['30 (eligible: seats 0, 1, 2)', '24 (eligible: seats 1, 2)']
         """
-        from dataclasses import replace
-
-        from omaha_learn.engine.pots import side_pots
+        from omaha_learn.engine.pots import side_pots, with_dead_money
 
         if self.is_over:
             return ()
         live = [c - a for c, a in zip(self.contributions, self.antes_paid, strict=True)]
-        pots = list(side_pots(live, self.folded))
-        antes = sum(self.antes_paid)
-        if antes and pots:
-            pots[0] = replace(pots[0], amount=pots[0].amount + antes)
-        return tuple(pots)
+        return tuple(with_dead_money(side_pots(live, self.folded), sum(self.antes_paid), self.in_hand, self.n))
 
     def _can_act(self, i: int) -> bool:
         return not self.folded[i] and self._stacks[i] > 0
