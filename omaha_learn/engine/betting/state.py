@@ -164,7 +164,9 @@ class HandState:
 
     Every setting is checked before anything is dealt: a bad one raises
     :class:`~omaha_learn.errors.BettingSetupError` (or ``GameError``) naming it,
-    so a hand that starts always plays to its end.
+    so a hand that starts always plays to its end. (One exception by design: with
+    ``deal_missing=False`` a seat whose cards are unknown must fold before the
+    showdown; reaching one raises :class:`~omaha_learn.errors.ShowdownError`.)
 
     >>> h = HandState([20, 20], game="hilo", blinds=(1, 2), seed=3)
     >>> h.button, h.to_act          # heads-up: button posts SB and acts first (R14)
