@@ -34,34 +34,32 @@ class Event:
     full: bool = True
     cards: str = ""
 
+    def __post_init__(self) -> None:
+        if self.kind not in _TEXT:
+            raise ValueError(f"unknown event kind {self.kind!r}")  # a bug in the engine, not a user's input
+
+
+_TEXT = {
+    "fold": "{name} folds",
+    "check": "{name} checks",
+    "call": "{name} calls {amount}{all_in}",
+    "bet": "{name} bets {amount}{all_in}{short}",
+    "raise": "{name} raises to {amount}{all_in}{short}",
+    "ante": "{name} posts ante {amount}",
+    "small blind": "{name} posts small blind {amount}{all_in}",
+    "big blind": "{name} posts big blind {amount}{all_in}",
+    "post": "{name} posts {amount} to play now (R28)",
+    "dealt": "{name} is dealt {cards}",
+    "shows": "{name} shows {cards}",
+    "collects": "{name} collects {amount}",
+    "wins uncontested": "{name} wins {amount} uncontested (R20)",
+}
+"""The log line of each kind of event."""
+
+_SHORT = ": less than a full raise, so it does not reopen the betting for players who already acted (R17, R19)"
+
 
 def describe(event: Event) -> str:
     """The log line for ``event``."""
-    name, amount, kind = event.name, event.amount, event.kind
-    all_in = " (all-in)" if event.all_in else ""
-    if kind == "fold":
-        return f"{name} folds"
-    if kind == "check":
-        return f"{name} checks"
-    if kind == "call":
-        return f"{name} calls {amount}{all_in}"
-    if kind in ("bet", "raise"):
-        word = "bets" if kind == "bet" else "raises to"
-        short = "" if event.full else (": less than a full raise, so it does not reopen the betting"
-                                       " for players who already acted (R17, R19)")
-        return f"{name} {word} {amount}{all_in}{short}"
-    if kind == "ante":
-        return f"{name} posts ante {amount}"
-    if kind in ("small blind", "big blind"):
-        return f"{name} posts {kind} {amount}{all_in}"
-    if kind == "post":
-        return f"{name} posts {amount} to play now (R28)"
-    if kind == "dealt":
-        return f"{name} is dealt {event.cards}"
-    if kind == "shows":
-        return f"{name} shows {event.cards}"
-    if kind == "collects":
-        return f"{name} collects {amount}"
-    if kind == "wins uncontested":
-        return f"{name} wins {amount} uncontested (R20)"
-    raise ValueError(f"unknown event kind {kind!r}")  # pragma: no cover - a bug in the engine
+    return _TEXT[event.kind].format(name=event.name, amount=event.amount, cards=event.cards,
+                                    all_in=" (all-in)" if event.all_in else "", short="" if event.full else _SHORT)
