@@ -192,9 +192,8 @@ class HandState:
         n = len(stack_list)
         if not 2 <= n <= MAX_PLAYERS:
             raise BettingSetupError(f"stacks: a hand needs 2-{MAX_PLAYERS} players, got {n}")
-        for i, s in enumerate(stack_list):
-            if isinstance(s, bool) or not isinstance(s, int) or s <= 0:
-                raise BettingSetupError(f"stacks: seat {i} has {s!r}; every stack must be a positive whole number")
+        stack_list = [arguments.chips(s, f"stacks: seat {i}", BettingSetupError, positive=True)
+                      for i, s in enumerate(stack_list)]
         the_game = Game.parse(game)
         the_stakes: Stakes = _group(stakes, {"blinds": blinds, "ante": ante, "bb_ante": bb_ante, "posts": posts},
                                     Stakes, "stakes")
