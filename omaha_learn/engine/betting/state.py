@@ -523,9 +523,7 @@ class HandState:
             setattr(new, name, list(getattr(self, name)))
         new._acted = set(self._acted)
         new._round = dataclasses.replace(self._round, pending=set(self._round.pending))
-        new.deck = copy.copy(self.deck)
-        new.deck._cards = list(self.deck._cards)
-        new.deck._dealt = list(self.deck._dealt)
+        new.deck = self.deck.copy()
         return new
 
     def check_or_call(self) -> None:
