@@ -215,6 +215,56 @@ def test_public_callables_return_or_raise_the_library_error(name: str, data: st.
     assert problem is None, f"{name}(*{args!r}, **{kwargs!r}): {problem}"
 
 
+def _table() -> omaha_learn.Table:
+    t = omaha_learn.Table(game="plo", seed=1)
+    for name in ("ann", "bob", "cy"):
+        t.join(name, 100, player=CallingStation())
+    return t
+
+
+def _started_table() -> omaha_learn.Table:
+    t = _table()
+    t.start_hand()
+    return t
+
+
+# methods a learner calls with their own values: (object factory, method, valid args, valid kwargs)
+METHODS: dict[str, tuple[Callable[[], Any], str, tuple[Any, ...], dict[str, Any]]] = {
+    "HandState.act": (lambda: omaha_learn.HandState([100, 100, 100], game="plo", seed=1), "act", ("raise", 7), {}),
+    "HandState.play": (lambda: omaha_learn.HandState([100, 100, 100], game="plo", seed=1), "play", ("r7 c c",), {}),
+    "HandState.bet": (lambda: omaha_learn.HandState([100, 100], game="plo", seed=1), "raise_to", (6,), {}),
+    "Deck.deal": (lambda: omaha_learn.Deck(seed=1), "deal", (4,), {}),
+    "Deck.remove": (lambda: omaha_learn.Deck(seed=1), "remove", ("As Kd",), {}),
+    "Table.join": (_table, "join", ("dee", 100), {"seat": None, "post_now": False}),
+    "Table.add_chips": (_table, "add_chips", ("ann", 50), {}),
+    "Table.leave": (_table, "leave", ("ann",), {}),
+    "Table.chips": (_table, "chips", ("ann",), {}),
+    "Table.sit_out": (_table, "sit_out", ("ann",), {}),
+    "Table.act": (_started_table, "act", ("call",), {}),
+    "Table.play_hands": (_table, "play_hands", (2,), {}),
+    "Action.parse": (lambda: Action, "parse", ("r7",), {}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(METHODS))
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=DERANDOMIZE, database=None,
+          phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_public_methods_return_or_raise_the_library_error(name: str, data: st.DataObject) -> None:
+    make, method, valid_args, valid_kwargs = METHODS[name]
+    fn = getattr(make(), method)
+    slots = [("arg", i) for i in range(len(valid_args))] + [("kw", k) for k in valid_kwargs]
+    args, kwargs = list(valid_args), dict(valid_kwargs)
+    for kind, key in data.draw(st.sets(st.sampled_from(slots), min_size=1, max_size=2), label="junk slots"):
+        junk = data.draw(JUNK, label=f"{kind} {key}")
+        if kind == "arg":
+            args[key] = junk   # type: ignore[index]
+        else:
+            kwargs[key] = junk   # type: ignore[index]
+    problem = outcome(fn, args, kwargs)
+    assert problem is None, f"{name}(*{args!r}, **{kwargs!r}): {problem}"
+
+
 def test_the_fuzz_check_can_fail() -> None:
     """A raw IndexError, KeyError or a TypeError naming no argument is caught as a defect."""
     assert outcome(lambda xs: xs[5], [[1]], {}) is not None

@@ -169,8 +169,10 @@ class Table:
             raise TableError(f"the table is full ({self.seats} seats)")
         if seat is None:
             seat = free[0]
-        elif isinstance(seat, bool) or not isinstance(seat, int) or seat not in free:
-            raise TableError(f"seat {seat} is {'taken' if 0 <= seat < self.seats else 'not a seat'}")
+        elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise TableError(f"seat {seat!r} is not a seat (0-{self.seats - 1})")
+        elif seat not in free:
+            raise TableError(f"seat {seat} is taken")
         started = self.hands_played > 0 or self.hand is not None
         self.occupants[seat] = Seat(name, stack, player, waiting_for_bb=started and not post_now,
                                     post_now=started and post_now)
