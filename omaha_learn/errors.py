@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "OmahaLearnError", "CardError", "GameError", "ShowdownError", "PotError", "IllegalAction",
-    "BettingSetupError", "TableError", "PHHError", "EquityError", "AnswerError",
+    "BettingSetupError", "TableError", "PlayerError", "PHHError", "EquityError", "AnswerError",
 ]
 
 
@@ -74,6 +74,10 @@ class BettingSetupError(OmahaLearnError):
 
 class TableError(OmahaLearnError):
     """A table operation that is not allowed now (full table, unknown player, hand in progress...)."""
+
+
+class PlayerError(OmahaLearnError):
+    """A scripted player or a simulated session set up with arguments it cannot use."""
 
 
 class PHHError(OmahaLearnError):

@@ -175,3 +175,104 @@ def test_player_names_round_trip_and_pokerkit_reads_them() -> None:
     assert back.names == [h.names[(h.button + 1 + j) % 3] for j in range(3)]
     assert pokerkit.HandHistory.loads(text).players == back.names
     assert tomllib.loads(text)["players"] == back.names
+
+
+# ------------------------------------------------------------- issue 11, item 8
+
+WSOP_STYLE_FO8 = """
+variant = 'FO/8'
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [250000, 0, 0, 0]
+small_bet = 500000
+big_bet = 1000000
+starting_stacks = [6400000, 3150000, 11775000, 4825000]
+actions = ['d dh p1 ????????', 'd dh p2 ????????', 'd dh p3 Ah2d5c9s', 'd dh p4 KdQd3h4h',
+           'p2 f', 'p3 cbr 750000', 'p4 cbr 1250000', 'p1 f', 'p3 cc',
+           'd db 2c7h8d', 'p3 cc', 'p4 cbr 500000', 'p3 cbr 1000000', 'p4 cc',
+           'd db Jh', 'p3 cbr 1000000', 'p4 cc',
+           'd db 3s', 'p3 cbr 1000000', 'p4 cc', 'p3 sm Ah2d5c9s', 'p4 sm KdQd3h4h']
+finishing_stacks = [6150000, 3150000, 11900000, 4950000]
+"""
+
+
+def test_single_blind_fo8_hand_loads_and_replays_to_its_recorded_stacks_as_pokerkit_does() -> None:
+    """WSOP 2023 FO/8 style: one blind posted by p1, p2 acts first, limits 500000/1000000 (R15, R17)."""
+    h = load_phh(WSOP_STYLE_FO8)
+    recorded = tomllib.loads(WSOP_STYLE_FO8)["finishing_stacks"]
+    assert h.stacks == recorded == pokerkit_replay(WSOP_STYLE_FO8)
+    assert h.log[1:7] == ["p3 is dealt Ah 2d 5c 9s", "p4 is dealt Kd Qd 3h 4h", "p1 posts small blind 250000",
+                          "p2 folds", "p3 raises to 750000", "p4 raises to 1250000"]
+    assert load_phh(dump_phh(h)).stacks == recorded      # and it round-trips
+
+
+@pytest.mark.parametrize("game", ["hilo", "plo"])
+def test_single_blind_hands_replay_in_pokerkit_to_the_same_stacks(game: str) -> None:
+    """blinds=(X, 0): the seat after the button (heads-up the button) posts the one blind (R14, R15)."""
+    rng = random.Random(21 if game == "hilo" else 22)
+    for k in range(60):
+        n = rng.randint(2, 6)
+        deep = game == "hilo"
+        stacks = [rng.randint(240, 400) if deep else rng.randint(6, 200) for _ in range(n)]
+        h = random_play(HandState(stacks, game=game, blinds=(4, 0), button=rng.randrange(n), seed=k,
+                                  ante=rng.choice([0, 0, 1])), rng)
+        text = dump_phh(h)
+        assert "blinds_or_straddles = [4, 0" in text
+        ours = [h.stacks[(h.button + 1 + j) % n] for j in range(n)]
+        assert pokerkit_replay(text) == ours, text
+        assert load_phh(text).stacks == ours
+
+
+@pytest.mark.parametrize("name", ["two\nlines", "nul\x00byte", "tab\tand 'quote' and \"double\" \\ back", "\x7f\x01"])
+def test_names_with_newlines_or_nul_round_trip(name: str) -> None:
+    rng = random.Random(2)
+    h = random_play(HandState([100, 100, 100], game="plo", seed=4, names=["ann", name, "cy"]), rng)
+    text = dump_phh(h)
+    back = load_phh(text)
+    assert back.names == [h.names[(h.button + 1 + j) % 3] for j in range(3)]
+    assert name in back.names
+    assert tomllib.loads(text)["players"] == back.names == _read_toml_subset(text)["players"]
+
+
+def test_an_action_after_the_hand_ended_is_a_phh_error() -> None:
+    """R20: once all but one player folded, nothing more can happen."""
+    text = """
+variant = 'PO'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ['p3 cbr 7', 'p1 f', 'p2 f', 'p3 cc']
+"""
+    with pytest.raises(PHHError, match=r"action 3 'p3 cc': the hand ended before this action"):
+        load_phh(text)
+    with pytest.raises(PHHError, match="the hand ended"):
+        load_phh(text.replace("'p3 cc'", "'p1 cbr 9'"))
+    assert load_phh(text.replace(", 'p3 cc'", "")).stacks == [99, 98, 103]
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (None, "expected the PHH text"),
+    (5, "expected the PHH text"),
+    (["variant = 'PO'"], "expected the PHH text"),
+    (b"\xff\xfe variant", "not UTF-8"),
+    ("variant = 'PO'\nx = " + "[" * 100_000 + "]" * 100_000, "nested more than"),
+    ("variant = 'PO'\nx = " + "[" * 9 + "]" * 9, "nested more than"),
+    ("variant = 'PO'\nstarting_stacks = [" + "9" * 5000 + ", 10]", "a number of 5000 digits"),
+    ("variant = 'PO'\nstarting_stacks = [" + "9" * 40 + ", 10]", "a number of 40 digits"),
+    ("variant = 'PO'\nstarting_stacks = [true, 10]", "starting_stacks"),
+    ("variant = ['PO']", "variant"),
+    ("variant = 'PO'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nstarting_stacks = [9, 9]\n"
+     "actions = ['p2 cbr " + "9" * 5000 + "']", "not an action we read"),
+    ("variant = 'PO'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nstarting_stacks = [9, 9]\n"
+     "actions = ['p2 cbr ²']", "not an action we read"),
+    ("variant = 'PO'\nantes = [0, 0]\nblinds_or_straddles = [0, 0]\nstarting_stacks = [9, 9]\nactions = []",
+     "blinds"),
+])
+def test_malformed_phh_is_a_clear_phh_error(text: object, message: str) -> None:
+    with pytest.raises(PHHError, match=message):
+        load_phh(text)  # type: ignore[arg-type]
+
+
+def test_load_phh_reads_utf8_bytes() -> None:
+    h = load_phh(WSOP_STYLE_FO8.encode("utf-8"))
+    assert h.stacks == [6150000, 3150000, 11900000, 4950000]

@@ -295,7 +295,7 @@ def test_five_card_omaha_hands():
         ({"button": 2}, "button: 2 is not a seat (seats are 0 to 1)"),
         ({"button": -1}, "button: -1 is not a seat"),
         ({"game": "razz"}, "game: unknown game 'razz'"),
-        ({"qualifier": 4}, "qualifier: a low qualifier is a rank from 5 to 13"),
+        ({"qualifier": 4}, "qualifier: 4 is not a low qualifier: 8 (8-or-better), 9 (9-or-better) or None"),
         ({"holes": [None, None]}, "every seat folded"),
         ({"holes": ["As Ks Qs Js"]}, "at least two seats"),
         ({"shown": [4, 5]}, "shown[1]: seat 1 cannot show 5 of 4 hole cards"),

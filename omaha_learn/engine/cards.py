@@ -15,6 +15,7 @@ numbering phevaluator uses.
 
 from __future__ import annotations
 
+import copy
 import operator
 import random
 import re
@@ -135,6 +136,17 @@ def _as_index(value: object) -> int | None:
     return index if 0 <= index < 52 else None
 
 
+def _is_int(value: object) -> bool:
+    """A Python or numpy integer, not a bool."""
+    if isinstance(value, (bool, str, float)):
+        return False
+    try:
+        operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    return True
+
+
 def _make_card(index: int) -> Card:
     return int.__new__(Card, index)
 
@@ -250,7 +262,13 @@ def format_cards(cards: Iterable[Card], *, pretty: bool = False, sep: str = " ")
 
     >>> format_cards(parse_cards("AsKd"), pretty=True)
     'A♠ K♦'
+    >>> format_cards(["As", 51])            # anything parse_cards reads
+    'As As'
     """
+    if not isinstance(sep, str):
+        raise CardError(f"sep: {sep!r} is not text", token=repr(sep))
+    if not (isinstance(cards, tuple) and all(isinstance(c, Card) for c in cards)):
+        cards = parse_cards(cards, allow_duplicates=True)
     return sep.join(c.pretty if pretty else str(c) for c in cards)
 
 
@@ -266,6 +284,9 @@ class Deck:
     """
 
     def __init__(self, seed: int | None = None, *, exclude: CardsLike = ()) -> None:
+        if seed is not None and not _is_int(seed):
+            raise CardError(f"seed: {seed!r} is not a whole number or None", token=repr(seed))
+        seed = None if seed is None else operator.index(seed)
         excluded = set(parse_cards(exclude))
         self.seed = seed
         self._rng = random.Random(seed)
@@ -288,12 +309,25 @@ class Deck:
     def deal(self, n: int = 1) -> tuple[Card, ...]:
         """Take the next ``n`` cards from the top."""
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise ValueError(f"cannot deal {n!r} cards")
+            raise CardError(f"n: cannot deal {n!r} cards", token=repr(n))
         if n > len(self._cards):
-            raise ValueError(f"cannot deal {n} cards: only {len(self._cards)} left in the deck")
+            raise CardError(f"n: cannot deal {n} cards: only {len(self._cards)} left in the deck", token=repr(n))
         out, self._cards = self._cards[:n], self._cards[n:]
         self._dealt.extend(out)
         return tuple(out)
+
+    def copy(self) -> Deck:
+        """An independent deck with the same cards left, in the same order.
+
+        >>> deck = Deck(seed=3); twin = deck.copy()
+        >>> twin.deal(2) == deck.deal(2)
+        True
+        """
+        new = copy.copy(self)
+        new._rng = copy.deepcopy(self._rng)
+        new._cards = list(self._cards)
+        new._dealt = list(self._dealt)
+        return new
 
     def remove(self, cards: CardsLike) -> None:
         """Take specific cards out of the deck (for dealing around known cards)."""

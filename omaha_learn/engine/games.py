@@ -15,11 +15,16 @@ omaha_learn.errors.GameError: game 'holdem' is not one of: plo (also high, pot-l
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from omaha_learn.errors import GameError
 
-__all__ = ["Game", "HOLE_SIZES", "STREETS", "BOARD_SIZES"]
+if TYPE_CHECKING:  # pragma: no cover
+    from omaha_learn.engine.cards import Card, Deck
+
+__all__ = ["Game", "HOLE_SIZES", "STREETS", "BOARD_SIZES", "BOARD_AFTER", "MAX_PLAYERS", "deal_holes", "cards_needed"]
 
 HOLE_SIZES = (4, 5)
 """Hole cards per player: four in Omaha (R1), five in five-card Omaha."""
@@ -29,6 +34,52 @@ STREETS = ("preflop", "flop", "turn", "river")
 
 BOARD_SIZES = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
 """Board cards showing during each betting round (R1)."""
+
+BOARD_AFTER = tuple(BOARD_SIZES[s] for s in STREETS)
+"""Board cards showing during betting round ``i`` (0 preflop ... 3 river), as a tuple: ``(0, 3, 4, 5)``."""
+
+MAX_PLAYERS = 10
+"""The most seats a hand deals to."""
+
+
+def cards_needed(players: int, hole_size: int, *, board: int = 5, dead: int = 0) -> int:
+    """Cards a deal takes from one deck: every player's hole cards, the board and any dead cards (R1).
+
+    >>> cards_needed(6, 4), cards_needed(10, 5)      # 10 players x 5 hole cards + 5 board = 55 > 52
+    (29, 55)
+    """
+    return players * hole_size + board + dead
+
+
+def deal_holes(deck: Deck, players: int, hole_size: int, *, first: int = 0,
+               to: Collection[int] | None = None) -> list[tuple[Card, ...] | None]:
+    """Deal hole cards round the table, one card at a time, one per pass (R1).
+
+    Seats are ``0..players-1``; the first card goes to seat ``first`` (the seat
+    left of the button) and the passes go clockwise. Only the seats in ``to``
+    are dealt (all by default); the others get ``None``. The deck must hold
+    enough cards (raises :class:`~omaha_learn.errors.CardError` otherwise, before dealing).
+
+    >>> from omaha_learn.engine.cards import Deck, format_cards
+    >>> hands = deal_holes(Deck(seed=1), 3, 4, first=1)
+    >>> [format_cards(h) for h in hands]        # seat 1 got the deck's first card, seat 2 the second...
+    ['Jd Jh Ts As', 'Ad 7h 6s 3d', '4d 2h 4s 9d']
+    >>> deal_holes(Deck(seed=1), 3, 4, to=[0, 2])[1] is None
+    True
+    """
+    from omaha_learn.errors import CardError
+
+    seats: Sequence[int] = range(players) if to is None else sorted(set(to))
+    if len(seats) * hole_size > len(deck):
+        raise CardError(f"the deck holds {len(deck)} cards: too few to deal {hole_size} hole cards"
+                        f" to each of {len(seats)} players")
+    order = [(first + k) % players for k in range(players)]
+    order = [s for s in order if s in seats]
+    dealt: dict[int, list[Card]] = {s: [] for s in order}
+    for _ in range(hole_size):
+        for s in order:
+            dealt[s].extend(deck.deal(1))
+    return [tuple(dealt[s]) if s in dealt else None for s in range(players)]
 
 
 class Game(str, Enum):
@@ -66,6 +117,11 @@ class Game(str, Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    @classmethod
+    def _missing_(cls, value: object) -> Game:
+        """``Game("high")`` and every other spelling; an unknown one is a :class:`GameError`."""
+        return cls.parse(value)
 
 
 _SPELLINGS: dict[Game, tuple[str, ...]] = {

@@ -32,16 +32,49 @@ from typing import Any
 from omaha_learn.engine.betting.actions import Action, IllegalAction
 from omaha_learn.engine.betting.state import HandState
 from omaha_learn.engine.cards import Card, format_cards, parse_cards
+from omaha_learn.engine.games import Game
 from omaha_learn.errors import PHHError
 
 __all__ = ["load_phh", "dump_phh", "PHHError"]
 
-VARIANTS = {"FO/8": "hilo", "PO": "plo"}
+VARIANTS = {"FO/8": Game.HILO, "PO": Game.PLO}
+"""PHH variant codes we read and write, and the game each one is."""
 
 
 # ------------------------------------------------------------------ TOML
 
+_MAX_DIGITS = 30
+"""Longest amount we read (more than a googol of chips is not a hand history)."""
+_MAX_DEPTH = 8
+"""Deepest array nesting we read; PHH needs two levels at most."""
+
+
+_STRING_RE = re.compile(r"'[^'\n]*'" + r'|"(?:[^"\\\n]|\\.)*"')
+_COMMENT_RE = re.compile(r"#[^\n]*")
+
+
+def _text(text: object) -> str:
+    """The PHH text: ``str``, or ``bytes`` decoded as UTF-8; anything else is refused."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            return bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise PHHError(f"text: the bytes are not UTF-8 ({e.reason} at byte {e.start})") from None
+    if not isinstance(text, str):
+        raise PHHError(f"text: expected the PHH text (str, or UTF-8 bytes), got {type(text).__name__}")
+    return text
+
+
 def _read_toml(text: str) -> dict[str, Any]:
+    bare = _COMMENT_RE.sub("", _STRING_RE.sub("", text))   # outside strings and comments
+    long_number = re.search(f"[0-9_]{{{_MAX_DIGITS + 1},}}", bare)
+    if long_number:
+        raise PHHError(f"a number of {len(long_number.group())} digits is not a PHH amount")
+    depth = 0
+    for ch in bare:
+        depth += (ch == "[") - (ch == "]")
+        if depth > _MAX_DEPTH:
+            raise PHHError(f"not a PHH text: arrays nested more than {_MAX_DEPTH} deep")
     if sys.version_info >= (3, 11):
         import tomllib
 
@@ -49,6 +82,8 @@ def _read_toml(text: str) -> dict[str, Any]:
             return tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
             raise PHHError(f"not valid TOML: {e}") from None
+        except (ValueError, RecursionError) as e:   # e.g. an integer of more than 4300 digits
+            raise PHHError(f"not a PHH text we can read: {e}") from None
     return _read_toml_subset(text)  # pragma: no cover - Python 3.10 only
 
 
@@ -109,6 +144,8 @@ def _read_toml_subset(text: str) -> dict[str, Any]:
                 item = dq.encode().decode("unicode_escape")
             elif boolean is not None:
                 item = boolean == "true"
+            elif len(number) > _MAX_DIGITS:
+                raise PHHError(f"a number of {len(number)} digits is not a PHH amount")
             else:
                 item = float(number) if "." in number else int(number)
             if stack:
@@ -122,15 +159,24 @@ def _read_toml_subset(text: str) -> dict[str, Any]:
 
 # ------------------------------------------------------------------ loading
 
+def _is_amount(value: object) -> bool:
+    return type(value) is int and value >= 0 and len(str(value)) <= _MAX_DIGITS
+
+
 def _ints(fields: dict[str, Any], name: str, n: int | None = None) -> list[int]:
     value = fields.get(name)
-    if isinstance(value, int) and n is not None:
+    if isinstance(value, int) and _is_amount(value) and n is not None:
         return [value] * n
-    if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
-        raise PHHError(f"{name}: expected a list of whole numbers, got {value!r}")
+    if not isinstance(value, list) or not all(_is_amount(v) for v in value):
+        raise PHHError(f"{name}: expected a list of whole numbers of chips, got {_short(value)}")
     if n is not None and len(value) != n:
         raise PHHError(f"{name}: expected {n} entries (one per player), got {len(value)}")
     return list(value)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _cards_or_unknown(text: str, what: str) -> tuple[Card, ...] | None:
@@ -142,17 +188,21 @@ def _cards_or_unknown(text: str, what: str) -> tuple[Card, ...] | None:
         raise PHHError(f"{what}: {e}") from None
 
 
-def load_phh(text: str) -> HandState:
+def load_phh(text: str | bytes) -> HandState:
     """Replay a PHH hand (``FO/8`` or ``PO``) through our rules; return the finished :class:`HandState`.
 
-    Hole cards of players who folded may be unknown (``????????``). An action
-    our rules forbid raises :class:`~omaha_learn.errors.IllegalAction` naming
-    it; an unreadable text raises :class:`PHHError`.
+    ``text`` is the PHH (TOML) text, or its UTF-8 bytes. Hole cards of players
+    who folded may be unknown (``????????``). A single blind
+    (``blinds_or_straddles = [250000, 0, 0, 0]``, as in WSOP fixed-limit events)
+    is posted by ``p1`` and ``p2`` acts first. An action our rules forbid raises
+    :class:`~omaha_learn.errors.IllegalAction` naming it; an unreadable text, an
+    action after the hand ended or actions that stop before it ends raise
+    :class:`PHHError`.
     """
-    fields = _read_toml(text)
+    fields = _read_toml(_text(text))
     variant = fields.get("variant")
-    if variant not in VARIANTS:
-        raise PHHError(f"variant {variant!r} is not supported (only {', '.join(VARIANTS)})")
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        raise PHHError(f"variant {_short(variant)} is not supported (only {', '.join(VARIANTS)})")
     stacks = _ints(fields, "starting_stacks")
     n = len(stacks)
     antes = _ints(fields, "antes", n)
@@ -204,7 +254,7 @@ def load_phh(text: str) -> HandState:
             continue
         if op in ("f", "cc") and len(words) == 2:
             plays.append((j, op, 0, where))
-        elif op == "cbr" and len(words) == 3 and words[2].isdigit():
+        elif op == "cbr" and len(words) == 3 and re.fullmatch(f"[0-9]{{1,{_MAX_DIGITS}}}", words[2]):
             plays.append((j, op, int(words[2]), where))
         else:
             raise PHHError(f"{where}: not an action we read (f, cc, cbr N, sm, d dh, d db)")
@@ -221,7 +271,9 @@ def load_phh(text: str) -> HandState:
     except ValueError as e:
         raise PHHError(f"cannot set up the hand: {e}") from None
     for j, op, amount, where in plays:
-        if state.is_over or state.to_act != j:
+        if state.is_over:
+            raise PHHError(f"{where}: the hand ended before this action")
+        if state.to_act != j:
             if op == "cc" and _pointless_check(state, j):
                 continue   # a check nobody could bet against (PokerKit asks for these; we skip them)
             whose = "the hand is over" if state.is_over else f"p{(state.to_act or 0) + 1} is to act"
@@ -234,11 +286,8 @@ def load_phh(text: str) -> HandState:
         else:
             action = Action("bet" if legal.can_bet or (not legal.can_raise and legal.to_call == 0) else "raise",
                             amount)
-        if op == "f" and legal.can_check:
-            state._apply(j, action, legal)   # a fold when checking was free is binding (PokerKit writes these)
-            continue
-        try:
-            state.act(action)
+        try:   # a fold when checking was free is binding (PokerKit writes these)
+            state.act(action, fold_anyway=op == "f")
         except IllegalAction as e:
             raise IllegalAction(f"{where}: {e}", action=action, legal=legal) from None
     if not state.is_over:
@@ -278,11 +327,13 @@ def dump_phh(state: HandState) -> str:
     actions = ['d dh p1 ...', 'd dh p2 ...', 'd dh p3 ...', 'p3 cbr 7', 'p1 f', 'p2 f']
     finishing_stacks = [99, 98, 103]
     """
+    if not isinstance(state, HandState):
+        raise PHHError(f"state: expected a HandState, got {_short(state)}")
     n = state.n
     seats = [(state.button + 1 + j) % n for j in range(n)]
     pid = {s: f"p{j + 1}" for j, s in enumerate(seats)}
-    variant = "FO/8" if state.game == "hilo" and state.structure == "fixed" else "PO" if state.structure == "pot" \
-        and state.game == "plo" else None
+    variant = next((code for code, game in VARIANTS.items()
+                    if state.game is game and state.structure == game.betting), None)
     if variant is None:
         raise PHHError(f"{state.game} with {state.structure}-limit betting has no PHH variant we write")
     antes = [state.ante] * n
@@ -291,7 +342,7 @@ def dump_phh(state: HandState) -> str:
     blinds[0], blinds[1] = state.blinds
     lines = [f"variant = '{variant}'", f"antes = {antes}", f"blinds_or_straddles = {blinds}"]
     if variant == "PO":
-        lines.append(f"min_bet = {state.blinds[1]}")
+        lines.append(f"min_bet = {state.big_blind}")
     else:
         lines += [f"small_bet = {state.small_bet}", f"big_bet = {state.big_bet}"]
     lines.append(f"starting_stacks = {[state.starting_stacks[s] for s in seats]}")
@@ -329,5 +380,17 @@ def dump_phh(state: HandState) -> str:
     return "\n".join(lines)
 
 
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+
+
 def _quote(text: str) -> str:
-    return "'" + text + "'" if "'" not in text else '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    r"""``text`` as a TOML string: literal ``'...'`` when it can be, else basic ``"..."`` with escapes.
+
+    >>> print(_quote("ann"), _quote("o'neil"), _quote("two\nlines"), _quote("nul\x00"))
+    'ann' "o'neil" "two\nlines" "nul\u0000"
+    """
+    if "'" not in text and all(c == "\t" or " " <= c != "\x7f" for c in text):
+        return "'" + text + "'"
+    return '"' + "".join(_ESCAPES.get(c) or (f"\\u{ord(c):04x}" if c < " " or c == "\x7f" else c)
+                         for c in text) + '"'
+

@@ -18,10 +18,14 @@ Action('call')
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Protocol
 
-from omaha_learn.engine.betting.state import Action, HandState
+from omaha_learn.engine import arguments
+from omaha_learn.engine.betting.state import Action, HandState, LegalActions
 from omaha_learn.engine.cards import Card
+from omaha_learn.engine.games import Game
+from omaha_learn.errors import PlayerError
 
 __all__ = ["Player", "RandomPlayer", "CallingStation", "TightPlayer", "simulate", "preflop_score"]
 
@@ -36,10 +40,10 @@ class RandomPlayer:
     """Picks uniformly among the kinds of legal action (seeded), with a random legal amount."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(arguments.seed(seed, "seed", PlayerError))
 
     def decide(self, hand: HandState) -> Action:
-        legal = hand.legal_actions()
+        legal = _legal(hand)
         a = self.rng.choice(legal.actions())
         if a.kind in ("bet", "raise") and legal.min_to is not None and legal.max_to is not None:
             a = Action(a.kind, self.rng.randint(legal.min_to, legal.max_to))
@@ -49,11 +53,17 @@ class RandomPlayer:
         return "RandomPlayer()"
 
 
+def _legal(hand: object) -> LegalActions:
+    if not isinstance(hand, HandState):
+        raise PlayerError(f"hand: {hand!r} is not a HandState")
+    return hand.legal_actions()
+
+
 class CallingStation:
     """Never folds, never raises: checks or calls every time."""
 
     def decide(self, hand: HandState) -> Action:
-        return Action("call" if hand.legal_actions().can_call else "check")
+        return Action("call" if _legal(hand).can_call else "check")
 
     def __repr__(self) -> str:
         return "CallingStation()"
@@ -70,6 +80,8 @@ def preflop_score(hole: tuple[Card, ...], game: str = "hilo") -> int:
     >>> preflop_score(parse_cards("As Ad 2s 3d")) > preflop_score(parse_cards("Kc 9d 5h 2s"))
     True
     """
+    hole = _hole(hole)
+    game = Game.parse(game)
     ranks = sorted((c.rank for c in hole), reverse=True)
     suits = [c.suit for c in hole]
     score = 0
@@ -89,7 +101,7 @@ def preflop_score(hole: tuple[Card, ...], game: str = "hilo") -> int:
     span = distinct[0] - distinct[-1] if distinct else 0
     if len(distinct) >= 3 and span <= 4:
         score += 10              # connected
-    if game == "hilo":
+    if game is Game.HILO:
         lows = {1 if r == 14 else r for r in ranks if r == 14 or r <= 8}
         if 1 in lows and (2 in lows or 3 in lows):
             score += 20
@@ -111,12 +123,13 @@ class TightPlayer:
     """
 
     def __init__(self, call_at: int = 30, raise_at: int = 45) -> None:
-        self.call_at, self.raise_at = call_at, raise_at
+        self.call_at = arguments.whole(call_at, "call_at", PlayerError)
+        self.raise_at = arguments.whole(raise_at, "raise_at", PlayerError)
 
     def decide(self, hand: HandState) -> Action:
         from omaha_learn.engine.evaluation.hands import best_high, best_low
 
-        legal = hand.legal_actions()
+        legal = _legal(hand)
         seat = legal.seat
         hole = hand.holes[seat]
         passive = Action("check") if legal.can_check else Action("fold")
@@ -125,7 +138,7 @@ class TightPlayer:
         aggressive = None
         if legal.min_to is not None:
             aggressive = Action("bet" if legal.can_bet else "raise", legal.min_to)
-        small = legal.to_call <= max(hand.blinds[1], hand.pot // 4)
+        small = legal.to_call <= max(hand.big_blind, hand.pot // 4)
         if hand.street == "preflop":
             score = preflop_score(hole, hand.game)
             if score >= self.raise_at and aggressive is not None:
@@ -135,7 +148,7 @@ class TightPlayer:
             return Action("check") if legal.can_check else passive
         strong = best_high(hole, hand.board).category >= 2        # two pair or better
         pair = best_high(hole, hand.board).category >= 1
-        low = best_low(hole, hand.board, hand.qualifier) if hand.game == "hilo" else None
+        low = best_low(hole, hand.board, hand.qualifier) if hand.game.has_low else None
         if low is not None and low.ranks[0] <= 6:
             strong = True
         if strong:
@@ -148,15 +161,46 @@ class TightPlayer:
         return f"TightPlayer(call_at={self.call_at}, raise_at={self.raise_at})"
 
 
+def _hole(hole: object) -> tuple[Card, ...]:
+    from omaha_learn.engine.cards import CardError, parse_cards
+
+    try:
+        cards = parse_cards(hole)  # type: ignore[arg-type]
+    except CardError as e:
+        raise PlayerError(f"hole: {e}") from None
+    if not cards:
+        raise PlayerError("hole: no cards")
+    return cards
+
+
 def simulate(players: dict[str, Player], *, hands: int = 100, stack: int = 200, game: str = "hilo",
              blinds: tuple[int, int] = (1, 2), seed: int | None = None) -> dict[str, int]:
     """Seat ``players`` (name -> player) at a new table and play ``hands`` hands; return each one's net chips.
 
-    Players who go broke leave; the session stops early if fewer than two remain.
+    ``players`` maps 2 to 10 names to objects with ``decide(hand) -> Action``; ``hands``
+    is a whole number up to 100,000, ``stack`` the positive chips each one brings; ``game``,
+    ``blinds`` and ``seed`` as for :class:`~omaha_learn.Table`. Players who go broke
+    leave; the session stops early if fewer than two remain.
     """
     from omaha_learn.engine.table import Table
+    from omaha_learn.errors import TableError
 
-    table = Table(seats=max(6, len(players)), game=game, blinds=blinds, seed=seed)
+    if not isinstance(players, Mapping) or not 2 <= len(players) <= 10:
+        raise PlayerError(f"players: expected a dict of 2 to 10 names -> players, got {players!r}")
+    for name, player in players.items():
+        if not isinstance(name, str) or not callable(getattr(player, "decide", None)):
+            raise PlayerError(f"players[{name!r}]: need a name (text) -> a player with decide(hand), got {player!r}")
+    from omaha_learn.engine.table import MAX_HANDS
+
+    hands = arguments.chips(hands, "hands", PlayerError)
+    if hands > MAX_HANDS:
+        raise PlayerError(f"hands: at most {MAX_HANDS} hands in one session, got {hands}")
+    stack = arguments.chips(stack, "stack", PlayerError, positive=True)
+    try:
+        table = Table(seats=max(6, len(players)), game=game, blinds=blinds, seed=seed)
+    except TableError as e:
+        raise PlayerError(str(e)) from None
+
     for name, player in players.items():
         table.join(name, stack, player=player)
     table.play_hands(hands)

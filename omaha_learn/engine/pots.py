@@ -17,14 +17,13 @@ Folded seats' chips stay in the pot, but folded seats win nothing:
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
-from typing import SupportsIndex
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, replace
 
+from omaha_learn.engine import arguments
 from omaha_learn.errors import PotError
 
-__all__ = ["Pot", "PotError", "side_pots"]
+__all__ = ["Pot", "PotError", "side_pots", "with_dead_money", "odd_chip_order", "split_evenly"]
 
 
 @dataclass(frozen=True)
@@ -52,16 +51,28 @@ class Pot:
         return f"{self.amount} ({what}: seat{'s' if len(self.eligible) != 1 else ''} {seats})"
 
 
-def _as_amount(value: object, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
-        raise PotError(f"{where}: {value!r} is not a whole number of chips")
-    amount = operator.index(value)
-    if amount < 0:
-        raise PotError(f"{where}: negative chips ({amount})")
-    return int(amount)
+def odd_chip_order(seats: Iterable[int], button: int, n: int) -> list[int]:
+    """Seats in the order they receive odd chips: first clockwise from the button first (R24).
+
+    >>> odd_chip_order([0, 1, 2], button=1, n=3)
+    [2, 0, 1]
+    """
+    return sorted(seats, key=lambda s: (s - button - 1) % n)
+
+
+def split_evenly(units: int, winners: Sequence[int], chip: int = 1) -> dict[int, int]:
+    """Share ``units`` chips of size ``chip`` among ``winners`` (in :func:`odd_chip_order`), one odd chip each (R24).
+
+    >>> split_evenly(17, [2, 0, 1])            # 17 among three: 6, 6, 5, the first two clockwise get 6
+    {2: 6, 0: 6, 1: 5}
+    """
+    q, r = divmod(units, len(winners))
+    return {s: (q + (k < r)) * chip for k, s in enumerate(winners)}
 
 
 def _folded_seats(folded: Collection[int] | Sequence[bool], n: int) -> frozenset[int]:
+    if isinstance(folded, (str, bytes)) or not isinstance(folded, Iterable):
+        raise PotError(f"folded: expected seat numbers or one True/False per seat, got {folded!r}")
     items = list(folded)
     if len(items) == n and items and all(isinstance(x, bool) for x in items):
         return frozenset(i for i, x in enumerate(items) if x)  # a per-seat mask
@@ -102,7 +113,8 @@ def side_pots(contributions: Sequence[int], folded: Collection[int] | Sequence[b
     ...
     omaha_learn.errors.PotError: contributions[1]: negative chips (-5)
     """
-    amounts = [_as_amount(c, f"contributions[{i}]") for i, c in enumerate(contributions)]
+    amounts = [arguments.chips(c, f"contributions[{i}]", PotError)
+               for i, c in enumerate(arguments.items(contributions, "contributions", PotError))]
     n = len(amounts)
     out = _folded_seats(folded, n)
     live = [i for i in range(n) if i not in out]
@@ -150,3 +162,25 @@ def side_pots(contributions: Sequence[int], folded: Collection[int] | Sequence[b
     if uncalled is not None:
         pots.append(uncalled)
     return tuple(pots)
+
+
+def with_dead_money(pots: Sequence[Pot], amount: int, live: Sequence[int], n: int) -> list[Pot]:
+    """``pots`` with ``amount`` chips of dead money (antes) added where every live hand can win them.
+
+    They join the main pot when its eligible seats are all of ``live``; otherwise (a live seat
+    put no live chips in, e.g. all-in for its ante) they make a pot of their own, first.
+
+    >>> [str(p) for p in with_dead_money(side_pots([10, 10, 10]), 3, [0, 1, 2], 3)]
+    ['33 (eligible: seats 0, 1, 2)']
+    >>> [str(p) for p in with_dead_money(side_pots([0, 10, 10]), 3, [0, 1, 2], 3)]
+    ['3 (eligible: seats 0, 1, 2)', '20 (eligible: seats 1, 2)']
+    """
+    out = list(pots)
+    if not amount:
+        return out
+    main = next((k for k, p in enumerate(out) if not p.uncalled), None)
+    if main is not None and set(out[main].eligible) == set(live):
+        out[main] = replace(out[main], amount=out[main].amount + amount)
+    else:
+        out.insert(0, Pot(amount, tuple(sorted(live)), tuple(range(n))))
+    return out

@@ -29,29 +29,21 @@ Rules followed (see ``docs/rules.md``):
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
-from typing import SupportsIndex, Union
+from typing import Union
 
+from omaha_learn.engine import arguments
 from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, parse_cards
-from omaha_learn.engine.evaluation.hands import (
-    HOLE_SIZES,
-    HighHand,
-    LowHand,
-    high_strength,
-    low_strength,
-    make_high,
-    make_low,
-)
-from omaha_learn.engine.games import Game
-from omaha_learn.engine.pots import Pot, PotError, side_pots
+from omaha_learn.engine.evaluation.hands import HighHand, LowHand, high_strength, low_strength, make_high, make_low
+from omaha_learn.engine.games import HOLE_SIZES, Game
+from omaha_learn.engine.pots import Pot, PotError, odd_chip_order, side_pots, split_evenly, with_dead_money
 from omaha_learn.errors import GameError, ShowdownError
 
-__all__ = ["ShowdownError", "PotResult", "ShowdownResult", "showdown", "GAMES"]
+__all__ = ["ShowdownError", "PotResult", "ShowdownResult", "showdown"]
 
-GAMES = {"high": "Pot-Limit Omaha (high only)", "hilo": "Omaha Hi-Lo 8 or better"}
-"""Games :func:`showdown` knows: ``"high"`` (PLO) and ``"hilo"`` (Omaha 8-or-better)."""
+_Best = tuple[int, tuple[Card, ...], tuple[Card, ...]]
+"""(strength, hole pair, board triple), as :func:`omaha_learn.engine.evaluation.hands.high_strength` returns."""
 
 ShownLike = Union[Collection[int], Sequence[Union[int, None]], Mapping[int, int], None]  # noqa: UP007
 
@@ -134,7 +126,8 @@ class ShowdownResult:
     holes: tuple[tuple[Card, ...] | None, ...]
     board: tuple[Card, ...]
     button: int
-    game: str
+    game: Game
+    """:class:`~omaha_learn.Game` (a ``str`` enum: ``result.game == "hilo"`` works)."""
     qualifier: int | None
     chip: int
     dead: frozenset[int]
@@ -144,8 +137,10 @@ class ShowdownResult:
     kill: int | None = None
     kill_seat: int | None = None
     """The seat that must post a kill next hand (R25), when ``kill`` was given and triggered."""
-    _high: tuple[tuple[int, tuple[Card, ...], tuple[Card, ...]] | None, ...] = field(default=(), repr=False)
-    _low: tuple[tuple[int, tuple[Card, ...], tuple[Card, ...]] | None, ...] = field(default=(), repr=False)
+    dead_money: int = 0
+    """Chips no seat bet live (antes), added to the main pot that every live hand can win."""
+    _high: tuple[_Best | None, ...] = field(default=(), repr=False)
+    _low: tuple[_Best | None, ...] = field(default=(), repr=False)
     _threshold: int = field(default=0, repr=False)
 
     @property
@@ -171,7 +166,7 @@ class ShowdownResult:
 
     def summary(self) -> str:
         """A few lines a learner can read: hands, pots, reasons and payouts."""
-        lines = [f"{GAMES[self.game]}, button seat {self.button}, board {format_cards(self.board) or '(none)'}"]
+        lines = [f"{self.game.label}, button seat {self.button}, board {format_cards(self.board) or '(none)'}"]
         if self.uncontested:
             lines.append("Everyone else folded: no showdown, nothing is shown (R20).")
         else:
@@ -184,7 +179,7 @@ class ShowdownResult:
                     continue
                 high, low = self.high_hands[seat], self.low_hands[seat]
                 text = f"  seat {seat}: {format_cards(hole)}  high: {high.describe() if high else '-'}"
-                if self.game == "hilo":
+                if self.game.has_low:
                     text += f"; low: {low.describe() if low else 'none'}"
                 lines.append(text)
         for pot in self.pots:
@@ -205,19 +200,97 @@ class ShowdownResult:
 
 # ------------------------------------------------------------------- checks
 
-def _whole(value: object, what: str, *, positive: bool = False) -> int:
-    if type(value) is int:
-        n = value
-    elif isinstance(value, bool) or not isinstance(value, SupportsIndex):
-        raise ShowdownError(f"{what}: {value!r} is not a whole number")
-    else:
-        n = int(value.__index__())
-    if n < 0 or (positive and n == 0):
-        raise ShowdownError(f"{what}: {'must be positive' if positive else 'negative chips'} ({n})")
-    return n
+@dataclass(frozen=True)
+class _Setup:
+    """:func:`showdown`'s arguments, checked and parsed."""
+
+    holes: tuple[tuple[Card, ...] | None, ...]
+    board: tuple[Card, ...]
+    amounts: tuple[int, ...]
+    button: int
+    game: Game
+    qualifier: int | None
+    threshold: int
+    chip: int
+    dead: frozenset[int]
+    kill: int | None
+    last_aggressor: int | None
+    dead_money: int
+
+    @property
+    def n(self) -> int:
+        return len(self.holes)
+
+    @property
+    def live(self) -> list[int]:
+        """Seats still holding cards (dead hands included)."""
+        return [i for i in range(self.n) if self.holes[i] is not None]
+
+    @property
+    def uncontested(self) -> bool:
+        return len(self.live) == 1
 
 
-def _parse_holes(holes: Sequence[CardsLike | None]) -> list[tuple[Card, ...] | None]:
+def _check(holes: object, board: object, contributions: object, *, button: object, game: object,
+           qualifier: object, chip: object, shown: ShownLike, kill: object, last_aggressor: object,
+           dead_money: object) -> _Setup:
+    """Check every argument of :func:`showdown`, raising :class:`ShowdownError` naming the bad one."""
+    try:
+        g = Game.parse(game)
+    except GameError:
+        raise ShowdownError(f"game: unknown game {game!r}; choose 'plo' (also 'high') or 'hilo' (Omaha 8-or-better)"
+                            ) from None
+    seats = arguments.items(holes, "holes", ShowdownError)
+    n = len(seats)
+    if n < 2:
+        raise ShowdownError(f"holes: a showdown needs at least two seats, got {n}")
+    if isinstance(contributions, (str, bytes)) or not isinstance(contributions, Sequence) or len(contributions) != n:
+        got = len(contributions) if isinstance(contributions, Sequence) else "no list"
+        raise ShowdownError(f"contributions: need one amount per seat ({n} seats), got {got}")
+    chip = arguments.chips(chip, "chip", ShowdownError, positive=True)
+    amounts = tuple(arguments.chips(c, f"contributions[{i}]", ShowdownError) for i, c in enumerate(contributions))
+    for i, a in enumerate(amounts):
+        if a % chip:
+            raise ShowdownError(f"contributions[{i}]: {a} is not a multiple of the smallest chip ({chip})")
+    dead_money = arguments.chips(dead_money, "dead_money", ShowdownError)
+    if dead_money % chip:
+        raise ShowdownError(f"dead_money: {dead_money} is not a multiple of the smallest chip ({chip})")
+    button = arguments.seat(button, n, "button", ShowdownError)
+    if last_aggressor is not None:
+        last_aggressor = arguments.seat(last_aggressor, n, "last_aggressor", ShowdownError)
+    if kill is not None:
+        kill = arguments.chips(kill, "kill", ShowdownError, positive=True)
+    qualifier = arguments.qualifier(qualifier, "qualifier", ShowdownError)
+    threshold = 0
+    if g.has_low:
+        from omaha_learn.engine.evaluation.tables import low_threshold
+
+        threshold = low_threshold(qualifier)
+    parsed = _parse_holes(seats)
+    try:
+        cards_on_board = parse_cards(board)  # type: ignore[arg-type]
+    except CardError as e:
+        raise ShowdownError(f"board: {e}") from None
+    if len(cards_on_board) > 5:
+        raise ShowdownError(f"board: at most five cards, got {len(cards_on_board)}")
+    _check_cards_once(parsed, cards_on_board)
+    live = [i for i in range(n) if parsed[i] is not None]
+    if not live:
+        raise ShowdownError("holes: every seat folded; one seat at least must still hold cards")
+    uncontested = len(live) == 1
+    if not uncontested and len(cards_on_board) != 5:
+        raise ShowdownError(f"board: a contested showdown needs five board cards, got {len(cards_on_board)}")
+    dead = frozenset() if uncontested else _dead_seats(shown, parsed)
+    if last_aggressor is not None and not uncontested and last_aggressor not in live:
+        raise ShowdownError(f"last_aggressor: seat {last_aggressor} folded, so it cannot have made the last bet")
+    if not uncontested and len(dead) == len(live):
+        raise ShowdownError("shown: every hand left is dead (R23); nobody can win the pot")
+    return _Setup(holes=tuple(parsed), board=cards_on_board, amounts=amounts, button=button, game=g,
+                  qualifier=qualifier, threshold=threshold, chip=chip, dead=dead, kill=kill,
+                  last_aggressor=last_aggressor, dead_money=dead_money)
+
+
+def _parse_holes(holes: Sequence[object]) -> list[tuple[Card, ...] | None]:
     out: list[tuple[Card, ...] | None] = []
     size = None
     for seat, hole in enumerate(holes):
@@ -225,7 +298,7 @@ def _parse_holes(holes: Sequence[CardsLike | None]) -> list[tuple[Card, ...] | N
             out.append(None)
             continue
         try:
-            cards = parse_cards(hole)
+            cards = parse_cards(hole)  # type: ignore[arg-type]
         except CardError as e:
             raise ShowdownError(f"seat {seat}'s hole cards: {e}") from None
         if len(cards) not in HOLE_SIZES:
@@ -255,16 +328,14 @@ def _dead_seats(shown: ShownLike, holes: Sequence[tuple[Card, ...] | None]) -> f
         return frozenset()
 
     def seat_ok(s: object) -> int:
-        if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n:
-            raise ShowdownError(f"shown: {s!r} is not a seat (seats are 0 to {n - 1})")
-        return s
+        return arguments.seat(s, n, "shown", ShowdownError)
 
-    counts: dict[int, int | None]
+    counts: dict[int, object]
     if isinstance(shown, Mapping):
         counts = {seat_ok(s): c for s, c in shown.items()}
     elif isinstance(shown, (set, frozenset)):
         return frozenset(seat_ok(s) for s in shown if holes[seat_ok(s)] is not None)
-    elif isinstance(shown, Sequence):
+    elif isinstance(shown, Sequence) and not isinstance(shown, (str, bytes)):
         if len(shown) != n:
             raise ShowdownError(f"shown: {len(shown)} entries for {n} seats (one count per seat, or a set of dead seats)")
         counts = dict(enumerate(shown))
@@ -275,25 +346,12 @@ def _dead_seats(shown: ShownLike, holes: Sequence[tuple[Card, ...] | None]) -> f
         hole = holes[seat]
         if count is None or hole is None:
             continue
-        c = _whole(count, f"shown[{seat}]")
+        c = arguments.chips(count, f"shown[{seat}]", ShowdownError)
         if c > len(hole):
             raise ShowdownError(f"shown[{seat}]: seat {seat} cannot show {c} of {len(hole)} hole cards")
         if c < len(hole):
             dead.add(seat)
     return frozenset(dead)
-
-
-# ----------------------------------------------------------------- splitting
-
-def _clockwise(seats: Iterable[int], button: int, n: int) -> list[int]:
-    """Seats in the order they get odd chips: first clockwise from the button first (R24)."""
-    return sorted(seats, key=lambda s: (s - button - 1) % n)
-
-
-def _split(units: int, winners: Sequence[int], chip: int) -> dict[int, int]:
-    """``units`` chips of size ``chip`` among ``winners`` (already in clockwise order), one odd chip each."""
-    q, r = divmod(units, len(winners))
-    return {s: (q + (k < r)) * chip for k, s in enumerate(winners)}
 
 
 def _seats_text(seats: Sequence[int]) -> str:
@@ -317,14 +375,21 @@ def showdown(
     shown: ShownLike = None,
     kill: int | None = None,
     last_aggressor: int | None = None,
+    dead_money: int = 0,
 ) -> ShowdownResult:
     """Settle a hand: award every main and side pot, with reasons (R11, R20-R25).
 
     ``holes[i]`` is seat ``i``'s hole cards, ``None`` if it folded;
     ``contributions[i]`` the chips seat ``i`` put in this hand (folded seats'
-    chips stay in the pot); ``button`` the button's seat; ``game`` ``"high"``
-    or ``"hilo"``; ``qualifier`` the low qualifier (8; 9 or ``None``, R12);
+    chips stay in the pot); ``button`` the button's seat; ``game`` a
+    :class:`~omaha_learn.Game` or its name (``"plo"``, also ``"high"``, or
+    ``"hilo"``); ``qualifier`` the low qualifier (8; 9 or ``None``, R12);
     ``chip`` the smallest chip in play: every amount is a multiple of it.
+
+    ``dead_money``: chips in the middle that no seat bet live, such as antes.
+    They go into the main pot, which every live hand can win (if some live
+    hand is not eligible for the main pot, they make a pot of their own that
+    every live hand can win, shown first).
 
     ``shown`` (R23): a per-seat number of hole cards shown (``None`` entries
     show everything), a ``{seat: count}`` dict, or a set of dead seats. A
@@ -357,85 +422,43 @@ def showdown(
     Traceback (most recent call last):
     ...
     omaha_learn.errors.ShowdownError: card 'As' is in seat 1's hand and in seat 0's hand
+    >>> showdown(["As Ks Qh Jh", "2c 3c 4d 5d"], "5c 6c 7c 8h 9h", [10, 10], button=0, dead_money=3).payouts
+    (0, 23)
     """
+    setup = _check(holes, board, contributions, button=button, game=game, qualifier=qualifier, chip=chip,
+                   shown=shown, kill=kill, last_aggressor=last_aggressor, dead_money=dead_money)
+    n, live, dead, uncontested = setup.n, setup.live, setup.dead, setup.uncontested
+    folded = [i for i in range(n) if setup.holes[i] is None or i in dead]
     try:
-        game = "hilo" if Game.parse(game) is Game.HILO else "high"  # internal key of GAMES
-    except GameError:
-        raise ShowdownError(f"game: unknown game {game!r}; choose 'plo' (also 'high') or 'hilo' (Omaha 8-or-better)") from None
-    if game not in GAMES:
-        raise ShowdownError(f"game: unknown game {game!r}; choose 'high' (PLO) or 'hilo' (Omaha 8-or-better)")
-    if isinstance(holes, str) or not isinstance(holes, Sequence):
-        raise ShowdownError("holes: give one entry per seat (hole cards, or None for a folded seat)")
-    n = len(holes)
-    if n < 2:
-        raise ShowdownError(f"holes: a showdown needs at least two seats, got {n}")
-    if isinstance(contributions, str) or not isinstance(contributions, Sequence) or len(contributions) != n:
-        got = len(contributions) if isinstance(contributions, Sequence) else "no list"
-        raise ShowdownError(f"contributions: need one amount per seat ({n} seats), got {got}")
-    chip = _whole(chip, "chip", positive=True)
-    amounts = [_whole(c, f"contributions[{i}]") for i, c in enumerate(contributions)]
-    for i, a in enumerate(amounts):
-        if a % chip:
-            raise ShowdownError(f"contributions[{i}]: {a} is not a multiple of the smallest chip ({chip})")
-    if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
-        raise ShowdownError(f"button: {button!r} is not a seat (seats are 0 to {n - 1})")
-    if last_aggressor is not None and (isinstance(last_aggressor, bool) or not isinstance(last_aggressor, int)
-                                       or not 0 <= last_aggressor < n):
-        raise ShowdownError(f"last_aggressor: {last_aggressor!r} is not a seat (seats are 0 to {n - 1})")
-    if kill is not None:
-        kill = _whole(kill, "kill", positive=True)
-    threshold = 0
-    if game == "hilo":
-        from omaha_learn.engine.evaluation.tables import low_threshold
-
-        try:
-            threshold = low_threshold(qualifier)
-        except ValueError as e:
-            raise ShowdownError(f"qualifier: {e}") from None
-    parsed = _parse_holes(holes)
-    try:
-        cards_on_board = parse_cards(board)
-    except CardError as e:
-        raise ShowdownError(f"board: {e}") from None
-    if len(cards_on_board) > 5:
-        raise ShowdownError(f"board: at most five cards, got {len(cards_on_board)}")
-    _check_cards_once(parsed, cards_on_board)
-    live = [i for i in range(n) if parsed[i] is not None]
-    if not live:
-        raise ShowdownError("holes: every seat folded; one seat at least must still hold cards")
-    uncontested = len(live) == 1
-    if not uncontested and len(cards_on_board) != 5:
-        raise ShowdownError(f"board: a contested showdown needs five board cards, got {len(cards_on_board)}")
-    dead = frozenset() if uncontested else _dead_seats(shown, parsed)
-    if last_aggressor is not None and not uncontested and last_aggressor not in live:
-        raise ShowdownError(f"last_aggressor: seat {last_aggressor} folded, so it cannot have made the last bet")
-    if not uncontested and len(dead) == len(live):
-        raise ShowdownError("shown: every hand left is dead (R23); nobody can win the pot")
-
-    folded = [i for i in range(n) if parsed[i] is None or i in dead]
-    try:
-        pots = side_pots(amounts, folded)
+        pots_found = side_pots(setup.amounts, folded)
     except PotError as e:  # pragma: no cover - inputs were checked above
         raise ShowdownError(str(e)) from None
+    pots = with_dead_money(pots_found, setup.dead_money, [i for i in live if i not in dead], n)
 
     # R22: last aggressor first, else first live seat clockwise from the button
     if uncontested:
         show_order: tuple[int, ...] = ()
     else:
-        start = last_aggressor if last_aggressor is not None else button + 1
+        start = setup.last_aggressor if setup.last_aggressor is not None else setup.button + 1
         show_order = tuple(sorted(live, key=lambda s: (s - start) % n))
 
     highs: list[_Best | None] = [None] * n
     lows: list[_Best | None] = [None] * n
     if not uncontested:
-        _evaluate(parsed, cards_on_board, [i for i in live if i not in dead], game == "hilo", highs, lows)
+        for i in live:
+            hole = setup.holes[i]
+            if i in dead or hole is None:
+                continue
+            highs[i] = high_strength(hole, setup.board)
+            if setup.game.has_low:
+                lows[i] = low_strength(hole, setup.board)
 
-    describe = _Describer(highs, lows, qualifier)
+    awarder = _Awarder(setup, highs, lows, _Describer(highs, lows, setup.qualifier))
     payouts = [0] * n
     results: list[PotResult] = []
     k = 0
     for pot in pots:
-        res = _award(pot, k, highs, lows, threshold, game, button, n, chip, dead, uncontested, describe)
+        res = awarder.award(pot, k)
         if not res.uncalled:
             k += 1
         results.append(res)
@@ -443,105 +466,26 @@ def showdown(
             payouts[seat] += amount
 
     kill_seat = None
-    if kill is not None:
+    if setup.kill is not None:
         best = 0
         for res in results:
             s = res.scooped_by
-            if s is not None and res.amount > kill and res.amount > best:
+            if s is not None and res.amount > setup.kill and res.amount > best:
                 kill_seat, best = s, res.amount
+    hilo = setup.game.has_low
     return ShowdownResult(
-        payouts=tuple(payouts), pots=tuple(results), show_order=show_order, holes=tuple(parsed),
-        board=cards_on_board, button=button, game=game, qualifier=qualifier if game == "hilo" else None,
-        chip=chip, dead=dead, uncontested=uncontested, kill=kill, kill_seat=kill_seat,
-        _high=tuple(highs), _low=tuple(lows), _threshold=threshold if game == "hilo" else 10**9,
+        payouts=tuple(payouts), pots=tuple(results), show_order=show_order, holes=setup.holes,
+        board=setup.board, button=setup.button, game=setup.game, qualifier=setup.qualifier if hilo else None,
+        chip=setup.chip, dead=dead, uncontested=uncontested, kill=setup.kill, kill_seat=kill_seat,
+        dead_money=setup.dead_money, _high=tuple(highs), _low=tuple(lows),
+        _threshold=setup.threshold if hilo else 10**9,
     )
-
-
-_Best = tuple[int, tuple[Card, ...], tuple[Card, ...]]
-"""(strength, hole pair, board triple), as :func:`omaha_learn.engine.evaluation.hands.high_strength` returns."""
-
-_POW5 = tuple(5 ** (i >> 2) for i in range(52))  # base-5 rank key of one card (see hands.py)
-
-
-@functools.lru_cache(maxsize=1)
-def _fast_tables() -> tuple[dict[int, int], dict[int, int], dict[int, int]] | None:
-    """hands.py's strength-by-rank-key tables, if they still read the way :func:`_evaluate` expects."""
-    try:
-        from omaha_learn.engine.evaluation.hands import _key_tables
-
-        nf, fl, lo = _key_tables()
-    except (ImportError, ValueError, TypeError):  # pragma: no cover
-        return None
-    hole, board = parse_cards("As 2s Kd Kc"), parse_cards("Ks 4s 5s 7h Jc")
-    highs: list[_Best | None] = [None]
-    lows: list[_Best | None] = [None]
-    _evaluate_with((nf, fl, lo), [hole], board, [0], True, highs, lows)
-    if highs[0] != high_strength(hole, board) or lows[0] != low_strength(hole, board):  # pragma: no cover
-        return None
-    return nf, fl, lo
-
-
-def _evaluate(holes: Sequence[tuple[Card, ...] | None], board: tuple[Card, ...], seats: Sequence[int],
-              low: bool, highs: list[_Best | None], lows: list[_Best | None]) -> None:
-    """Best high (and low) of every seat in ``seats``, filling ``highs``/``lows``.
-
-    Exactly ``high_strength``/``low_strength`` (same strengths, same cards on ties),
-    faster: see :func:`_evaluate_with`.
-    """
-    tables = _fast_tables()
-    if tables is None:  # pragma: no cover - hands.py changed its internals: the plain way
-        for i in seats:
-            hole = holes[i]
-            assert hole is not None
-            highs[i] = high_strength(hole, board)
-            if low:
-                lows[i] = low_strength(hole, board)
-        return
-    _evaluate_with(tables, holes, board, seats, low, highs, lows)
-
-
-def _evaluate_with(tables: tuple[dict[int, int], dict[int, int], dict[int, int]],
-                   holes: Sequence[tuple[Card, ...] | None], board: tuple[Card, ...], seats: Sequence[int],
-                   low: bool, highs: list[_Best | None], lows: list[_Best | None]) -> None:
-    """One pass over the 60 two-plus-three choices per seat gives both halves, and the
-    board's ten triples are keyed once for all seats (``tables``: see ``hands._key_tables``)."""
-    nf, fl, lo = tables
-    pow5 = _POW5
-    triples = []
-    for t in combinations(board, 3):
-        s0 = t[0] & 3
-        triples.append((t, pow5[t[0]] + pow5[t[1]] + pow5[t[2]],
-                        s0 if (t[1] & 3) == s0 and (t[2] & 3) == s0 else -2))
-    for i in seats:
-        hole = holes[i]
-        assert hole is not None
-        bh, bl = -1, 0
-        bhp: tuple[Card, ...] = ()
-        bht: tuple[Card, ...] = ()
-        blp: tuple[Card, ...] = ()
-        blt: tuple[Card, ...] = ()
-        for p in combinations(hole, 2):
-            pk = pow5[p[0]] + pow5[p[1]]
-            ps = p[0] & 3 if (p[0] & 3) == (p[1] & 3) else -1
-            for t, tk, ts in triples:
-                k = pk + tk
-                h = fl[k] if ps == ts else nf[k]
-                if h > bh:
-                    bh, bhp, bht = h, p, t
-                if low:
-                    v = lo[k]
-                    if v > bl:
-                        bl, blp, blt = v, p, t
-        highs[i] = (bh, bhp, bht)
-        if low:
-            lows[i] = (bl, blp, blt)
 
 
 class _Describer:
     """Hand descriptions for reasons, built only for the seats that need one."""
 
-    def __init__(self, highs: Sequence[tuple[int, tuple[Card, ...], tuple[Card, ...]] | None],
-                 lows: Sequence[tuple[int, tuple[Card, ...], tuple[Card, ...]] | None], qualifier: int | None):
+    def __init__(self, highs: Sequence[_Best | None], lows: Sequence[_Best | None], qualifier: int | None):
         self.highs, self.lows, self.qualifier = highs, lows, qualifier
         self.texts: dict[tuple[str, int], str] = {}
 
@@ -563,37 +507,45 @@ class _Describer:
         return text
 
 
-def _award(pot: Pot, index: int, highs: Sequence[_Best | None], lows: Sequence[_Best | None], threshold: int,
-           game: str, button: int, n: int, chip: int, dead: frozenset[int], uncontested: bool,
-           describe: _Describer) -> PotResult:
-    eligible = pot.eligible
-    if pot.uncalled:
-        seat = eligible[0]
-        amount = pot.amount
-        return PotResult(index, amount, eligible, eligible, (), {seat: amount}, {}, uncalled=True,
-                         _explain=lambda: f"Uncalled: nobody matched seat {seat}'s last {amount}, so it goes back")
-    if len(eligible) == 1:
-        return PotResult(index, pot.amount, eligible, eligible, (), {eligible[0]: pot.amount}, {},
-                         _explain=lambda: _alone_reason(pot, uncontested, dead))
+@dataclass(frozen=True)
+class _Awarder:
+    """What every pot of one showdown is awarded by: the checked setup and each seat's best hands."""
 
-    order = _clockwise(eligible, button, n)
-    best_high = max(highs[s][0] for s in eligible)  # type: ignore[index]
-    high_winners = [s for s in order if highs[s][0] == best_high]  # type: ignore[index]
-    low_winners: list[int] = []
-    if game == "hilo":
-        best_low = max(lows[s][0] for s in eligible)  # type: ignore[index]
-        if best_low >= threshold:
-            low_winners = [s for s in order if lows[s][0] == best_low]  # type: ignore[index]
-    units = pot.amount // chip
-    if low_winners:
-        high_units, low_units = units - units // 2, units // 2
-    else:
-        high_units, low_units = units, 0
-    high_shares = _split(high_units, high_winners, chip)
-    low_shares = _split(low_units, low_winners, chip) if low_winners else {}
-    return PotResult(index, pot.amount, eligible, tuple(sorted(high_winners)), tuple(sorted(low_winners)),
-                     high_shares, low_shares,
-                     _explain=lambda: _split_reason(pot, high_shares, low_shares, units, game, dead, describe))
+    setup: _Setup
+    highs: Sequence[_Best | None]
+    lows: Sequence[_Best | None]
+    describe: _Describer
+
+    def award(self, pot: Pot, index: int) -> PotResult:
+        """Split one pot between its best high and best qualifying low (R11, R24)."""
+        eligible = pot.eligible
+        if pot.uncalled:
+            seat = eligible[0]
+            amount = pot.amount
+            return PotResult(index, amount, eligible, eligible, (), {seat: amount}, {}, uncalled=True,
+                             _explain=lambda: f"Uncalled: nobody matched seat {seat}'s last {amount}, so it goes back")
+        setup = self.setup
+        if len(eligible) == 1:
+            return PotResult(index, pot.amount, eligible, eligible, (), {eligible[0]: pot.amount}, {},
+                             _explain=lambda: _alone_reason(pot, setup.uncontested, setup.dead))
+        order = odd_chip_order(eligible, setup.button, setup.n)
+        high_winners = _best(order, self.highs, 0)
+        low_winners = _best(order, self.lows, setup.threshold) if setup.game.has_low else []
+        units = pot.amount // setup.chip
+        low_units = units // 2 if low_winners else 0
+        high_shares = split_evenly(units - low_units, high_winners, setup.chip)
+        low_shares = split_evenly(low_units, low_winners, setup.chip) if low_winners else {}
+        game, dead, describe = setup.game, setup.dead, self.describe
+        return PotResult(index, pot.amount, eligible, tuple(sorted(high_winners)), tuple(sorted(low_winners)),
+                         high_shares, low_shares,
+                         _explain=lambda: _split_reason(pot, high_shares, low_shares, units, game, dead, describe))
+
+
+def _best(order: Sequence[int], hands: Sequence[_Best | None], threshold: int) -> list[int]:
+    """The seats of ``order`` holding the strongest hand, if it reaches ``threshold`` (in ``order``)."""
+    strengths = {s: h[0] for s in order if (h := hands[s]) is not None}
+    top = max(strengths.values())
+    return [s for s in order if strengths[s] == top] if top >= threshold else []
 
 
 def _alone_reason(pot: Pot, uncontested: bool, dead: frozenset[int]) -> str:
@@ -607,7 +559,7 @@ def _alone_reason(pot: Pot, uncontested: bool, dead: frozenset[int]) -> str:
     return why
 
 
-def _split_reason(pot: Pot, high_shares: dict[int, int], low_shares: dict[int, int], units: int, game: str,
+def _split_reason(pot: Pot, high_shares: dict[int, int], low_shares: dict[int, int], units: int, game: Game,
                   dead: frozenset[int], describe: _Describer) -> str:
     """The reason for a contested pot, in words."""
     hw = sorted(high_shares)
@@ -620,7 +572,7 @@ def _split_reason(pot: Pot, high_shares: dict[int, int], low_shares: dict[int, i
         else:
             parts.append(f"{_seats_text(hw).capitalize()} tie for both halves: {high_text} and {describe.low(hw[0])}")
     elif not lw:
-        tail = " and no qualifying low" if game == "hilo" else ""
+        tail = " and no qualifying low" if game.has_low else ""
         if len(hw) == 1:
             parts.append(f"Seat {hw[0]} scoops: best high ({high_text}){tail}")
         else:

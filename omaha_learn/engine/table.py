@@ -42,10 +42,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from omaha_learn.engine import arguments
+from omaha_learn.engine.betting.settings import Limits, Stakes
 from omaha_learn.engine.betting.state import Action, HandState, IllegalAction
-from omaha_learn.errors import TableError
+from omaha_learn.engine.games import MAX_PLAYERS, Game
+from omaha_learn.errors import BettingSetupError, TableError
 
-__all__ = ["Table", "TableError", "Seat"]
+__all__ = ["Table", "TableError", "Seat", "MAX_HANDS"]
+
+MAX_HANDS = 100_000
+"""The most hands :meth:`Table.play_hands` and :func:`omaha_learn.simulate` play in one call."""
 
 
 @dataclass
@@ -90,18 +96,34 @@ class Table:
     decision_seconds: float = 30.0
     reconnect_seconds: float = 20.0
     rathole_minutes: float = 30.0
-    occupants: dict[int, Seat] = field(default_factory=dict)
-    hand: HandState | None = None
-    hand_seats: list[int] = field(default_factory=list)
-    button_seat: int | None = None
-    hands_played: int = 0
-    last_hand_size: int = 0
-    cashed_out: dict[str, int] = field(default_factory=dict)
-    log: list[str] = field(default_factory=list)
+    # the table's state, not settings: never passed in
+    occupants: dict[int, Seat] = field(default_factory=dict, init=False)
+    hand: HandState | None = field(default=None, init=False)
+    hand_seats: list[int] = field(default_factory=list, init=False)
+    button_seat: int | None = field(default=None, init=False)
+    hands_played: int = field(default=0, init=False)
+    last_hand_size: int = field(default=0, init=False)
+    cashed_out: dict[str, int] = field(default_factory=dict, init=False)
+    log: list[str] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
-        if not 2 <= self.seats <= 10:
-            raise TableError(f"seats: a table has 2-10 seats, got {self.seats}")
+        seats = arguments.whole(self.seats, "seats", TableError)
+        if not 2 <= seats <= MAX_PLAYERS:
+            raise TableError(f"seats: a table has 2-{MAX_PLAYERS} seats, got {self.seats}")
+        self.game = Game.parse(self.game)
+        try:   # the settings every hand will be dealt with, checked now (a bad one would jam a hand later)
+            stakes = Stakes(blinds=self.blinds, ante=self.ante)
+            Limits(self.game.betting, small_bet=self.small_bet, big_bet=self.big_bet)
+        except BettingSetupError as e:
+            raise TableError(str(e)) from None
+        self.blinds = stakes.blinds
+        self.seed = arguments.seed(self.seed, "seed", TableError)
+        if not callable(self.clock):
+            raise TableError(f"clock: {self.clock!r} is not a function returning seconds")
+        for name in ("sit_out_limit", "decision_seconds", "reconnect_seconds", "rathole_minutes"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
+                raise TableError(f"{name}: {value!r} is not a number of seconds (minutes) >= 0")
         self.rng = random.Random(self.seed)
         self._left: dict[str, _Left] = {}
         self._decision_started = 0.0
@@ -116,6 +138,8 @@ class Table:
         raise TableError(f"{name!r} is not at this table")
 
     def name_at(self, seat: int) -> str:
+        if seat not in self.occupants:
+            raise TableError(f"seat {seat!r} is empty or not a seat")
         return self.occupants[seat].name
 
     def chips(self, name: str) -> int:
@@ -130,6 +154,8 @@ class Table:
              post_now: bool = False) -> None:
         """Sit ``name`` down with ``stack`` chips (R28: wait for the big blind, or ``post_now``)."""
         self._sync()
+        if not isinstance(name, str):
+            raise TableError(f"name: {name!r} is not text")
         if any(o.name == name for o in self.occupants.values()):
             raise TableError(f"{name!r} is already seated")
         if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
@@ -143,8 +169,10 @@ class Table:
             raise TableError(f"the table is full ({self.seats} seats)")
         if seat is None:
             seat = free[0]
+        elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise TableError(f"seat {seat!r} is not a seat (0-{self.seats - 1})")
         elif seat not in free:
-            raise TableError(f"seat {seat} is {'taken' if 0 <= seat < self.seats else 'not a seat'}")
+            raise TableError(f"seat {seat} is taken")
         started = self.hands_played > 0 or self.hand is not None
         self.occupants[seat] = Seat(name, stack, player, waiting_for_bb=started and not post_now,
                                     post_now=started and post_now)
@@ -157,7 +185,7 @@ class Table:
         if self.hand is not None and not self.hand.is_over and s in self.hand_seats:
             raise TableError(f"{name!r} is in a hand; leave after it ends")
         seat = self.occupants.pop(s)
-        if seat.stack >= 100 * self.blinds[1]:
+        if seat.stack >= 100 * max(self.blinds):
             self._left[name] = _Left(seat.stack, self.clock())
         self.cashed_out[name] = self.cashed_out.get(name, 0) + seat.stack
         self.log.append(f"{name} leaves with {seat.stack}")
@@ -244,7 +272,7 @@ class Table:
     def _deal(self) -> None:
         dealt = self.hand_seats
         assert self.button_seat is not None
-        posts = {i: self.blinds[1] for i, s in enumerate(dealt) if self.occupants[s].post_now}
+        posts = {i: max(self.blinds) for i, s in enumerate(dealt) if self.occupants[s].post_now}
         self._banked = False
         self.hand = HandState([self._hand_start[s] for s in dealt], game=self.game, blinds=self.blinds,
                               small_bet=self.small_bet, big_bet=self.big_bet, ante=self.ante,
@@ -350,6 +378,9 @@ class Table:
 
     def play_hands(self, n: int) -> list[HandState]:
         """Play up to ``n`` hands with the scripted players; stops when a hand cannot start."""
+        n = arguments.chips(n, "n", TableError)
+        if n > MAX_HANDS:
+            raise TableError(f"n: at most {MAX_HANDS} hands at a time, got {n}")
         out = []
         for _ in range(n):
             if not self.can_start():

@@ -35,6 +35,8 @@ _ALIASES = {
     "b": "bet", "bet": "bet",
     "r": "raise", "raise": "raise", "raise_to": "raise", "raiseto": "raise",
 }
+_MAX_DIGITS = 100
+"""Longest amount read from text (Python refuses to read integers of more than 4300 digits)."""
 _TEXT_RE = re.compile(r"^\s*([a-z_]+?)\s*(?:to\s*)?(\d+)?\s*$")
 
 
@@ -83,6 +85,9 @@ class Action:
             raise IllegalAction(f"{text!r} is not an action (use fold, check, call, bet N or raise N, "
                                 "or f, x, c, bN, rN)", action=text)
         if m.group(2) is not None:
+            if len(m.group(2)) > _MAX_DIGITS:
+                raise IllegalAction(f"{text[:40]!r}...: an amount of {len(m.group(2))} digits is not a number of chips",
+                                    action=text[:40])
             if amount is not None and amount != int(m.group(2)):
                 raise IllegalAction(f"{text!r} and amount {amount} disagree", action=text)
             amount = int(m.group(2))

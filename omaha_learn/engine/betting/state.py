@@ -41,24 +41,30 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
+from omaha_learn.engine import arguments
 from omaha_learn.engine.betting.actions import Action, IllegalAction, LegalActions
-from omaha_learn.engine.betting.antes import add_dead_antes
+from omaha_learn.engine.betting.antes import antes_due
+from omaha_learn.engine.betting.events import Event, describe
 from omaha_learn.engine.betting.limits import fixed_limit_amount, is_full_raise, pot_limit_range, reopens_for
-from omaha_learn.engine.cards import Card, CardsLike, Deck, format_cards, parse_cards
-from omaha_learn.engine.games import Game
+from omaha_learn.engine.betting.settings import Limits, Stakes
+from omaha_learn.engine.cards import Card, CardError, CardsLike, Deck, format_cards, parse_cards
+from omaha_learn.engine.games import BOARD_AFTER, HOLE_SIZES, MAX_PLAYERS, STREETS, Game, deal_holes
+from omaha_learn.errors import BettingSetupError, ShowdownError
 
-__all__ = ["HandState", "Action", "LegalActions", "IllegalAction", "UncontestedResult", "STREETS"]
+__all__ = ["HandState", "Action", "LegalActions", "IllegalAction", "UncontestedResult", "STREETS", "Stakes",
+           "Limits"]
 
-STREETS = ("preflop", "flop", "turn", "river")
-"""The four betting rounds (R1)."""
-_BOARD_AFTER = (0, 3, 4, 5)
 
-GAMES = {"hilo": "fixed", "plo": "pot"}
-"""Game name -> default betting structure: fixed-limit Hi-Lo 8-or-better, Pot-Limit Omaha high."""
+class _Unset(Enum):
+    UNSET = "unset"
+
+
+_UNSET = _Unset.UNSET
 
 
 @dataclass(frozen=True)
@@ -88,22 +94,79 @@ class _Round:
     aggressor: int | None = None
 
 
+def _group(given: object, loose: dict[str, Any], cls: type[Any], keyword: str) -> Any:
+    """``given`` (a :class:`Stakes` or :class:`Limits`), or one built from the loose keywords; not both."""
+    set_loose = {k: v for k, v in loose.items() if v is not _UNSET}
+    if given is None:
+        return cls(**set_loose)
+    if not isinstance(given, cls):
+        raise BettingSetupError(f"{keyword}: expected a {cls.__name__}, got {given!r}")
+    if set_loose:
+        raise BettingSetupError(f"give {', '.join(set_loose)} inside {keyword}= or as keywords, not both")
+    return given
+
+
+def _check_cards(holes: object, board: object, n: int, hole_count: int, deal_missing: bool
+                 ) -> tuple[list[tuple[Card, ...] | None], list[Card]]:
+    """Given hole cards (``None`` for seats to deal) and the planned board, checked: sizes, no card twice,
+    and a deck that holds every card the deal needs (R1)."""
+    given: list[tuple[Card, ...] | None] = [None] * n
+    if holes is not None:
+        for i, h in enumerate(arguments.items(holes, "holes", BettingSetupError, n=n)):
+            if h is None:
+                continue
+            try:
+                cards = parse_cards(h)
+            except CardError as e:
+                raise BettingSetupError(f"holes[{i}]: {e}") from None
+            if len(cards) != hole_count:
+                raise BettingSetupError(f"holes: seat {i} has {len(cards)} cards, needs {hole_count}")
+            given[i] = cards
+    try:
+        board_plan = list(parse_cards(board))  # type: ignore[arg-type]
+    except CardError as e:
+        raise BettingSetupError(f"board: {e}") from None
+    if len(board_plan) > 5:
+        raise BettingSetupError(f"board: at most 5 cards, got {len(board_plan)}")
+    known = [c for h in given if h is not None for c in h] + board_plan
+    dup = {c for c in known if known.count(c) > 1}
+    if dup:
+        raise BettingSetupError(f"card '{min(dup)}' is dealt twice")
+    to_deal = sum(h is None for h in given) if holes is None or deal_missing else 0
+    needed = len(known) + to_deal * hole_count + 5 - len(board_plan)
+    if needed > 52:
+        raise BettingSetupError(f"stacks, hole_count: {n} players with {hole_count} hole cards each and a board"
+                                f" of 5 need {needed} cards; a deck has 52")
+    return given, board_plan
+
+
 class HandState:
     """One hand of Omaha, from the blinds to the payouts.
 
     Parameters: ``stacks`` (chips per seat, 2-10 seats, each > 0); ``game``
     ``"hilo"`` (fixed-limit Omaha Hi-Lo 8-or-better) or ``"plo"`` (Pot-Limit
-    Omaha high); ``structure`` overrides the betting (``"fixed"`` or ``"pot"``);
-    ``blinds`` (small, big); ``small_bet``/``big_bet`` the fixed-limit steps
-    (default: big blind and twice it, R17); ``ante`` per player and ``bb_ante``
-    posted by the big blind; ``button`` seat; ``hole_count`` 4 or 5 (five-card
-    Omaha); cards from ``seed`` (a :class:`~omaha_learn.engine.cards.Deck`), or
-    ``holes`` (one entry per seat; ``None`` entries are dealt from the deck, or
-    left unknown with ``deal_missing=False``) and ``board`` (cards to deal in
-    order, the rest from the deck); ``posts`` maps seats to a big blind posted
-    at once by a new player (R28); ``cap`` bets+raises per round
-    multiway and ``cap_heads_up`` once two players remain (``None`` = no cap);
-    ``qualifier`` for the low.
+    Omaha high), any :class:`~omaha_learn.Game` spelling; ``button`` seat;
+    ``hole_count`` 4 or 5 (five-card Omaha); cards from ``seed`` (a
+    :class:`~omaha_learn.engine.cards.Deck`), or ``holes`` (one entry per seat;
+    ``None`` entries are dealt from the deck, or left unknown with
+    ``deal_missing=False``) and ``board`` (cards to deal in order, the rest from
+    the deck); ``qualifier`` for the low (8, 9 or ``None``, R12); ``names`` one
+    per seat.
+
+    The forced bets are a :class:`Stakes` (``stakes=``) or its keywords:
+    ``blinds`` (small, big), ``ante`` per player and ``bb_ante`` posted by the
+    big blind, ``posts`` seats -> a big blind posted at once by a new player
+    (R28). The betting limits are a :class:`Limits` (``limits=``) or its
+    keywords: ``structure`` (``"fixed"`` or ``"pot"``; by default the game's
+    usual one), ``small_bet``/``big_bet`` the fixed-limit steps (default: big
+    blind and twice it, R17), ``cap`` bets+raises per round multiway and
+    ``cap_heads_up`` once two players remain (``None`` = no cap).
+
+    Every setting is checked before anything is dealt: a bad one raises
+    :class:`~omaha_learn.errors.BettingSetupError` (or ``GameError``) naming it,
+    so a hand that starts always plays to its end. (One exception by design: with
+    ``deal_missing=False`` a seat whose cards are unknown must fold before the
+    showdown; reaching one raises :class:`~omaha_learn.errors.ShowdownError`.)
 
     >>> h = HandState([20, 20], game="hilo", blinds=(1, 2), seed=3)
     >>> h.button, h.to_act          # heads-up: button posts SB and acts first (R14)
@@ -111,55 +174,67 @@ class HandState:
     >>> h.call(); h.check()          # BB's option (R15)
     >>> h.street, h.to_act           # after the flop the BB acts first
     ('flop', 1)
+    >>> HandState([20, 20], stakes=Stakes(blinds=(5, 10), ante=1), limits=Limits("pot")).pot
+    17
     """
 
-    def __init__(self, stacks: Sequence[int], *, game: str = "hilo", structure: str | None = None,
-                 blinds: tuple[int, int] = (1, 2), small_bet: int | None = None, big_bet: int | None = None,
-                 ante: int = 0, bb_ante: int = 0, button: int = 0, hole_count: int = 4,
-                 seed: int | None = None, holes: Sequence[CardsLike | None] | None = None,
-                 board: CardsLike = (), cap: int | None = 4, cap_heads_up: int | None = None,
+    def __init__(self, stacks: Sequence[int], *, game: str = "hilo", stakes: Stakes | None = None,
+                 limits: Limits | None = None, structure: str | None = None,
+                 blinds: tuple[int, int] | _Unset = _UNSET, small_bet: int | None = None,
+                 big_bet: int | None = None, ante: int | _Unset = _UNSET, bb_ante: int | _Unset = _UNSET,
+                 button: int = 0, hole_count: int = 4, seed: int | None = None,
+                 holes: Sequence[CardsLike | None] | None = None, board: CardsLike = (),
+                 cap: int | None | _Unset = _UNSET, cap_heads_up: int | None | _Unset = _UNSET,
                  qualifier: int | None = 8, names: Sequence[str] | None = None,
-                 posts: dict[int, int] | None = None, deal_missing: bool = True) -> None:
-        n = len(stacks)
-        if not 2 <= n <= 10:
-            raise ValueError(f"stacks: a hand needs 2-10 players, got {n}")
-        for i, s in enumerate(stacks):
-            if isinstance(s, bool) or not isinstance(s, int) or s <= 0:
-                raise ValueError(f"stacks: seat {i} has {s!r}; every stack must be a positive whole number")
-        game = Game.parse(game).value
-        if game not in GAMES:
-            raise ValueError(f"game {game!r} is not one of {', '.join(GAMES)} (or 'high' for plo)")
-        structure = structure or GAMES[game]
-        if structure not in ("fixed", "pot"):
-            raise ValueError(f"structure {structure!r} must be 'fixed' or 'pot'")
-        sb, bb = blinds
-        if not (0 <= sb <= bb and bb > 0):
-            raise ValueError(f"blinds {blinds!r}: need 0 <= small <= big and big > 0")
-        if ante < 0 or bb_ante < 0:
-            raise ValueError("antes cannot be negative")
-        if not 0 <= button < n:
-            raise ValueError(f"button {button!r} is not a seat (0-{n - 1})")
-        if hole_count not in (4, 5):
-            raise ValueError(f"hole_count {hole_count!r}: Omaha deals 4 (or 5 for five-card Omaha)")
+                 posts: Mapping[int, int] | None | _Unset = _UNSET, deal_missing: bool = True) -> None:
+        # every check first: nothing is dealt or posted until the settings are known to play to the end
+        stack_list = arguments.items(stacks, "stacks", BettingSetupError)
+        n = len(stack_list)
+        if not 2 <= n <= MAX_PLAYERS:
+            raise BettingSetupError(f"stacks: a hand needs 2-{MAX_PLAYERS} players, got {n}")
+        stack_list = [arguments.chips(s, f"stacks: seat {i}", BettingSetupError, positive=True)
+                      for i, s in enumerate(stack_list)]
+        the_game = Game.parse(game)
+        the_stakes: Stakes = _group(stakes, {"blinds": blinds, "ante": ante, "bb_ante": bb_ante, "posts": posts},
+                                    Stakes, "stakes")
+        loose_limits = {"structure": structure if structure is not None else _UNSET,
+                        "small_bet": small_bet if small_bet is not None else _UNSET,
+                        "big_bet": big_bet if big_bet is not None else _UNSET,
+                        "cap": cap, "cap_heads_up": cap_heads_up}
+        if limits is None and structure is None:
+            loose_limits["structure"] = the_game.betting
+        the_limits: Limits = _group(limits, loose_limits, Limits, "limits")
+        button = arguments.seat(button, n, "button", BettingSetupError)
+        if isinstance(hole_count, bool) or hole_count not in HOLE_SIZES:
+            raise BettingSetupError(f"hole_count {hole_count!r}: Omaha deals 4 (or 5 for five-card Omaha)")
+        for seat in the_stakes.posts:
+            if not 0 <= seat < n:
+                raise BettingSetupError(f"posts: {seat!r} is not a seat (0-{n - 1})")
+        seed = arguments.seed(seed, "seed", BettingSetupError)
+        qualifier = arguments.qualifier(qualifier, "qualifier", BettingSetupError)
+        if names is None:
+            name_list = [f"seat {i}" for i in range(n)]
+        else:
+            name_list = arguments.items(names, "names", BettingSetupError, n=n)
+            for i, name in enumerate(name_list):
+                if not isinstance(name, str):
+                    raise BettingSetupError(f"names[{i}]: {name!r} is not text")
+        if not isinstance(deal_missing, bool):
+            raise BettingSetupError(f"deal_missing: {deal_missing!r} is not True or False")
+        given, board_plan = _check_cards(holes, board, n, hole_count, deal_missing)
+
         self.n = n
-        self.game = game
-        self.structure = structure
-        self.blinds = (sb, bb)
-        self.small_bet = bb if small_bet is None else small_bet
-        self.big_bet = 2 * self.small_bet if big_bet is None else big_bet
-        self.ante, self.bb_ante = ante, bb_ante
+        self.game = the_game
+        self.stakes = the_stakes
+        self.limits = the_limits.for_big_blind(the_stakes.big_blind)
         self.button = button
         self.hole_count = hole_count
-        self.cap, self.cap_heads_up = cap, cap_heads_up
         self.qualifier = qualifier
-        self.names = list(names) if names is not None else [f"seat {i}" for i in range(n)]
-        self.posts = dict(posts or {})   # R28: a new player's big blind posted at once (live)
-        for seat in self.posts:
-            if not 0 <= seat < n:
-                raise ValueError(f"posts: {seat!r} is not a seat (0-{n - 1})")
+        self.names = name_list
+        self.posts = dict(the_stakes.posts)   # R28: a new player's big blind posted at once (live)
         self.seed = seed
-        self.starting_stacks = list(stacks)
-        self._stacks = list(stacks)
+        self.starting_stacks = list(stack_list)
+        self._stacks = list(stack_list)
         self.bets = [0] * n
         self.contributions = [0] * n
         self.folded = [False] * n
@@ -172,9 +247,49 @@ class HandState:
         self._acted: set[int] = set()
         self._to_act: int | None = None
         self._last_aggressor: int | None = None
-        self._deal(seed, holes, board, deal_missing)
+        self._deal(seed, given, board_plan, deal_unknown=holes is None or deal_missing)
         self._post_forced_bets()
         self._begin_round(first=True)
+
+    # ------------------------------------------------------------------ settings
+    @property
+    def blinds(self) -> tuple[int, int]:
+        return self.stakes.blinds
+
+    @property
+    def big_blind(self) -> int:
+        """The blind a bet is measured against: the big blind, or the one blind of a single-blind game."""
+        return self.stakes.big_blind
+
+    @property
+    def ante(self) -> int:
+        return self.stakes.ante
+
+    @property
+    def bb_ante(self) -> int:
+        return self.stakes.bb_ante
+
+    @property
+    def structure(self) -> str:
+        return self.limits.structure
+
+    @property
+    def small_bet(self) -> int:
+        assert self.limits.small_bet is not None
+        return self.limits.small_bet
+
+    @property
+    def big_bet(self) -> int:
+        assert self.limits.big_bet is not None
+        return self.limits.big_bet
+
+    @property
+    def cap(self) -> int | None:
+        return self.limits.cap
+
+    @property
+    def cap_heads_up(self) -> int | None:
+        return self.limits.cap_heads_up
 
     # ------------------------------------------------------------------ setup
     def seat_after(self, seat: int) -> int:
@@ -188,38 +303,15 @@ class HandState:
     def bb_seat(self) -> int:
         return self.seat_after(self.sb_seat)
 
-    def _deal(self, seed: int | None, holes: Sequence[CardsLike | None] | None, board: CardsLike,
-              deal_missing: bool) -> None:
-        known: list[Card] = []
-        given: list[tuple[Card, ...] | None] = [None] * self.n
-        if holes is not None:
-            if len(holes) != self.n:
-                raise ValueError(f"holes: need one entry per seat ({self.n}), got {len(holes)}")
-            for i, h in enumerate(holes):
-                if h is None:
-                    continue
-                cards = parse_cards(h)
-                if len(cards) != self.hole_count:
-                    raise ValueError(f"holes: seat {i} has {len(cards)} cards, needs {self.hole_count}")
-                given[i] = cards
-                known.extend(cards)
-        self._board_plan = list(parse_cards(board))
-        if len(self._board_plan) > 5:
-            raise ValueError(f"board: at most 5 cards, got {len(self._board_plan)}")
-        known.extend(self._board_plan)
-        dup = {c for c in known if known.count(c) > 1}
-        if dup:
-            raise ValueError(f"card '{min(dup)}' is dealt twice")
+    def _deal(self, seed: int | None, given: list[tuple[Card, ...] | None], board_plan: list[Card], *,
+              deal_unknown: bool) -> None:
+        known = [c for h in given if h is not None for c in h] + board_plan
+        self._board_plan = list(board_plan)
         self.deck = Deck(seed, exclude=known)
         # R1: one card at a time, starting left of the button, to every seat whose cards are not given
-        to_deal = [i for i in range(self.n) if given[i] is None] if holes is None or deal_missing else []
-        dealt: list[list[Card]] = [[] for _ in range(self.n)]
-        for _ in range(self.hole_count):
-            for k in range(self.n):
-                if (self.button + 1 + k) % self.n in to_deal:
-                    dealt[(self.button + 1 + k) % self.n].extend(self.deck.deal(1))
-        self.holes: list[tuple[Card, ...] | None] = [
-            given[i] if given[i] is not None else (tuple(dealt[i]) if i in to_deal else None) for i in range(self.n)]
+        to_deal = [i for i in range(self.n) if given[i] is None] if deal_unknown else []
+        dealt = deal_holes(self.deck, self.n, self.hole_count, first=self.button + 1, to=to_deal)
+        self.holes: list[tuple[Card, ...] | None] = [g if g is not None else dealt[i] for i, g in enumerate(given)]
         self.board: tuple[Card, ...] = ()
 
     def _put(self, seat: int, amount: int) -> int:
@@ -231,29 +323,29 @@ class HandState:
 
     def _post_forced_bets(self) -> None:
         n = self.n
-        self.log.append(f"{self.structure}-limit {'Omaha Hi-Lo 8' if self.game == 'hilo' else 'Omaha'}: "
+        self.log.append(f"{self.structure}-limit {'Omaha Hi-Lo 8' if self.game is Game.HILO else 'Omaha'}: "
                         f"blinds {self.blinds[0]}/{self.blinds[1]}, {n} players, button seat {self.button}")
         for i in range(n):
             if self.holes[i] is not None:
-                self.log.append(f"{self.names[i]} is dealt {format_cards(self.holes[i] or ())}")
+                self._note(Event("dealt", self.names[i], cards=format_cards(self.holes[i] or ())))
         order = [(self.button + 1 + k) % n for k in range(n)]
-        for i in order:
-            a = (self.ante if self.ante else 0) + (self.bb_ante if i == self.bb_seat else 0)
-            if a:
-                paid = min(a, self._stacks[i])
-                self._stacks[i] -= paid
-                self.contributions[i] += paid
-                self.antes_paid[i] = paid
-                self.log.append(f"{self.names[i]} posts ante {paid}")
+        for i, paid in antes_due(ante=self.ante, bb_ante=self.bb_ante, seats=order, bb_seat=self.bb_seat,
+                                 stacks=self._stacks).items():
+            self._stacks[i] -= paid
+            self.contributions[i] += paid
+            self.antes_paid[i] = paid
+            self._note(Event("ante", self.names[i], paid))
         for seat, blind, word in ((self.sb_seat, self.blinds[0], "small"), (self.bb_seat, self.blinds[1], "big")):
             if blind:
                 paid = self._put(seat, blind)
-                self.log.append(f"{self.names[seat]} posts {word} blind {paid}"
-                                + (" (all-in)" if self._stacks[seat] == 0 else ""))
+                self._note(Event(f"{word} blind", self.names[seat], paid, all_in=self._stacks[seat] == 0))
         for seat, amount in sorted(self.posts.items()):
             if seat not in (self.sb_seat, self.bb_seat) and amount > 0:
                 paid = self._put(seat, amount)
-                self.log.append(f"{self.names[seat]} posts {paid} to play now (R28)")
+                self._note(Event("post", self.names[seat], paid))
+
+    def _note(self, event: Event) -> None:
+        self.log.append(describe(event))
 
     # ------------------------------------------------------------------ queries
     @property
@@ -292,18 +384,12 @@ class HandState:
         >>> [str(p) for p in h.side_pots()]
         ['30 (eligible: seats 0, 1, 2)', '24 (eligible: seats 1, 2)']
         """
-        from dataclasses import replace
-
-        from omaha_learn.engine.pots import side_pots
+        from omaha_learn.engine.pots import side_pots, with_dead_money
 
         if self.is_over:
             return ()
         live = [c - a for c, a in zip(self.contributions, self.antes_paid, strict=True)]
-        pots = list(side_pots(live, self.folded))
-        antes = sum(self.antes_paid)
-        if antes and pots:
-            pots[0] = replace(pots[0], amount=pots[0].amount + antes)
-        return tuple(pots)
+        return tuple(with_dead_money(side_pots(live, self.folded), sum(self.antes_paid), self.in_hand, self.n))
 
     def _can_act(self, i: int) -> bool:
         return not self.folded[i] and self._stacks[i] > 0
@@ -332,7 +418,7 @@ class HandState:
         lo = hi = None
         if can_raise and self.structure == "pot":
             lo, hi = pot_limit_range(current=r.current, bet=bet, pot=sum(self.contributions),
-                                     big_blind=self.blinds[1], raise_size=r.raise_size, all_in_to=all_in_to)
+                                     big_blind=self.big_blind, raise_size=r.raise_size, all_in_to=all_in_to)
         elif can_raise:
             lo = hi = fixed_limit_amount(level=r.level, step=self._step(), all_in_to=all_in_to)
         aggressive = can_raise and lo is not None
@@ -356,16 +442,18 @@ class HandState:
         # R19: a player who already acted may raise again only if the bet grew by a full raise since
         # (one full raise, or several short all-ins that together make one); R17 half-bet rule in limit.
         if seat in self._acted:
-            return reopens_for(structure=self.structure, grown=r.current - bet, big_blind=self.blinds[1],
+            return reopens_for(structure=self.structure, grown=r.current - bet, big_blind=self.big_blind,
                                raise_size=r.raise_size, step=self._step())
         return True
 
     # ------------------------------------------------------------------ actions
-    def act(self, action: Action | str, amount: int | None = None) -> None:
+    def act(self, action: Action | str, amount: int | None = None, *, fold_anyway: bool = False) -> None:
         """Apply ``action`` for the player to act: an :class:`Action`, ``"fold"``, ``"r7"``, ``("raise", 7)``.
 
         An illegal action raises :class:`IllegalAction` saying what is legal and changes nothing.
         When only one amount is legal (fixed limit), ``"bet"``/``"raise"`` need none.
+        ``fold_anyway=True`` lets a player fold when checking is free (hand histories
+        record such folds; they are binding).
 
         >>> h = HandState([50, 50, 50], game="hilo", seed=1)
         >>> h.act("raise"); h.bets
@@ -382,6 +470,8 @@ class HandState:
         else:
             a = Action.parse(action, amount)
         why = legal.why_not(a)
+        if fold_anyway and a.kind == "fold":
+            why = None
         seat = legal.seat
         if why is not None:
             raise IllegalAction(f"{self.names[seat]} cannot {a}: {why}; legal: {legal.describe()}",
@@ -414,6 +504,8 @@ class HandState:
         >>> h.street, h.pot
         ('flop', 15)
         """
+        if not isinstance(actions, str):
+            raise IllegalAction(f"actions: {actions!r} is not text like 'c c x b2 r4 f'", action=actions)
         for token in actions.split():
             self.act(token)
 
@@ -431,47 +523,39 @@ class HandState:
             setattr(new, name, list(getattr(self, name)))
         new._acted = set(self._acted)
         new._round = dataclasses.replace(self._round, pending=set(self._round.pending))
-        new.deck = copy.copy(self.deck)
-        new.deck._cards = list(self.deck._cards)
-        new.deck._dealt = list(self.deck._dealt)
+        new.deck = self.deck.copy()
         return new
 
     def check_or_call(self) -> None:
         self.act(Action("call" if self.legal_actions().can_call else "check"))
 
     def _apply(self, seat: int, a: Action, legal: LegalActions) -> None:
+        """The rules of one action (R16-R19); the log line comes from :func:`describe`."""
         r = self._round
-        name = self.names[seat]
         self.history.append((self.street_index, seat, a))
         r.pending.discard(seat)
         self._acted.add(seat)
+        amount: int | None = None
+        full = True
         if a.kind == "fold":
             self.folded[seat] = True
-            self.log.append(f"{name} folds")
-        elif a.kind == "check":
-            self.log.append(f"{name} checks")
         elif a.kind == "call":
-            paid = self._put(seat, legal.to_call)
-            self.log.append(f"{name} calls {paid}" + (" (all-in)" if self._stacks[seat] == 0 else ""))
-        else:
+            amount = self._put(seat, legal.to_call)
+        elif a.kind in ("bet", "raise"):
             assert a.amount is not None
-            target = a.amount
-            self._put(seat, target - self.bets[seat])
-            full = is_full_raise(structure=self.structure, target=target, previous=r.current, level=r.level,
-                                 step=self._step(), big_blind=self.blinds[1], raise_size=r.raise_size)
-            r.raise_size = max(r.raise_size, target - r.current)
+            amount = a.amount
+            self._put(seat, amount - self.bets[seat])
+            full = is_full_raise(structure=self.structure, target=amount, previous=r.current, level=r.level,
+                                 step=self._step(), big_blind=self.big_blind, raise_size=r.raise_size)
+            r.raise_size = max(r.raise_size, amount - r.current)
             if full:
-                r.level = target
+                r.level = amount
                 r.count += 1
-            r.current = target
-            r.aggressor = seat
-            if full:
                 self._acted = {seat}
+            r.current = amount
+            r.aggressor = seat
             r.pending = {i for i in range(self.n) if i != seat and self._can_act(i)}
-            word = "bets" if a.kind == "bet" else "raises to"
-            self.log.append(f"{name} {word} {target}" + (" (all-in)" if self._stacks[seat] == 0 else "")
-                            + ("" if full else ": less than a full raise, so it does not reopen the betting"
-                               " for players who already acted (R17, R19)"))
+        self._note(Event(a.kind, self.names[seat], amount, all_in=self._stacks[seat] == 0, full=full))
         self._advance(seat)
 
     def _advance(self, seat: int) -> None:
@@ -503,7 +587,8 @@ class HandState:
             r.pending.clear()
             self._end_round()
             return
-        start = self.bb_seat if first else self.button   # R15
+        # R15: preflop the seat after the big blind (after the one blind, when a single blind is posted)
+        start = (self.bb_seat if self.blinds[1] else self.sb_seat) if first else self.button
         self._to_act = self._next_to_act(start)
 
     def _end_round(self) -> None:
@@ -517,7 +602,7 @@ class HandState:
             self._showdown()
             return
         self.street_index += 1
-        self._deal_board(_BOARD_AFTER[self.street_index])
+        self._deal_board(BOARD_AFTER[self.street_index])
         self.log.append(f"{STREETS[self.street_index]}: {format_cards(self.board)}")
         self._begin_round()
 
@@ -536,7 +621,7 @@ class HandState:
         payouts = [0] * self.n
         payouts[winner] = pot
         self._settle(UncontestedResult(winner=winner, pot=pot, payouts=payouts, board=self.board))
-        self.log.append(f"{self.names[winner]} wins {pot} uncontested (R20)")
+        self._note(Event("wins uncontested", self.names[winner], pot))
 
     def _showdown(self) -> None:
         from omaha_learn.engine.showdown import showdown
@@ -545,20 +630,18 @@ class HandState:
         holes = [None if self.folded[i] else self.holes[i] for i in range(self.n)]
         for i in self.in_hand:
             if holes[i] is None:
-                raise ValueError(f"seat {i} reached the showdown but their hole cards are unknown")
+                raise ShowdownError(f"seat {i} reached the showdown but its hole cards are unknown"
+                                    " (dealt with deal_missing=False)")
         live = [c - a for c, a in zip(self.contributions, self.antes_paid, strict=True)]
-        result = showdown(holes, self.board, live, button=self.button,
-                          game="hilo" if self.game == "hilo" else "high", qualifier=self.qualifier,
+        result = showdown(holes, self.board, live, button=self.button, game=self.game, qualifier=self.qualifier,
                           last_aggressor=None if self._last_aggressor is None or self.folded[self._last_aggressor]
-                          else self._last_aggressor)
-        if sum(self.antes_paid):
-            result = add_dead_antes(result, sum(self.antes_paid), self.in_hand)
+                          else self._last_aggressor, dead_money=sum(self.antes_paid))
         self._settle(result)
         for i in self.in_hand:
-            self.log.append(f"{self.names[i]} shows {format_cards(self.holes[i] or ())}")
+            self._note(Event("shows", self.names[i], cards=format_cards(self.holes[i] or ())))
         for i, p in enumerate(result.payouts):
             if p:
-                self.log.append(f"{self.names[i]} collects {p}")
+                self._note(Event("collects", self.names[i], p))
 
     def _settle(self, result: Any) -> None:
         self._stacks = [s + p for s, p in zip(self._stacks, result.payouts, strict=True)]

@@ -1,0 +1,103 @@
+"""Argument checks shared by the engine's public functions and constructors.
+
+Each check returns the value in its plain form or raises the error class it is
+given (a subclass of :class:`~omaha_learn.errors.OmahaLearnError`) with a message
+that names the argument, before the caller changes anything.
+
+>>> from omaha_learn.errors import PotError
+>>> chips(5, "ante", PotError), seat(2, 3, "button", PotError)
+(5, 2)
+>>> chips(0.5, "blinds[0]", PotError)
+Traceback (most recent call last):
+...
+omaha_learn.errors.PotError: blinds[0]: 0.5 is not a whole number of chips
+>>> seed("abc", "seed", PotError)
+Traceback (most recent call last):
+...
+omaha_learn.errors.PotError: seed: 'abc' is not a whole number or None
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import Any
+
+from omaha_learn.errors import OmahaLearnError
+
+__all__ = ["whole", "chips", "seat", "seed", "qualifier", "items", "QUALIFIERS"]
+
+QUALIFIERS = (8, 9, None)
+"""Low qualifiers a hand may be played with: 8-or-better, the 9-or-better house rule, none (R12)."""
+
+
+def whole(value: object, what: str, error: type[OmahaLearnError]) -> int:
+    """``value`` as an ``int``: Python and numpy integers; never a bool, float or text."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or isinstance(value, (str, bytes, float)):
+        raise error(f"{what}: {value!r} is not a whole number")
+    try:
+        return int(operator.index(value))  # type: ignore[arg-type]
+    except TypeError:
+        raise error(f"{what}: {value!r} is not a whole number") from None
+
+
+def chips(value: object, what: str, error: type[OmahaLearnError], *, positive: bool = False) -> int:
+    """A number of chips: a whole number, not negative (above zero with ``positive``)."""
+    try:
+        n = whole(value, what, error)
+    except OmahaLearnError:
+        raise error(f"{what}: {value!r} is not a whole number of chips") from None
+    if n < 0 or (positive and n == 0):
+        raise error(f"{what}: {'must be positive' if positive else 'negative chips'} ({n})")
+    return n
+
+
+def seat(value: object, n: int, what: str, error: type[OmahaLearnError]) -> int:
+    """A seat number ``0..n-1``."""
+    index = _as_int(value)
+    if index is None or not 0 <= index < n:
+        raise error(f"{what}: {value!r} is not a seat (seats are 0 to {n - 1})")
+    return index
+
+
+def seed(value: object, what: str, error: type[OmahaLearnError]) -> int | None:
+    """A seed for a shuffle: a whole number or ``None`` (a fresh random shuffle)."""
+    if value is None:
+        return None
+    index = _as_int(value)
+    if index is None:
+        raise error(f"{what}: {value!r} is not a whole number or None")
+    return index
+
+
+def qualifier(value: object, what: str, error: type[OmahaLearnError]) -> int | None:
+    """A low qualifier: 8, 9 or ``None`` (R12)."""
+    if value is None:
+        return None
+    index = _as_int(value)
+    if index in (8, 9):
+        return index
+    raise error(f"{what}: {value!r} is not a low qualifier: 8 (8-or-better), 9 (9-or-better) or None (R12)")
+
+
+def items(value: object, what: str, error: type[OmahaLearnError], *, n: int | None = None,
+          per: str = "seat") -> list[Any]:
+    """A list or tuple (or other sequence, not text) of one entry per ``per``; ``n`` entries when given."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise error(f"{what}: expected a list with one entry per {per}, got {value!r}")
+    out = list(value)
+    if n is not None and len(out) != n:
+        raise error(f"{what}: need one entry per {per} ({n}), got {len(out)}")
+    return out
+
+
+def _as_int(value: object) -> int | None:
+    """``value`` as an ``int`` if it is a Python or numpy integer (not a bool), else ``None``."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return int(operator.index(value))  # type: ignore[arg-type]
+    except TypeError:
+        return None
