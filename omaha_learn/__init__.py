@@ -27,7 +27,7 @@ _EXPORTS: dict[str, str] = {
     # errors
     "OmahaLearnError": "errors", "CardError": "errors", "GameError": "errors", "ShowdownError": "errors",
     "PotError": "errors", "IllegalAction": "errors", "BettingSetupError": "errors", "TableError": "errors",
-    "PHHError": "errors", "EquityError": "errors",
+    "PHHError": "errors", "EquityError": "errors", "PlayerError": "errors",
     # games
     "Game": "engine.games",
     # cards
@@ -84,15 +84,29 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.engine.betting.state import Action, HandState, LegalActions
-    from omaha_learn.engine.cards import Card, CardError, Deck, format_cards, parse_cards
+    from omaha_learn.engine.cards import Card, Deck, format_cards, parse_cards
     from omaha_learn.engine.equity.api import EquityResult, PlayerEquity, equity
     from omaha_learn.engine.equity.frequencies import frequencies
     from omaha_learn.engine.evaluation.bulk import evaluate_high_many, evaluate_low_many
     from omaha_learn.engine.evaluation.explanation import Explanation, explain
     from omaha_learn.engine.evaluation.five_card import Category
     from omaha_learn.engine.evaluation.hands import HighHand, LowHand, best_high, best_low
+    from omaha_learn.engine.games import Game
     from omaha_learn.engine.phh import dump_phh, load_phh
     from omaha_learn.engine.players import CallingStation, RandomPlayer, TightPlayer, simulate
     from omaha_learn.engine.pots import Pot, side_pots
     from omaha_learn.engine.showdown import PotResult, ShowdownResult, showdown
     from omaha_learn.engine.table import Table
+    from omaha_learn.errors import (
+        BettingSetupError,
+        CardError,
+        EquityError,
+        GameError,
+        IllegalAction,
+        OmahaLearnError,
+        PHHError,
+        PlayerError,
+        PotError,
+        ShowdownError,
+        TableError,
+    )
