@@ -103,8 +103,8 @@ def test_issue_11_corrupt_cache_files_are_rebuilt_never_used(tmp_path: Path, mon
     data = path.read_bytes()
     for kind, bad in _corruptions(data).items():
         path.write_bytes(bad)
-        calls = []
-        arr = tables.cached_array("demo", (1000,), lambda: (calls.append(1), good)[1])
+        calls: list[int] = []
+        arr = tables.cached_array("demo", (1000,), lambda calls=calls: (calls.append(1), good)[1])
         assert calls == [1], kind                       # rebuilt, not read
         assert np.array_equal(arr, good), kind
         assert path.read_bytes() == data, kind          # and the file replaced by a good one

@@ -156,7 +156,7 @@ def _many(h: npt.NDArray[np.intp], b: npt.NDArray[np.intp], high: bool) -> U16:
         if bs.shape[1] == 5:
             info = board_info(bs)
             hi, lo = hand_strengths(hs, info, low=not high)
-            out[start:start + hs.shape[0]] = hi if high else lo
+            out[start:start + hs.shape[0]] = hi if high or lo is None else lo
             continue
         pk, ps = subset_keys(hs, 2, -1)
         tk, ts = subset_keys(bs, 3, -2)
@@ -250,17 +250,27 @@ def pair_triple_strengths(hole: npt.ArrayLike, deck_cards: npt.ArrayLike, *, low
 
 
 @functools.cache
-def _triple_pairs(n: int) -> tuple[npt.NDArray[np.intp], ...]:
-    """For each triple ``a<b<c`` of ``range(n)`` (colex), the colex indices of ab, ac, bc;
-    and for each pair ``x<y`` its two elements."""
-    t = _subsets(n, 3)
-    a, b, c = t[:, 0], t[:, 1], t[:, 2]
+def _block_indices(n: int) -> tuple[npt.NDArray[np.intp], ...]:
+    """Index arrays for :func:`board_blocks` on ``range(n)``, valid for every highest card ``e``.
 
-    def pidx(x: npt.NDArray[np.intp], y: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
-        return x + y * (y - 1) // 2
+    Over the triples ``x<y<d`` of ``range(n - 1)`` (colex): the colex index of ``xyd``, and
+    of ``xye``, ``xde``, ``yde`` less ``C(e, 3)``. Over the 4-subsets ``a<b<c<d`` (colex):
+    the triple indices of ``abc``, ``abd``, ``acd``, ``bcd``. Colex order is prefix-closed,
+    so the boards whose highest card is ``e`` use the first ``C(e, 3)`` and ``C(e, 4)`` rows.
+    """
+    t = _subsets(n - 1, 3)
+    x, y, d = t[:, 0], t[:, 1], t[:, 2]
+    pair = x + y * (y - 1) // 2
+    xd = x + d * (d - 1) // 2
+    yd = y + d * (d - 1) // 2
+    q = _subsets(n - 1, 4)
+    a, b, c, dd = q[:, 0], q[:, 1], q[:, 2], q[:, 3]
 
-    p = _subsets(n, 2)
-    return pidx(a, b), pidx(a, c), pidx(b, c), np.ascontiguousarray(p[:, 0]), np.ascontiguousarray(p[:, 1])
+    def tri(i: npt.NDArray[np.intp], j: npt.NDArray[np.intp], k: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+        out: npt.NDArray[np.intp] = i + j * (j - 1) // 2 + k * (k - 1) * (k - 2) // 6
+        return out
+
+    return pair, xd, yd, tri(a, b, c), tri(a, b, dd), tri(a, c, dd), tri(b, c, dd)
 
 
 def board_blocks(values: U16, n: int) -> Iterator[tuple[int, U16]]:
@@ -269,36 +279,53 @@ def board_blocks(values: U16, n: int) -> Iterator[tuple[int, U16]]:
     ``values`` has shape ``(rows, C(n, 3))``: a value per triple of ``range(n)``.
     Each block holds the boards whose highest card is ``e`` (``C(e, 4)`` of
     them), for ``e = 4 .. n-1``; the block's buffer is reused, so use it before
-    asking for the next. For a board ``a<b<c<d<e`` the ten triples are ``abc``,
-    the pairs of ``abc`` with ``d`` and with ``e``, and ``x, d, e``. With ``d, e``
-    fixed those are contiguous slices of ``values``, so a board costs one read
-    and three gathers from a small per-pair table instead of ten gathers.
+    asking for the next. A board ``a<b<c<d<e`` has the ten triples ``abc`` and,
+    for each pair ``xy`` of ``abc``, ``xyd, xye, xde, yde``. So per ``e`` one pass
+    over the triples ``xyd`` of ``range(e)`` takes ``w[xyd]`` = the best of those four,
+    and each board is ``max(values[abc], w[abd], w[acd], w[bcd])``: eight gathers
+    per board, in a few large numpy calls per block.
     """
     rows = values.shape[0]
     if values.shape[1] != comb(n, 3):
         raise ValueError(f"values has {values.shape[1]} columns, expected C({n}, 3) = {comb(n, 3)}")
-    p0, p1, p2, px, py = _triple_pairs(n)
-    buf = np.empty((rows, comb(n - 1, 4)), dtype=np.uint16)
-    tmp = np.empty((rows, comb(n - 2, 3)), dtype=np.uint16)
+    if n < 5:
+        return
+    pair, xd, yd, t_abc, t_abd, t_acd, t_bcd = _block_indices(n)
+    # Triple-major and packed: one gather moves every row's value of a triple at once.
+    width = -(-rows // 4) * 4
+    item = np.dtype((np.void, 2 * width))
+    packed = np.zeros((comb(n, 3), width), dtype=np.uint16)
+    packed[:, :rows] = values.T
+    v = packed.view(item).ravel()
+    n3, n4 = comb(n - 1, 3), comb(n - 1, 4)
+    w = np.empty(n3, dtype=item)
+    wt = np.empty(n3, dtype=item)
+    o = np.empty(n4, dtype=item)
+    t = np.empty(n4, dtype=item)
+    idx = np.empty(n3, dtype=np.intp)
+
+    def lanes(a: npt.NDArray[np.void]) -> U16:
+        out: U16 = a.view(np.uint16)
+        return out
+
     for e in range(4, n):
-        e3 = comb(e, 3)
-        for d in range(3, e):
-            m = comb(d, 3)
-            npairs = comb(d, 2)
-            start = comb(d, 4)
-            w = np.maximum(values[:, m:m + npairs], values[:, e3:e3 + npairs])
-            v = values[:, e3 + npairs:e3 + npairs + d]
-            np.maximum(w, v[:, px[:npairs]], out=w)
-            np.maximum(w, v[:, py[:npairs]], out=w)
-            o = buf[:, start:start + m]
-            t = tmp[:, :m]
-            w.take(p0[:m], axis=1, out=t)
-            np.maximum(values[:, :m], t, out=o)
-            w.take(p1[:m], axis=1, out=t)
-            np.maximum(o, t, out=o)
-            w.take(p2[:m], axis=1, out=t)
-            np.maximum(o, t, out=o)
-        yield comb(e, 5), buf[:, :comb(e, 4)]
+        e3, e4 = comb(e, 3), comb(e, 4)
+        we, wte, ie = w[:e3], wt[:e3], idx[:e3]
+        np.add(pair[:e3], e3, out=ie)
+        np.take(v, ie, out=we)
+        np.maximum(lanes(we), lanes(v[:e3]), out=lanes(we))
+        np.add(xd[:e3], e3, out=ie)
+        np.take(v, ie, out=wte)
+        np.maximum(lanes(we), lanes(wte), out=lanes(we))
+        np.add(yd[:e3], e3, out=ie)
+        np.take(v, ie, out=wte)
+        np.maximum(lanes(we), lanes(wte), out=lanes(we))
+        oe, te = o[:e4], t[:e4]
+        np.take(v, t_abc[:e4], out=oe)
+        for tri in (t_abd, t_acd, t_bcd):
+            np.take(we, tri[:e4], out=te)
+            np.maximum(lanes(oe), lanes(te), out=lanes(oe))
+        yield comb(e, 5), np.ascontiguousarray(lanes(oe).reshape(e4, width)[:, :rows].T)
 
 
 def boards_from_triples(values: U16, n: int) -> U16:
@@ -336,7 +363,8 @@ def best_over_boards(triple_best: npt.ArrayLike) -> U16:
     """
     tb = np.asarray(triple_best, dtype=np.uint16)
     n = _n_from_triples(tb.shape[0])
-    return boards_from_triples(tb[None, :], n)[0]
+    out: U16 = boards_from_triples(tb[None, :], n)[0]
+    return out
 
 
 def deck_boards(deck_cards: npt.ArrayLike) -> npt.NDArray[np.int8]:

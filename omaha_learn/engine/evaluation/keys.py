@@ -105,7 +105,7 @@ def pair_codes_by_cards() -> npt.NDArray[np.int16]:
     90
     """
     w = np.array(CARD_WEIGHTS, dtype=np.int64)
-    out = key_codes(2)[w[:, None] + w[None, :]].ravel().astype(np.int16)
+    out: npt.NDArray[np.int16] = key_codes(2)[w[:, None] + w[None, :]].ravel().astype(np.int16)
     out.flags.writeable = False
     return out
 
