@@ -22,6 +22,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -175,15 +176,18 @@ def monte_carlo_chunk(spec: DealSpec, seed: np.random.SeedSequence, deals: int) 
     return np.bincount(codes, minlength=1 << (2 * spec.players)).astype(np.int64)
 
 
-def parallel_sum(work: Callable[[int], I64], items: Iterable[int], threads: int,
-                 finished: Callable[[int], object] | None = None) -> I64 | None:
+Summable = TypeVar("Summable", bound="npt.NDArray[Any]")
+
+
+def parallel_sum(work: Callable[[int], Summable], items: Iterable[int], threads: int,
+                 finished: Callable[[int], object] | None = None) -> Summable | None:
     """Sum of ``work(i)`` over ``items``, on ``threads`` threads (numpy releases the GIL).
 
     Integer sums do not depend on the order, so a seeded result is the same for
     any thread count.
     """
     todo = list(items)
-    total: I64 | None = None
+    total: Summable | None = None
     if threads <= 1 or len(todo) <= 1:
         for i in todo:
             part = work(i)

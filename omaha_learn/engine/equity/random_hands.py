@@ -1,0 +1,382 @@
+"""Many starting hands against random opponents at once: the starting-hand chart's engine.
+
+:func:`against_random` estimates, for each of many hands, its equity against
+``opponents`` random hands (R11: halves, ties, scoops), with a standard error.
+All hands share the same random deals, so each deal's work is done once for
+every hand:
+
+* A deal is a board and ``opponents + r`` random hands in dealing order
+  (``r`` reserve hands, as many as the deck allows, at most the hand size).
+* A hand uses a deal only if no card of the board is one of its own; its
+  opponents are the first ``opponents`` dealt hands that hold none of its
+  cards (a deal where fewer remain is not used). The deal's law is symmetric
+  in the cards the hand does not hold, so what a hand sees is a uniformly
+  random board and uniformly random opponents from the cards it leaves: the
+  estimate is unbiased, and its deals are independent, so the usual
+  standard error holds. A hand uses about two deals in three.
+* On each board a hand's high is one lookup in a table of every rank
+  multiset of a hand (:mod:`omaha_learn.engine.evaluation.fast`'s
+  board-by-pair tables, maximised over the hand's pairs once per board), its
+  low one more, and a flush one lookup when the board has three of a suit.
+
+The result of a hand depends only on the hand, ``opponents``, ``game``,
+``qualifier``, ``trials`` and ``seed``, not on the other hands in the batch
+nor on the number of threads.
+
+>>> r = against_random(["As Ah Ks Kh", "7c 2d 9h 4s"], game="high", trials=20_000, seed=1)
+>>> [round(float(e), 2) for e in r.equity], bool(r.stderr.max() < 0.004), bool(r.deals.min() >= 20_000)
+([0.71, 0.37], True, True)
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from math import ceil, comb
+
+import numpy as np
+import numpy.typing as npt
+
+from omaha_learn.engine.cards import Card, CardError, CardsLike, parse_cards
+from omaha_learn.engine.equity.api import (
+    MAX_PLAYERS,
+    MAX_TRIALS,
+    check_seed,
+    check_threads,
+    check_trials,
+)
+from omaha_learn.engine.equity.kernel import deal_positions, parallel_sum
+from omaha_learn.engine.evaluation.fast import board_info, hand_strengths
+from omaha_learn.engine.evaluation.keys import (
+    N_PAIR_CODES,
+    card_weights,
+    key_codes,
+    multisets,
+    rank_pair_codes,
+    suited_sets,
+)
+from omaha_learn.engine.evaluation.tables import board_pair_tables, flush_pair_table, low_threshold
+from omaha_learn.engine.games import Game
+from omaha_learn.errors import EquityError, GameError
+
+__all__ = ["against_random", "RandomOpponents"]
+
+F64 = npt.NDArray[np.float64]
+I64 = npt.NDArray[np.int64]
+U16 = npt.NDArray[np.uint16]
+Ints = npt.NDArray[np.intp]
+
+_DEALS_PER_CHUNK = 1024   # the unit of seeding and threading
+_HANDS_PER_BLOCK = 4096   # hands evaluated together against one chunk (keeps temporaries small)
+_N_SUMS = 7               # deals, share, share^2, high, low, scoops, low made
+_MAX_ROUNDS = 400
+
+
+@dataclass(frozen=True)
+class RandomOpponents:
+    """Per-hand results of :func:`against_random`, in the order the hands were given.
+
+    Arrays of floats (rates 0..1): ``equity`` (expected share of the pot) and its
+    ``stderr``; ``scoop`` (the whole pot: the high alone and the low alone, or the
+    high alone when nobody makes a low); ``high`` and ``low`` (average share of
+    each half: 1/k when tied k ways); ``low_made`` (deals on which someone made a
+    qualifying low); ``deals`` (ints) how many deals each hand used, at least ``trials``.
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    opponents: int
+    game: str
+    qualifier: int | None
+    trials: int
+    seed: int | None
+    deals: I64
+    equity: F64
+    stderr: F64
+    scoop: F64
+    high: F64
+    low: F64
+    low_made: F64
+
+    def __len__(self) -> int:
+        return len(self.hands)
+
+    def row(self, i: int) -> dict[str, object]:
+        """Hand ``i``'s results as a dict (for tables and plots)."""
+        return {"hand": " ".join(map(str, self.hands[i])), "equity": float(self.equity[i]),
+                "stderr": float(self.stderr[i]), "scoop": float(self.scoop[i]), "high": float(self.high[i]),
+                "low": float(self.low[i]), "low_made": float(self.low_made[i]), "deals": int(self.deals[i])}
+
+
+# ------------------------------------------------------------------ tables
+
+@functools.cache
+def _hand_pair_codes(size: int) -> Ints:
+    """Pair codes of every rank multiset of ``size`` cards: ``(len(multisets(size)), C(size, 2))``."""
+    w = np.array([0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415], dtype=np.intp)
+    ms = np.array(multisets(size), dtype=np.intp)
+    pairs = list(itertools.combinations(range(size), 2))
+    codes = key_codes(2)
+    out = np.stack([codes[w[ms[:, i]] + w[ms[:, j]]] for i, j in pairs], axis=1).astype(np.intp)
+    return out
+
+
+@functools.cache
+def _flush_sets_table() -> tuple[U16, npt.NDArray[np.int16]]:
+    """(best flush by [board suited set, hand suited set], hand set code by 13-bit mask).
+
+    Hand sets are the 2 to 5 ranks a hand holds in one suit, plus a last column
+    of zeros for fewer than two; board sets as in :func:`suited_sets`.
+    """
+    fp = flush_pair_table()
+    rp = rank_pair_codes()
+    hand_sets = [s for k in (2, 3, 4, 5) for s in itertools.combinations(range(13), k)]
+    code = np.full(1 << 13, len(hand_sets), dtype=np.int16)
+    out = np.zeros((len(suited_sets()), len(hand_sets) + 1), dtype=np.uint16)
+    for i, s in enumerate(hand_sets):
+        code[sum(1 << r for r in s)] = i
+        cols = [int(rp[13 * a + b]) for a, b in itertools.combinations(s, 2)]
+        out[:, i] = fp[:, cols].max(axis=1)
+    out.flags.writeable = False
+    return out, code
+
+
+# ------------------------------------------------------------------ one chunk
+
+@dataclass(frozen=True)
+class _Spec:
+    hands: Ints          # (H, h) card indices
+    codes: Ints          # (H,) rank multiset code
+    suit_sets: Ints      # (H, 4) hand suited-set code per suit
+    masks: npt.NDArray[np.uint64]  # (H,) card bits
+    size: int
+    opponents: int
+    reserves: int
+    low: bool
+    threshold: int
+
+
+def _chunk(spec: _Spec, seed: np.random.SeedSequence, deals: int) -> F64:
+    """Sums per hand over ``deals`` shared deals: ``(H, _N_SUMS)``."""
+    rng = np.random.default_rng(seed)
+    h, k, r = spec.size, spec.opponents, spec.reserves
+    dealt = deal_positions(rng, 52, deals, 5 + h * (k + r))        # (cards, deals)
+    boards = np.ascontiguousarray(dealt[:5].T)
+    info = board_info(boards)
+    bits = np.left_shift(np.uint64(1), dealt.astype(np.uint64))
+    board_mask = bits[0] | bits[1] | bits[2] | bits[3] | bits[4]
+    opp_hi, opp_lo, opp_mask = [], [], []
+    for j in range(k + r):
+        cards = np.ascontiguousarray(dealt[5 + h * j:5 + h * (j + 1)].T)
+        hi, lo = hand_strengths(cards, info, low=spec.low)
+        opp_hi.append(hi)
+        if lo is not None:
+            lo[lo < spec.threshold] = 0
+            opp_lo.append(lo)
+        m = bits[5 + h * j]
+        for c in range(1, h):
+            m = m | bits[5 + h * j + c]
+        opp_mask.append(m)
+    # Per board, the best non-flush high (and low) of every rank multiset of a hand.
+    bph, bpl = board_pair_tables()
+    hpc = _hand_pair_codes(h)
+    code = info.base // N_PAIR_CODES
+    hi_by_code = bph[code][:, hpc].max(axis=2).T.copy()             # (codes, deals)
+    lo_by_code = None
+    if spec.low:
+        lo_by_code = bpl[code][:, hpc].max(axis=2)
+        lo_by_code[lo_by_code < spec.threshold] = 0
+        lo_by_code = lo_by_code.T.copy()
+    fl_table, _ = _flush_sets_table()
+    n_sets = fl_table.shape[1]
+    flat_fl = fl_table.ravel()
+    frows = info.flush_rows
+    fbase = (info.flush_base // 78) * n_sets
+    out = np.zeros((len(spec.hands), _N_SUMS), dtype=np.float64)
+    for start in range(0, len(spec.hands), _HANDS_PER_BLOCK):
+        sl = slice(start, start + _HANDS_PER_BLOCK)
+        _block(spec, sl, hi_by_code, lo_by_code, frows, fbase, info.flush_suit, flat_fl, board_mask,
+               opp_hi, opp_lo, opp_mask, out[sl])
+    return out
+
+
+def _chunk_at(spec: _Spec, seeds: list[np.random.SeedSequence], i: int) -> F64:
+    return _chunk(spec, seeds[i], _DEALS_PER_CHUNK)
+
+
+def _block(spec: _Spec, sl: slice, hi_by_code: U16, lo_by_code: U16 | None, frows: Ints, fbase: Ints,
+           fsuit: Ints, flat_fl: U16, board_mask: npt.NDArray[np.uint64], opp_hi: list[U16], opp_lo: list[U16],
+           opp_mask: list[npt.NDArray[np.uint64]], out: F64) -> None:
+    k = spec.opponents
+    hero_hi = hi_by_code[spec.codes[sl]]                                   # (H, D)
+    if frows.size:
+        idx = spec.suit_sets[sl][:, fsuit] + fbase[None, :]                # (H, flush deals)
+        hero_hi[:, frows] = np.maximum(hero_hi[:, frows], flat_fl[idx])
+    masks = spec.masks[sl][:, None]
+    valid = (masks & board_mask[None, :]) == 0
+    taken = np.zeros(hero_hi.shape, dtype=np.int8)
+    best_hi = np.zeros(hero_hi.shape, dtype=np.uint16)
+    n_hi = np.zeros(hero_hi.shape, dtype=np.int8)
+    best_lo = np.zeros(hero_hi.shape, dtype=np.uint16) if spec.low else None
+    n_lo = np.zeros(hero_hi.shape, dtype=np.int8) if spec.low else None
+    for j in range(len(opp_hi)):
+        take = ((masks & opp_mask[j][None, :]) == 0) & (taken < k)
+        taken += take
+        v = np.where(take, opp_hi[j][None, :], np.uint16(0))
+        n_hi = np.where(v > best_hi, np.int8(1), n_hi + (take & (v == best_hi)))
+        np.maximum(best_hi, v, out=best_hi)
+        if best_lo is not None and n_lo is not None:
+            v = np.where(take, opp_lo[j][None, :], np.uint16(0))
+            n_lo = np.where(v > best_lo, np.int8(1), n_lo + (take & (v == best_lo) & (v > 0)))
+            np.maximum(best_lo, v, out=best_lo)
+    valid &= taken == k
+    high = np.where(hero_hi > best_hi, 1.0, np.where(hero_hi == best_hi, 1.0 / (1 + n_hi), 0.0))
+    if best_lo is not None and n_lo is not None and lo_by_code is not None:
+        hero_lo = lo_by_code[spec.codes[sl]]
+        low_made = (hero_lo > 0) | (best_lo > 0)
+        low = np.where(hero_lo > best_lo, 1.0, np.where((hero_lo == best_lo) & (hero_lo > 0), 1.0 / (1 + n_lo), 0.0))
+        share = np.where(low_made, 0.5 * (high + low), high)
+    else:
+        low_made = np.zeros(high.shape, dtype=bool)
+        low = np.zeros(high.shape)
+        share = high
+    scoop = share == 1.0
+    w = valid.astype(np.float64)
+    out[:, 0] += w.sum(axis=1)
+    out[:, 1] += (share * w).sum(axis=1)
+    out[:, 2] += (share * share * w).sum(axis=1)
+    out[:, 3] += (high * w).sum(axis=1)
+    out[:, 4] += (low * w).sum(axis=1)
+    out[:, 5] += (scoop & valid).sum(axis=1)
+    out[:, 6] += (low_made & valid).sum(axis=1)
+
+
+# ------------------------------------------------------------------ the function
+
+def _parse_hands(hands: object) -> tuple[tuple[tuple[Card, ...], ...], Ints]:
+    if isinstance(hands, (str, bytes)) or hands is None:
+        raise EquityError("hands: give a list of hands, e.g. ['As Ah Ks Kh', '7c 2d 9h 4s']")
+    if isinstance(hands, np.ndarray):
+        if hands.ndim != 2 or not np.issubdtype(hands.dtype, np.integer):
+            raise EquityError(f"hands: an integer array of card indices, shape (N, 4 or 5), got {hands.dtype} "
+                              f"{hands.shape}")
+        rows: list[CardsLike] = [[int(c) for c in row] for row in hands]
+    else:
+        try:
+            rows = list(hands)  # type: ignore[call-overload]
+        except TypeError:
+            raise EquityError(f"hands: give a list of hands, got {type(hands).__name__}") from None
+    if not rows:
+        raise EquityError("hands: give at least one hand")
+    parsed = []
+    for i, row in enumerate(rows):
+        if row is None:
+            raise CardError(f"hand {i + 1}: no cards given (None)")
+        try:
+            cards = parse_cards(row)
+        except CardError as exc:
+            raise CardError(f"hand {i + 1}: {exc}", exc.token, exc.position) from None
+        if len(cards) not in (4, 5):
+            raise CardError(f"hand {i + 1}: Omaha needs 4 hole cards (5 for five-card Omaha), got {len(cards)}")
+        parsed.append(cards)
+    if len({len(c) for c in parsed}) > 1:
+        raise CardError("hands: every hand needs the same number of cards (4, or 5 for five-card Omaha)")
+    return tuple(parsed), np.array(parsed, dtype=np.intp)
+
+
+def against_random(hands: Sequence[CardsLike] | npt.NDArray[np.integer], opponents: int = 1, *,
+                   game: str = "hilo", qualifier: int | None = 8, trials: int = 20_000,
+                   seed: int | None = 0, threads: int | None = None,
+                   progress: Callable[[int, int], object] | None = None) -> RandomOpponents:
+    """Equity, standard error, scoop rate and high/low shares of each hand against
+    ``opponents`` random hands, over shared seeded random deals (see the module notes).
+
+    ``hands``: a list of hands (text or cards, all 4 or all 5 cards) or an integer
+    array ``(N, 4 or 5)`` of card indices. ``opponents``: 1 to 5 (five-card Omaha:
+    1 to 5 as the deck allows). ``game``: ``"hilo"`` (``qualifier`` 8, 9, or ``None``)
+    or ``"plo"``/``"high"``. Each hand uses at least ``trials`` deals (at most
+    :data:`~omaha_learn.engine.equity.api.MAX_TRIALS`); ``seed`` an int or ``None``;
+    ``threads`` as in :func:`omaha_learn.equity`; the result does not depend on it.
+    ``progress(done, total)`` is called after each chunk of deals.
+    """
+    try:
+        hilo = Game.parse(game) is Game.HILO
+    except GameError as exc:
+        raise EquityError(f"game: {game!r} is not a game ({exc})") from None
+    if hilo:
+        try:
+            threshold = low_threshold(qualifier)
+        except ValueError as exc:
+            raise EquityError(f"qualifier: {exc}") from None
+    else:
+        threshold = 0
+    trials_n = check_trials(trials, exact_allowed=False)
+    assert trials_n is not None
+    seed = check_seed(seed)
+    nthreads = check_threads(threads)
+    if progress is not None and not callable(progress):
+        raise EquityError(f"progress: None or a callable(done, total), got {progress!r}")
+    parsed, cards = _parse_hands(hands)
+    size = cards.shape[1]
+    most = min(MAX_PLAYERS - 1, (52 - 5 - size) // size - 1)
+    if (not isinstance(opponents, (int, np.integer)) or isinstance(opponents, bool)
+            or not 1 <= opponents <= most):
+        raise EquityError(f"opponents: 1 to {most} random hands with {size}-card hands, got {opponents!r}")
+    k = int(opponents)
+    reserves = min(size, (52 - 5) // size - 1 - k)
+    # A hand keeps a deal when the board misses its cards (and enough hands do).
+    p_board = comb(52 - size, 5) / comb(52, 5)
+    total = ceil(trials_n / p_board * 1.02) + 64
+    if total > MAX_TRIALS * 2:
+        raise EquityError(f"trials: at most {MAX_TRIALS:,} per hand")
+    ranks = cards >> 2
+    w = card_weights().astype(np.intp)[cards].sum(axis=1)
+    codes = key_codes(size)[w].astype(np.intp)
+    _, set_code = _flush_sets_table()
+    suit_sets = np.empty((len(cards), 4), dtype=np.intp)
+    for s in range(4):
+        mask = np.where((cards & 3) == s, np.left_shift(1, ranks), 0).sum(axis=1)
+        suit_sets[:, s] = set_code[mask]
+    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards.astype(np.uint64)), axis=1)
+    spec = _Spec(cards, codes, suit_sets, masks, size, k, reserves, hilo, threshold)
+
+    # Round 0 deals enough chunks for every hand's trials on average; each later round
+    # (a fixed number of chunks) goes only to the hands still short. Which hands are
+    # short depends on each hand's own deals, so a hand's result does not depend on the batch.
+    first = ceil(total / _DEALS_PER_CHUNK)
+    later = max(1, first // 8)
+    root = np.random.SeedSequence(seed)
+    sums: F64 = np.zeros((len(cards), _N_SUMS))
+    todo = np.arange(len(cards))
+    dealt = [0]
+    for round_no in range(_MAX_ROUNDS):
+        count = first if round_no == 0 else later
+        seeds = root.spawn(count)
+        sub = spec if round_no == 0 else _Spec(cards[todo], codes[todo], suit_sets[todo], masks[todo], size, k,
+                                               reserves, hilo, threshold)
+
+        work = functools.partial(_chunk_at, sub, seeds)
+
+        def finished(i: int) -> None:
+            dealt[0] += _DEALS_PER_CHUNK
+            if progress is not None:
+                progress(dealt[0], max(dealt[0], first * _DEALS_PER_CHUNK))
+
+        part = parallel_sum(work, range(count), nthreads, finished)
+        assert part is not None
+        sums[todo] += part
+        todo = np.flatnonzero(sums[:, 0] < trials_n)
+        if not todo.size:
+            break
+    else:  # pragma: no cover - would need an absurdly unlucky hand
+        raise EquityError(f"could not deal {trials_n:,} deals to every hand in {_MAX_ROUNDS} rounds")
+    n = sums[:, 0]
+    mean = sums[:, 1] / n
+    var = np.maximum(sums[:, 2] / n - mean * mean, 0.0)
+    stderr = np.sqrt(var / np.maximum(n - 1, 1))
+    return RandomOpponents(
+        hands=parsed, opponents=k, game="hilo" if hilo else "high", qualifier=qualifier if hilo else None,
+        trials=trials_n, seed=seed, deals=n.astype(np.int64), equity=mean, stderr=stderr,
+        scoop=sums[:, 5] / n, high=sums[:, 3] / n, low=sums[:, 4] / n, low_made=sums[:, 6] / n)
+
