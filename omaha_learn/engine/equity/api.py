@@ -19,6 +19,7 @@ a low is made on 74.39% of boards
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -37,9 +38,9 @@ from omaha_learn.engine.equity.kernel import (
     monte_carlo_chunk,
     outcome_codes,
     parallel_sum,
-    strengths_on_boards,
     triple_strengths,
 )
+from omaha_learn.engine.evaluation.fast import board_info, fixed_strengths
 from omaha_learn.engine.evaluation.tables import colex_combinations, low_threshold
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import EquityError, GameError
@@ -208,8 +209,11 @@ class EquityResult(Sequence[PlayerEquity]):
         return str(equity_html(self))
 
 
+_POPCOUNT = tuple(bin(x).count("1") for x in range(1 << MAX_PLAYERS))
+
+
 def _popcount(x: int) -> int:
-    return bin(x).count("1")
+    return _POPCOUNT[x]
 
 
 def tally_codes(counts: dict[int, int], players: int) -> dict[str, list[int]]:
@@ -309,10 +313,17 @@ def check_threads(threads: object) -> int:
     return int(threads)
 
 
+@functools.lru_cache(maxsize=256)
+def _parse_text(text: str) -> tuple[Card, ...]:
+    return parse_cards(text)
+
+
 def _parse(cards: object, name: str) -> tuple[Card, ...]:
     if cards is None:
         raise CardError(f"{name}: no cards given (None); use () or '' for none")
     try:
+        if isinstance(cards, str):
+            return _parse_text(cards)
         return parse_cards(cards)  # type: ignore[arg-type]
     except CardError as exc:
         raise CardError(f"{name}: {exc}", exc.token, exc.position) from None
@@ -431,7 +442,9 @@ def _exact(holes: list[tuple[Card, ...]], board: tuple[Card, ...], deck: npt.NDA
     boards = np.empty((len(combos), 5), dtype=np.intp)
     boards[:, :len(board)] = board
     boards[:, len(board):] = deck[combos]
-    high, lows = strengths_on_boards([np.array(h, dtype=np.intp) for h in holes], boards, low, threshold)
+    high, lows = fixed_strengths(np.array(holes, dtype=np.intp), board_info(boards), low=low)
+    if lows is not None:
+        lows[lows < threshold] = 0
     sums = np.bincount(outcome_codes(high, lows), minlength=size)
     bar(len(boards), len(boards))
     return _as_dict(sums)
@@ -493,8 +506,9 @@ def equity(holes: Sequence[CardsLike | None], board: CardsLike = (), dead: Cards
     nthreads = check_threads(threads)
     if progress is not None and not isinstance(progress, bool) and not callable(progress):
         raise EquityError(f"progress: True, False, None or a callable(done, total), got {progress!r}")
-    used = {int(c) for h in parsed if h is not None for c in h} | {int(c) for c in b} | {int(c) for c in d}
-    deck = np.array([c for c in range(52) if c not in used], dtype=np.intp)
+    in_deck = np.ones(52, dtype=bool)
+    in_deck[[int(c) for h in parsed if h is not None for c in h] + [int(c) for c in b + d]] = False
+    deck = np.flatnonzero(in_deck)
     low = game == "hilo"
     threshold = low_threshold(qualifier) if low else 0
     bar = _Bar(progress)

@@ -18,6 +18,7 @@ all equity needs (R11).
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -47,6 +48,7 @@ I64 = npt.NDArray[np.int64]
 Ints = npt.NDArray[np.intp]
 
 
+@functools.cache
 def default_threads() -> int:
     """Threads used when none is asked for: the cores this process may run on."""
     try:

@@ -42,7 +42,7 @@ from omaha_learn.engine.evaluation.keys import (
 )
 from omaha_learn.engine.evaluation.tables import board_pair_tables, flush_pair_table
 
-__all__ = ["BoardInfo", "board_info", "deal_strengths", "hand_strengths"]
+__all__ = ["BoardInfo", "board_info", "deal_strengths", "fixed_strengths", "hand_strengths"]
 
 U16 = npt.NDArray[np.uint16]
 Ints = npt.NDArray[np.intp]
@@ -183,6 +183,31 @@ def _add_flushes(hole: Ints, info: BoardInfo, hi: U16) -> None:
         np.maximum(best, np.where(both, v, np.uint16(0)), out=best)
     where = rows[two]
     hi[where] = np.maximum(hi[where], best)
+
+
+def fixed_strengths(holes: npt.ArrayLike, info: BoardInfo, *, low: bool = True) -> tuple[U16, U16 | None]:
+    """Best high and unqualified low of ``P`` fixed holes (``(P, h)``) on each board of ``info``,
+    shape ``(P, m)``: every player at once, a dozen numpy calls (for small exact spots)."""
+    h = np.asarray(holes, dtype=np.intp)
+    players, size = h.shape
+    pairs = _pairs(size)
+    a = np.array([i for i, _ in pairs])
+    b = np.array([j for _, j in pairs])
+    codes = pair_codes_by_cards()[52 * h[:, a] + h[:, b]].astype(np.intp)      # (P, pairs)
+    idx = info.base[None, None, :] + codes[:, :, None]                         # (P, pairs, m)
+    bph, bpl = board_pair_tables()
+    hi: U16 = bph.ravel()[idx].max(axis=1)
+    lo: U16 | None = bpl.ravel()[idx].max(axis=1) if low else None
+    rows = info.flush_rows
+    if rows.size:
+        suit = h & 3
+        rank = h >> 2
+        both = (suit[:, a] == suit[:, b])[:, :, None] & (suit[:, a, None] == info.flush_suit[None, None, :])
+        rp = rank_pair_codes()[13 * rank[:, a] + rank[:, b]].astype(np.intp)
+        v = flush_pair_table().ravel()[info.flush_base[None, None, :] + np.maximum(rp, 0)[:, :, None]]
+        best = np.where(both, v, np.uint16(0)).max(axis=1)                     # (P, flush boards)
+        hi[:, rows] = np.maximum(hi[:, rows], best)
+    return hi, lo
 
 
 def deal_strengths(holes: npt.ArrayLike, boards: npt.ArrayLike, *, low: bool = True
