@@ -54,7 +54,7 @@ GAMES = {"hilo": "Omaha Hi-Lo", "high": "Pot-Limit Omaha (high only)"}
 MAX_PLAYERS = 6
 _UNIT = 120  # one pot in units: divisible by every tie count 1..6 in each half
 _HALF = _UNIT // 2
-_CHUNK = 16_384  # deals per Monte Carlo chunk: the unit of seeding and of threads
+_CHUNK = 8_192  # deals per Monte Carlo chunk: the unit of seeding and of threads
 MAX_TRIALS = 100_000_000
 """The most deals one :func:`equity` call samples (about a minute on two cores)."""
 
