@@ -120,10 +120,11 @@ def main(quick: bool = False) -> None:
                                      (f"{players} random hands", [None] * players)):
                     text = [compact(h, size) for h in holes]
                     variant = VARIANT[(game, size)]
-                    t = [median(lambda th=th: equity(holes, game=game, trials=deals, seed=1, threads=th))
+                    t = [median(lambda th=th, holes=holes, game=game: equity(holes, game=game, trials=deals, seed=1,
+                                                                             threads=th))
                          for th in (1, None)]
-                    p = [median(lambda th=th: pe.chunk_from_text(variant, text, samples=deals, seed=1, threads=th))
-                         for th in (1, 0)]
+                    p = [median(lambda th=th, variant=variant, text=text: pe.chunk_from_text(
+                        variant, text, samples=deals, seed=1, threads=th)) for th in (1, 0)]
                     print(row(f"{game} {size}-card: {label}", t[0], p[0], t[1], p[1]), flush=True)
 
     print("\n## The spots of issue 13\n")
