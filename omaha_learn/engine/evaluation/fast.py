@@ -100,6 +100,16 @@ def _pairs(h: int) -> tuple[tuple[int, int], ...]:
     return tuple(combinations(range(h), 2))
 
 
+@functools.cache
+def _packed_pair_table() -> npt.NDArray[np.uint32]:
+    """The board-by-pair high and low tables in one: ``high | low << 16`` (read as two uint16 lanes)."""
+    bph, bpl = board_pair_tables()
+    both = (bph.astype(np.uint32) | (bpl.astype(np.uint32) << 16)).ravel()
+    if np.little_endian:
+        return both
+    return (bpl.astype(np.uint32) | (bph.astype(np.uint32) << 16)).ravel()  # pragma: no cover
+
+
 def _fixed_rows(hole: tuple[int, ...], low: bool) -> tuple[U16, U16 | None]:
     """Best non-flush high (and low) of one hole on every board code: one row per hole."""
     bph, bpl = board_pair_tables()
@@ -142,16 +152,33 @@ def hand_strengths(hole: npt.ArrayLike, info: BoardInfo, *, low: bool = True) ->
     else:
         pc = pair_codes_by_cards()
         idx = np.empty(m, dtype=np.intp)
-        hi = np.zeros(m, dtype=np.uint16)
-        lo = np.zeros(m, dtype=np.uint16) if low else None
-        cols = [hole_a[:, i] for i in range(h)]
+        code = np.empty(m, dtype=np.int16)
+        cols = [np.ascontiguousarray(hole_a[:, i]) for i in range(h)]
         scaled = [c * 52 for c in cols]
-        for i, j in pairs:
-            np.add(scaled[i], cols[j], out=idx)
-            np.add(pc[idx], info.base, out=idx)
-            np.maximum(hi, fph[idx], out=hi)
-            if lo is not None:
-                np.maximum(lo, fpl[idx], out=lo)
+        if low:
+            # High and low in one gather: a uint32 holds both, maxima taken lane by lane.
+            both = _packed_pair_table()
+            best = np.zeros(m, dtype=np.uint32)
+            got = np.empty(m, dtype=np.uint32)
+            lanes, got_lanes = best.view(np.uint16), got.view(np.uint16)
+            for i, j in pairs:
+                np.add(scaled[i], cols[j], out=idx)
+                np.take(pc, idx, out=code)
+                np.add(code, info.base, out=idx)
+                np.take(both, idx, out=got)
+                np.maximum(lanes, got_lanes, out=lanes)
+            pair_view = lanes.reshape(m, 2)
+            hi = np.ascontiguousarray(pair_view[:, 0])
+            lo = np.ascontiguousarray(pair_view[:, 1])
+        else:
+            hi = np.zeros(m, dtype=np.uint16)
+            got16 = np.empty(m, dtype=np.uint16)
+            for i, j in pairs:
+                np.add(scaled[i], cols[j], out=idx)
+                np.take(pc, idx, out=code)
+                np.add(code, info.base, out=idx)
+                np.take(fph, idx, out=got16)
+                np.maximum(hi, got16, out=hi)
     rows = info.flush_rows
     if rows.size:
         _add_flushes(hole_a, info, hi)
