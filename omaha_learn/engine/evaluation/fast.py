@@ -104,10 +104,9 @@ def _pairs(h: int) -> tuple[tuple[int, int], ...]:
 def _packed_pair_table() -> npt.NDArray[np.uint32]:
     """The board-by-pair high and low tables in one: ``high | low << 16`` (read as two uint16 lanes)."""
     bph, bpl = board_pair_tables()
-    both = (bph.astype(np.uint32) | (bpl.astype(np.uint32) << 16)).ravel()
-    if np.little_endian:
-        return both
-    return (bpl.astype(np.uint32) | (bph.astype(np.uint32) << 16)).ravel()  # pragma: no cover
+    first, second = (bph, bpl) if np.little_endian else (bpl, bph)
+    both: npt.NDArray[np.uint32] = (first.astype(np.uint32) | (second.astype(np.uint32) << np.uint32(16))).ravel()
+    return both
 
 
 def _fixed_rows(hole: tuple[int, ...], low: bool) -> tuple[U16, U16 | None]:
