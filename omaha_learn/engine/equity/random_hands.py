@@ -69,8 +69,7 @@ U16 = npt.NDArray[np.uint16]
 Ints = npt.NDArray[np.intp]
 
 _DEALS_PER_CHUNK = 1024   # the unit of seeding and threading
-_HANDS_PER_BLOCK = 4096   # hands evaluated together against one chunk (keeps temporaries small)
-_N_SUMS = 7               # deals, share, share^2, high, low, scoops, low made
+_HANDS_PER_BLOCK = 512    # hands evaluated together against one chunk (keeps temporaries small)
 _MAX_ROUNDS = 400
 
 
@@ -157,99 +156,152 @@ class _Spec:
     threshold: int
 
 
-def _chunk(spec: _Spec, seed: np.random.SeedSequence, deals: int) -> F64:
-    """Sums per hand over ``deals`` shared deals: ``(H, _N_SUMS)``."""
+# Each (hand, deal) ends in one of a few *states*: the high half won alone or tied with
+# t opponents (t = 0 is a win) or lost, times the same for the low (or nobody made a
+# low); one more state marks a deal the hand does not use. Counting states per hand is
+# all the results need, exactly, in integers.
+_LOSE, _NO_LOW, _WIDTH = 6, 7, 8
+_N_STATES = _WIDTH * _WIDTH + 1
+_UNUSED = _N_STATES - 1
+_BOARD_BIT = 1 << 15
+
+
+def _chunk(spec: _Spec, seed: np.random.SeedSequence, deals: int) -> I64:
+    """State counts per hand over ``deals`` shared deals: ``(H, _N_STATES)``."""
     rng = np.random.default_rng(seed)
     h, k, r = spec.size, spec.opponents, spec.reserves
     dealt = deal_positions(rng, 52, deals, 5 + h * (k + r))        # (cards, deals)
     boards = np.ascontiguousarray(dealt[:5].T)
     info = board_info(boards)
-    bits = np.left_shift(np.uint64(1), dealt.astype(np.uint64))
-    board_mask = bits[0] | bits[1] | bits[2] | bits[3] | bits[4]
-    opp_hi, opp_lo, opp_mask = [], [], []
+    cols = np.arange(deals)
+    # owner[c, d]: bit j when card c is in dealt hand j of deal d, bit 15 when on the board
+    owner = np.zeros((52, deals), dtype=np.uint16)
+    for i in range(5):
+        owner[dealt[i], cols] = _BOARD_BIT
+    his, los = [], []
     for j in range(k + r):
-        cards = np.ascontiguousarray(dealt[5 + h * j:5 + h * (j + 1)].T)
-        hi, lo = hand_strengths(cards, info, low=spec.low)
-        opp_hi.append(hi)
+        first = 5 + h * j
+        for c in range(h):
+            owner[dealt[first + c], cols] = 1 << j
+        hi, lo = hand_strengths(np.ascontiguousarray(dealt[first:first + h].T), info, low=spec.low)
+        his.append(hi)
         if lo is not None:
             lo[lo < spec.threshold] = 0
-            opp_lo.append(lo)
-        m = bits[5 + h * j]
-        for c in range(1, h):
-            m = m | bits[5 + h * j + c]
-        opp_mask.append(m)
+            los.append(lo)
+    hi_pack, lo_pack = _opponent_tables(his, los, k, h, deals)
     # Per board, the best non-flush high (and low) of every rank multiset of a hand.
     bph, bpl = board_pair_tables()
     hpc = _hand_pair_codes(h)
     code = info.base // N_PAIR_CODES
-    hi_by_code = bph[code][:, hpc].max(axis=2).T.copy()             # (codes, deals)
+    hi_by_code = np.ascontiguousarray(bph[code][:, hpc].max(axis=2).T)            # (codes, deals)
     lo_by_code = None
     if spec.low:
-        lo_by_code = bpl[code][:, hpc].max(axis=2)
-        lo_by_code[lo_by_code < spec.threshold] = 0
-        lo_by_code = lo_by_code.T.copy()
+        lo = bpl[code][:, hpc].max(axis=2)
+        lo[lo < spec.threshold] = 0
+        lo_by_code = np.ascontiguousarray(lo.T)
     fl_table, _ = _flush_sets_table()
-    n_sets = fl_table.shape[1]
     flat_fl = fl_table.ravel()
-    frows = info.flush_rows
-    fbase = (info.flush_base // 78) * n_sets
-    out = np.zeros((len(spec.hands), _N_SUMS), dtype=np.float64)
+    fbase = (info.flush_base // 78) * fl_table.shape[1]
+    out = np.zeros((len(spec.hands), _N_STATES), dtype=np.int64)
+    row_base = (cols * hi_pack.shape[1]).astype(np.intp)
     for start in range(0, len(spec.hands), _HANDS_PER_BLOCK):
         sl = slice(start, start + _HANDS_PER_BLOCK)
-        _block(spec, sl, hi_by_code, lo_by_code, frows, fbase, info.flush_suit, flat_fl, board_mask,
-               opp_hi, opp_lo, opp_mask, out[sl])
+        out[sl] = _block(spec, sl, owner, row_base, hi_pack, lo_pack, hi_by_code, lo_by_code,
+                         info.flush_rows, fbase, info.flush_suit, flat_fl)
     return out
 
 
-def _chunk_at(spec: _Spec, seeds: list[np.random.SeedSequence], i: int) -> F64:
+def _opponent_tables(his: list[U16], los: list[U16], k: int, h: int, deals: int) -> tuple[U16, U16 | None]:
+    """For every deal and every pattern of dealt hands a hand collides with (bit j: hand j),
+    the opponents' best high and how many hold it, ``best << 3 | count`` (count 7: fewer than
+    ``k`` hands left, the deal is not used); the same for the low (best 0: no low)."""
+    n = len(his)
+    hi_pack = np.empty((deals, 1 << n), dtype=np.uint16)
+    lo_pack = np.empty((deals, 1 << n), dtype=np.uint16) if los else None
+    hi_all = np.stack(his)
+    lo_all = np.stack(los) if los else None
+    for pattern in range(1 << n):
+        free = [j for j in range(n) if not pattern >> j & 1]
+        if bin(pattern).count("1") > h or len(free) < k:
+            hi_pack[:, pattern] = 7
+            if lo_pack is not None:
+                lo_pack[:, pattern] = 7
+            continue
+        sel = free[:k]
+        v = hi_all[sel]
+        best = v.max(axis=0)
+        count = (v == best).sum(axis=0)
+        hi_pack[:, pattern] = (best << 3) | count
+        if lo_pack is not None and lo_all is not None:
+            v = lo_all[sel]
+            best = v.max(axis=0)
+            count = np.where(best > 0, (v == best).sum(axis=0), 0)
+            lo_pack[:, pattern] = (best << 3) | count
+    return hi_pack, lo_pack
+
+
+def _chunk_at(spec: _Spec, seeds: list[np.random.SeedSequence], i: int) -> I64:
     return _chunk(spec, seeds[i], _DEALS_PER_CHUNK)
 
 
-def _block(spec: _Spec, sl: slice, hi_by_code: U16, lo_by_code: U16 | None, frows: Ints, fbase: Ints,
-           fsuit: Ints, flat_fl: U16, board_mask: npt.NDArray[np.uint64], opp_hi: list[U16], opp_lo: list[U16],
-           opp_mask: list[npt.NDArray[np.uint64]], out: F64) -> None:
-    k = spec.opponents
-    hero_hi = hi_by_code[spec.codes[sl]]                                   # (H, D)
+def _block(spec: _Spec, sl: slice, owner: U16, row_base: Ints, hi_pack: U16, lo_pack: U16 | None,
+           hi_by_code: U16, lo_by_code: U16 | None, frows: Ints, fbase: Ints, fsuit: Ints, flat_fl: U16) -> I64:
+    cards = spec.hands[sl]
+    pattern = np.take(owner, cards[:, 0], axis=0)                                   # (H, D)
+    for c in range(1, cards.shape[1]):
+        pattern |= np.take(owner, cards[:, c], axis=0)
+    unused = pattern >= _BOARD_BIT
+    pattern &= _BOARD_BIT - 1
+    idx = pattern + row_base[None, :]
+    hp = hi_pack.ravel()[idx]
+    hero_hi = np.take(hi_by_code, spec.codes[sl], axis=0)
     if frows.size:
-        idx = spec.suit_sets[sl][:, fsuit] + fbase[None, :]                # (H, flush deals)
-        hero_hi[:, frows] = np.maximum(hero_hi[:, frows], flat_fl[idx])
-    masks = spec.masks[sl][:, None]
-    valid = (masks & board_mask[None, :]) == 0
-    taken = np.zeros(hero_hi.shape, dtype=np.int8)
-    best_hi = np.zeros(hero_hi.shape, dtype=np.uint16)
-    n_hi = np.zeros(hero_hi.shape, dtype=np.int8)
-    best_lo = np.zeros(hero_hi.shape, dtype=np.uint16) if spec.low else None
-    n_lo = np.zeros(hero_hi.shape, dtype=np.int8) if spec.low else None
-    for j in range(len(opp_hi)):
-        take = ((masks & opp_mask[j][None, :]) == 0) & (taken < k)
-        taken += take
-        v = np.where(take, opp_hi[j][None, :], np.uint16(0))
-        n_hi = np.where(v > best_hi, np.int8(1), n_hi + (take & (v == best_hi)))
-        np.maximum(best_hi, v, out=best_hi)
-        if best_lo is not None and n_lo is not None:
-            v = np.where(take, opp_lo[j][None, :], np.uint16(0))
-            n_lo = np.where(v > best_lo, np.int8(1), n_lo + (take & (v == best_lo) & (v > 0)))
-            np.maximum(best_lo, v, out=best_lo)
-    valid &= taken == k
-    high = np.where(hero_hi > best_hi, 1.0, np.where(hero_hi == best_hi, 1.0 / (1 + n_hi), 0.0))
-    if best_lo is not None and n_lo is not None and lo_by_code is not None:
-        hero_lo = lo_by_code[spec.codes[sl]]
-        low_made = (hero_lo > 0) | (best_lo > 0)
-        low = np.where(hero_lo > best_lo, 1.0, np.where((hero_lo == best_lo) & (hero_lo > 0), 1.0 / (1 + n_lo), 0.0))
-        share = np.where(low_made, 0.5 * (high + low), high)
+        fidx = spec.suit_sets[sl][:, fsuit] + fbase[None, :]
+        hero_hi[:, frows] = np.maximum(hero_hi[:, frows], flat_fl[fidx])
+    count = (hp & 7).astype(np.uint8)
+    unused |= count == 7
+    best = hp >> 3
+    state = np.where(hero_hi < best, np.uint8(_LOSE), np.where(hero_hi == best, count, np.uint8(0)))
+    state *= _WIDTH
+    if lo_pack is not None and lo_by_code is not None:
+        lp = lo_pack.ravel()[idx]
+        hero_lo = np.take(lo_by_code, spec.codes[sl], axis=0)
+        best = lp >> 3
+        count = (lp & 7).astype(np.uint8)
+        low = np.where(hero_lo > best, np.uint8(0), np.where(hero_lo == best, count, np.uint8(_LOSE)))
+        low[hero_lo == 0] = _LOSE
+        low[(hero_lo == 0) & (best == 0)] = _NO_LOW
+        state += low
     else:
-        low_made = np.zeros(high.shape, dtype=bool)
-        low = np.zeros(high.shape)
-        share = high
-    scoop = share == 1.0
-    w = valid.astype(np.float64)
-    out[:, 0] += w.sum(axis=1)
-    out[:, 1] += (share * w).sum(axis=1)
-    out[:, 2] += (share * share * w).sum(axis=1)
-    out[:, 3] += (high * w).sum(axis=1)
-    out[:, 4] += (low * w).sum(axis=1)
-    out[:, 5] += (scoop & valid).sum(axis=1)
-    out[:, 6] += (low_made & valid).sum(axis=1)
+        state += np.uint8(_NO_LOW)
+    flat = state.astype(np.intp)
+    flat[unused] = _UNUSED
+    flat += (np.arange(cards.shape[0], dtype=np.intp) * _N_STATES)[:, None]
+    out: I64 = np.bincount(flat.ravel(), minlength=cards.shape[0] * _N_STATES).reshape(-1, _N_STATES)
+    return out
+
+
+@functools.cache
+def _state_values() -> dict[str, I64]:
+    """Per state: pot share in 1/120ths, high and low share in 1/60ths of a half, scoop, low made."""
+    share = np.zeros(_N_STATES, dtype=np.int64)
+    high = np.zeros(_N_STATES, dtype=np.int64)
+    low = np.zeros(_N_STATES, dtype=np.int64)
+    made = np.zeros(_N_STATES, dtype=np.int64)
+    used = np.zeros(_N_STATES, dtype=np.int64)
+    for hs in range(_WIDTH):
+        for ls in range(_WIDTH):
+            s = hs * _WIDTH + ls
+            if hs == _NO_LOW or hs == 7:
+                continue
+            hu = 0 if hs == _LOSE else 60 // (1 + hs)
+            lu = 0 if ls in (_LOSE, _NO_LOW) else 60 // (1 + ls)
+            high[s], low[s] = hu, lu
+            made[s] = ls != _NO_LOW
+            share[s] = hu + lu if made[s] else 2 * hu
+            used[s] = 1
+    return {"share": share, "high": high, "low": low, "made": made, "used": used,
+            "scoop": (share == 120).astype(np.int64) * used}
 
 
 # ------------------------------------------------------------------ the function
@@ -347,7 +399,7 @@ def against_random(hands: Sequence[CardsLike] | npt.NDArray[np.integer], opponen
     first = ceil(total / _DEALS_PER_CHUNK)
     later = max(1, first // 8)
     root = np.random.SeedSequence(seed)
-    sums: F64 = np.zeros((len(cards), _N_SUMS))
+    sums: I64 = np.zeros((len(cards), _N_STATES), dtype=np.int64)
     todo = np.arange(len(cards))
     dealt = [0]
     for round_no in range(_MAX_ROUNDS):
@@ -366,17 +418,21 @@ def against_random(hands: Sequence[CardsLike] | npt.NDArray[np.integer], opponen
         part = parallel_sum(work, range(count), nthreads, finished)
         assert part is not None
         sums[todo] += part
-        todo = np.flatnonzero(sums[:, 0] < trials_n)
+        todo = np.flatnonzero(sums @ _state_values()["used"] < trials_n)
         if not todo.size:
             break
     else:  # pragma: no cover - would need an absurdly unlucky hand
         raise EquityError(f"could not deal {trials_n:,} deals to every hand in {_MAX_ROUNDS} rounds")
-    n = sums[:, 0]
-    mean = sums[:, 1] / n
-    var = np.maximum(sums[:, 2] / n - mean * mean, 0.0)
+    v = _state_values()
+    n = sums @ v["used"]
+    share = sums @ v["share"]
+    share_sq = sums @ (v["share"] ** 2)
+    mean = share / (120 * n)
+    var = np.maximum(share_sq / (120.0 ** 2 * n) - mean * mean, 0.0)
     stderr = np.sqrt(var / np.maximum(n - 1, 1))
     return RandomOpponents(
         hands=parsed, opponents=k, game="hilo" if hilo else "high", qualifier=qualifier if hilo else None,
-        trials=trials_n, seed=seed, deals=n.astype(np.int64), equity=mean, stderr=stderr,
-        scoop=sums[:, 5] / n, high=sums[:, 3] / n, low=sums[:, 4] / n, low_made=sums[:, 6] / n)
+        trials=trials_n, seed=seed, deals=n, equity=mean, stderr=stderr,
+        scoop=(sums @ v["scoop"]) / n, high=(sums @ v["high"]) / (60 * n), low=(sums @ v["low"]) / (60 * n),
+        low_made=(sums @ v["made"]) / n)
 
