@@ -1,4 +1,10 @@
-"""Precomputed five-card strength tables for every one of the 2,598,960 hands.
+"""Precomputed strength tables: by additive rank key, by board and hole pair, and for
+every one of the 2,598,960 five-card hands.
+
+:func:`rank_lookups` / :func:`key_tables` give a five-card hand's strength by
+its additive rank key (:mod:`omaha_learn.engine.evaluation.keys`, the one key
+scheme of the library); :func:`board_pair_tables` and :func:`flush_pair_table`
+the best of a hole pair on a board, for :mod:`omaha_learn.engine.evaluation.fast`.
 
 Every five-card hand, its cards sorted ``c0 < c1 < c2 < c3 < c4``, has a
 *colex index* ``C(c0,1) + C(c1,2) + C(c2,3) + C(c3,4) + C(c4,5)`` in
@@ -12,9 +18,19 @@ a ``uint16`` strength, larger is better:
   an ``n``-or-better low when its strength is at least
   :func:`low_threshold` ``(n)``.
 
-The tables are built with numpy in well under a second, saved under
+The tables are built with numpy in about a second, saved under
 ``$OMAHA_LEARN_CACHE`` (default ``~/.cache/omaha_learn``) and loaded from
 there afterwards. Nothing here runs at ``import omaha_learn``.
+
+Tables you can trust (issue 11): a cached file is used only if its bytes hash
+to the sha256 written in its header *and* to the digest pinned in this module
+(the tables are fixed by the rules), so a corrupt, truncated, zeroed,
+bit-flipped or deliberately rewritten cache is rebuilt, never used. Files are
+written to a temporary file in the same folder and moved into place with
+``os.replace``: concurrent builders each write a complete file, and a failed
+write (a full disk) leaves nothing behind. :func:`build_cache` makes a fresh,
+verified, read-only copy in a given folder (for a grader: one per submission,
+with ``OMAHA_LEARN_CACHE`` pointing at it); :func:`verify_cache` checks one.
 """
 
 from __future__ import annotations
