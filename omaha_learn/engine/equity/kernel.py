@@ -64,6 +64,10 @@ def triple_strengths(hole: npt.ArrayLike, deck: npt.ArrayLike, *, low: bool = Tr
     return triple_values(h, d, low=False), (triple_values(h, d, low=True) if low else None)
 
 
+_HIGH_BITS = [(np.uint16(1) << np.arange(p, 2 * p, dtype=np.uint16))[:, None] for p in range(9)]
+_LOW_BITS = [(np.uint16(1) << np.arange(p, dtype=np.uint16))[:, None] for p in range(9)]
+
+
 def outcome_codes(high: U16, low: U16 | None) -> npt.NDArray[np.uint16]:
     """One code per board from ``(players, boards)`` strengths: ``high_mask << P | low_mask``.
 
@@ -76,21 +80,10 @@ def outcome_codes(high: U16, low: U16 | None) -> npt.NDArray[np.uint16]:
     [12, 7]
     """
     players = high.shape[0]
-    best = high.max(axis=0)
-    code = np.zeros(high.shape[1], dtype=np.uint16)
-    bit = np.empty(high.shape[1], dtype=np.uint16)
-    for i in range(players):
-        np.equal(high[i], best, out=bit, casting="unsafe")
-        bit <<= np.uint16(i + players)
-        code |= bit
+    code: npt.NDArray[np.uint16] = ((high == high.max(axis=0)) * _HIGH_BITS[players]).sum(axis=0, dtype=np.uint16)
     if low is not None:
         best_low = low.max(axis=0)
-        has = best_low > 0
-        for i in range(players):
-            np.equal(low[i], best_low, out=bit, casting="unsafe")
-            bit &= has
-            bit <<= np.uint16(i)
-            code |= bit
+        code += (((low == best_low) & (best_low > 0)) * _LOW_BITS[players]).sum(axis=0, dtype=np.uint16)
     return code
 
 
