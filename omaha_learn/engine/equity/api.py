@@ -226,29 +226,36 @@ def tally_codes(counts: dict[int, int], players: int) -> dict[str, list[int]]:
     >>> t["share"], t["low_wins"], t["quarters"]
     ([270, 90], [3, 0], [0, 3])
     """
-    keys = ("share", "share_sq", "high", "low", "high_wins", "high_ties", "low_wins", "low_ties",
-            "scoops", "splits", "quarters")
-    out = {k: [0] * players for k in keys}
-    for code, c in counts.items():
+    if not counts:
+        return {k: [0] * players for k in _TALLY_KEYS}
+    codes = np.fromiter(counts.keys(), dtype=np.intp, count=len(counts))
+    weights = np.fromiter(counts.values(), dtype=np.int64, count=len(counts))
+    table = _tally_table(players)[codes]                       # (codes, keys, players)
+    sums = np.einsum("c,ckp->kp", weights, table)
+    return {k: sums[j].tolist() for j, k in enumerate(_TALLY_KEYS)}
+
+
+_TALLY_KEYS = ("share", "share_sq", "high", "low", "high_wins", "high_ties", "low_wins", "low_ties",
+               "scoops", "splits", "quarters")
+
+
+@functools.cache
+def _tally_table(players: int) -> npt.NDArray[np.int64]:
+    """Per outcome code, per key of :func:`tally_codes`, per player: that board's contribution."""
+    out = np.zeros((1 << (2 * players), len(_TALLY_KEYS), players), dtype=np.int64)
+    for code in range(1 << (2 * players)):
         hm, lm = code >> players, code & ((1 << players) - 1)
         k, kl = _popcount(hm), _popcount(lm)
+        if k == 0:
+            continue  # not a code any board has: someone always holds the best high
         for i in range(players):
             hw, lw = (hm >> i) & 1, (lm >> i) & 1
             high = hw * _HALF // k
             low = lw * _HALF // kl if kl else 0
             share = high + low if kl else 2 * high
-            o = out
-            o["share"][i] += c * share
-            o["share_sq"][i] += c * share * share
-            o["high"][i] += c * high
-            o["low"][i] += c * low
-            o["high_wins"][i] += c * (hw and k == 1)
-            o["high_ties"][i] += c * (hw and k > 1)
-            o["low_wins"][i] += c * (lw and kl == 1)
-            o["low_ties"][i] += c * (lw and kl > 1)
-            o["scoops"][i] += c * (share == _UNIT)
-            o["splits"][i] += c * (0 < share < _UNIT)
-            o["quarters"][i] += c * (4 * share == _UNIT)
+            out[code, :, i] = (share, share * share, high, low, hw and k == 1, hw and k > 1, lw and kl == 1,
+                               lw and kl > 1, share == _UNIT, 0 < share < _UNIT, 4 * share == _UNIT)
+    out.flags.writeable = False
     return out
 
 
@@ -417,6 +424,11 @@ def _as_dict(sums: npt.NDArray[np.int64]) -> dict[int, int]:
     return {v: int(sums[v]) for v in np.flatnonzero(sums).tolist()}
 
 
+@functools.lru_cache(maxsize=64)
+def _positions(n: int, k: int) -> npt.NDArray[np.intp]:
+    return colex_combinations(n, k).astype(np.intp)
+
+
 def _exact(holes: list[tuple[Card, ...]], board: tuple[Card, ...], deck: npt.NDArray[np.intp],
            low: bool, threshold: int, bar: _Bar, threads: int) -> dict[int, int]:
     n = len(deck)
@@ -438,7 +450,7 @@ def _exact(holes: list[tuple[Card, ...]], board: tuple[Card, ...], deck: npt.NDA
             bar(start + block.shape[1], total)
         return _as_dict(sums)
     missing = 5 - len(board)
-    combos = colex_combinations(n, missing).astype(np.intp)
+    combos = _positions(n, missing)
     boards = np.empty((len(combos), 5), dtype=np.intp)
     boards[:, :len(board)] = board
     boards[:, len(board):] = deck[combos]

@@ -51,6 +51,7 @@ from omaha_learn.engine.equity.kernel import deal_positions, parallel_sum
 from omaha_learn.engine.evaluation.fast import board_info, hand_strengths
 from omaha_learn.engine.evaluation.keys import (
     N_PAIR_CODES,
+    RANK_WEIGHTS,
     card_weights,
     key_codes,
     multisets,
@@ -113,7 +114,7 @@ class RandomOpponents:
 @functools.cache
 def _hand_pair_codes(size: int) -> Ints:
     """Pair codes of every rank multiset of ``size`` cards: ``(len(multisets(size)), C(size, 2))``."""
-    w = np.array([0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415], dtype=np.intp)
+    w = np.array(RANK_WEIGHTS, dtype=np.intp)
     ms = np.array(multisets(size), dtype=np.intp)
     pairs = list(itertools.combinations(range(size), 2))
     codes = key_codes(2)
@@ -148,7 +149,6 @@ class _Spec:
     hands: Ints          # (H, h) card indices
     codes: Ints          # (H,) rank multiset code
     suit_sets: Ints      # (H, 4) hand suited-set code per suit
-    masks: npt.NDArray[np.uint64]  # (H,) card bits
     size: int
     opponents: int
     reserves: int
@@ -390,8 +390,7 @@ def against_random(hands: Sequence[CardsLike] | npt.NDArray[np.integer], opponen
     for s in range(4):
         mask = np.where((cards & 3) == s, np.left_shift(1, ranks), 0).sum(axis=1)
         suit_sets[:, s] = set_code[mask]
-    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards.astype(np.uint64)), axis=1)
-    spec = _Spec(cards, codes, suit_sets, masks, size, k, reserves, hilo, threshold)
+    spec = _Spec(cards, codes, suit_sets, size, k, reserves, hilo, threshold)
 
     # Round 0 deals enough chunks for every hand's trials on average; each later round
     # (a fixed number of chunks) goes only to the hands still short. Which hands are
@@ -405,8 +404,8 @@ def against_random(hands: Sequence[CardsLike] | npt.NDArray[np.integer], opponen
     for round_no in range(_MAX_ROUNDS):
         count = first if round_no == 0 else later
         seeds = root.spawn(count)
-        sub = spec if round_no == 0 else _Spec(cards[todo], codes[todo], suit_sets[todo], masks[todo], size, k,
-                                               reserves, hilo, threshold)
+        sub = spec if round_no == 0 else _Spec(cards[todo], codes[todo], suit_sets[todo], size, k, reserves,
+                                               hilo, threshold)
 
         work = functools.partial(_chunk_at, sub, seeds)
 
