@@ -97,21 +97,24 @@ def deal_positions(rng: np.random.Generator, n: int, m: int, k: int) -> Ints:
     """
     if not 0 <= k <= n:
         raise ValueError(f"cannot deal {k} cards from {n}")
-    deck = np.empty((n, m), dtype=np.int8)
-    deck[:] = np.arange(n, dtype=np.int8)[:, None]
+    # One row per deck, so each step touches every deck's own few bytes in order.
+    deck = np.empty((m, n), dtype=np.int8)
+    deck[:] = np.arange(n, dtype=np.int8)[None, :]
     flat = deck.ravel()
-    cols = np.arange(m, dtype=np.intp)
+    base = np.arange(m, dtype=np.intp) * n
     r = rng.random((k, m))
     idx = np.empty(m, dtype=np.intp)
+    out = np.empty((k, m), dtype=np.intp)
     for i in range(k):
         np.multiply(r[i], n - i, out=r[i])
-        np.add(r[i].astype(np.intp), i, out=idx)  # a position from i .. n-1
-        idx *= m
-        idx += cols
+        np.add(r[i].astype(np.intp), base, out=idx)
+        idx += i                                   # a position from i .. n-1 of each deck
         picked = flat[idx]
-        flat[idx] = deck[i]
-        deck[i] = picked
-    return deck[:k].astype(np.intp)
+        here = base + i
+        flat[idx] = flat[here]
+        flat[here] = picked
+        out[i] = picked
+    return out
 
 
 @dataclass(frozen=True)
