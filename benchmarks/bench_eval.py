@@ -22,6 +22,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent))
+
 
 def best_of(fn: Callable[[], object], repeats: int = 3) -> float:
     times = []
@@ -79,6 +81,11 @@ def main(quick: bool = False) -> dict[str, float]:
         lambda: evaluate_high_boards(hole0, rest))
 
     width = max(map(len, rates))
+    import datetime
+
+    from bench_equity import machine
+
+    print(f"# {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; {machine()}")
     print(f"Omaha high evaluations per second (CPU time, best of 3; numpy {np.__version__})")
     for name, r in rates.items():
         print(f"  {name:<{width}}  {r:>14,.0f}/s")

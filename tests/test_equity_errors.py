@@ -34,8 +34,23 @@ def test_r1_r2_bad_cards_raise_card_error(holes: list[str], board: str, dead: st
     ({"holes": "As Ah 2s 3h Kd Kc Qd Jc"}, r"one hand per player"),
     ({"holes": HU, "game": "razz"}, r"game: 'razz'"),
     ({"holes": HU, "qualifier": 4}, r"qualifier"),
-    ({"holes": HU, "trials": 0}, r"trials: a positive number"),
+    ({"holes": HU, "trials": 0}, r"trials: a number of deals from 1 to 100,000,000"),
     ({"holes": HU, "trials": 2.5}, r"trials"),
+    ({"holes": HU, "trials": True}, r"trials"),
+    ({"holes": HU, "trials": "100"}, r"trials"),
+    # issue 11: trials=10**12 ran unbounded; now a documented cap (MAX_TRIALS)
+    ({"holes": HU, "trials": 10**12}, r"trials: a number of deals from 1 to 100,000,000"),
+    # issue 11: a seed is an int or None
+    ({"holes": HU, "trials": 10, "seed": "abc"}, r"seed: a non-negative integer or None, got 'abc'"),
+    ({"holes": HU, "trials": 10, "seed": 1.5}, r"seed"),
+    ({"holes": HU, "trials": 10, "seed": -1}, r"seed"),
+    ({"holes": HU, "trials": 10, "seed": True}, r"seed"),
+    ({"holes": HU, "threads": 0}, r"threads: a positive number"),
+    ({"holes": HU, "threads": "2"}, r"threads"),
+    ({"holes": HU, "progress": 5}, r"progress"),
+    ({"holes": None}, r"holes: give a list with one hand per player"),
+    ({"holes": 5}, r"holes: give a list"),
+    ({"holes": {"a": 1}}, r"holes: give a list"),
     ({"holes": [HU[0], None]}, r"player 2 holds a random hand \(None\).*trials=N"),
 ])
 def test_bad_requests_raise_equity_error(kwargs: dict[str, object], match: str) -> None:
@@ -52,3 +67,20 @@ def test_too_many_players_for_the_deck() -> None:
 
 def test_errors_are_value_errors() -> None:
     assert issubclass(EquityError, ValueError) and issubclass(CardError, ValueError)
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    ({"holes": [HU[0], 5]}, r"player 2's hand"),
+    ({"holes": [HU[0], 5.5]}, r"player 2's hand"),
+    ({"holes": [HU[0], [["Kd", "Kc"], ["Qd", "Jc"]]]}, r"player 2's hand"),
+    ({"holes": [HU[0], [53, 1, 2, 3]]}, r"player 2's hand"),
+    ({"holes": HU, "board": None}, r"board: no cards given"),
+    ({"holes": HU, "board": 7}, r"board"),
+    ({"holes": HU, "board": [[1, 2, 3]]}, r"board"),
+    ({"holes": HU, "dead": None}, r"dead: no cards given"),
+    ({"holes": HU, "dead": 3.5}, r"dead"),
+])
+def test_issue_11_bad_card_arguments_name_the_argument(kwargs: dict[str, object], match: str) -> None:
+    """None, numbers and nested lists give a CardError naming the argument, never a TypeError or IndexError."""
+    with pytest.raises(CardError, match=match):
+        equity(**kwargs)  # type: ignore[arg-type]

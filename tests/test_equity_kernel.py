@@ -1,28 +1,34 @@
-"""The numpy kernels behind equity: additive rank keys agree with the five-card
-tables on every hand (R6-R9), and the shared-triple board enumeration agrees
-with a direct best-of-ten-triples."""
+"""The numpy kernels behind equity: the one additive rank-key scheme agrees with the
+five-card tables on every hand (R6-R9), the board-by-pair kernel agrees with the
+60-choice definition (R2, R10), the shared-triple board enumeration agrees with a
+direct best-of-ten-triples, and random deals are uniform."""
 
 from __future__ import annotations
 
+from itertools import combinations, combinations_with_replacement
 from math import comb
 
 import numpy as np
 import pytest
 
 from omaha_learn.engine.equity.kernel import (
-    FLUSH_OFFSET,
-    RANK_WEIGHTS,
-    best_strengths,
     board_blocks,
-    boards_from_triples,
-    key_tables,
+    deal_positions,
     outcome_codes,
-    random_boards,
-    strengths_by_triples,
     triple_strengths,
 )
+from omaha_learn.engine.evaluation.bulk import boards_from_triples
+from omaha_learn.engine.evaluation.fast import deal_strengths
 from omaha_learn.engine.evaluation.hands import best_high, best_low
-from omaha_learn.engine.evaluation.tables import colex_combinations, high_table, low_table, low_threshold
+from omaha_learn.engine.evaluation.keys import FLUSH_OFFSET, RANK_WEIGHTS, key_codes, multisets
+from omaha_learn.engine.evaluation.tables import (
+    colex_combinations,
+    colex_index,
+    high_table,
+    key_tables,
+    low_table,
+    low_threshold,
+)
 
 
 def test_r6_r9_key_tables_agree_with_five_card_tables_on_all_2598960_hands() -> None:
@@ -35,38 +41,63 @@ def test_r6_r9_key_tables_agree_with_five_card_tables_on_all_2598960_hands() -> 
     assert np.array_equal(lo[weights], low_table())
 
 
-def test_rank_weights_give_distinct_sums() -> None:
-    from itertools import combinations_with_replacement
+def test_rank_weights_give_distinct_sums_and_dense_codes() -> None:
+    for size, count in ((2, 91), (3, 455), (4, 1820), (5, 6175)):
+        sums = {sum(RANK_WEIGHTS[r] for r in ms) for ms in combinations_with_replacement(range(13), size)
+                if max(ms.count(r) for r in ms) <= 4}
+        assert len(sums) == count == len(multisets(size))
+        codes = key_codes(size)
+        assert sorted(int(codes[k]) for k in sums) == list(range(count))
 
-    sums = {sum(RANK_WEIGHTS[r] for r in ms) for ms in combinations_with_replacement(range(13), 5)
-            if max(ms.count(r) for r in ms) <= 4}
-    assert len(sums) == 6175  # every rank multiset of a five-card hand
+
+def _reference(holes: np.ndarray, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Best of the 60 (or 100) two-plus-three choices, read from the colex five-card tables."""
+    hi = np.zeros(len(holes), dtype=np.int64)
+    lo = np.zeros(len(holes), dtype=np.int64)
+    for p in combinations(range(holes.shape[1]), 2):
+        for t in combinations(range(5), 3):
+            five = np.sort(np.concatenate([holes[:, p], boards[:, t]], axis=1), axis=1)
+            idx = colex_index(five)
+            hi = np.maximum(hi, high_table()[idx])
+            lo = np.maximum(lo, low_table()[idx])
+    return hi, lo
 
 
-def test_r2_r10_best_strengths_agree_with_best_high_and_best_low() -> None:
-    rng = np.random.default_rng(5)
-    for _ in range(40):
-        cards = rng.permutation(52)[:9]
-        hole, board = cards[:4], cards[4:]
-        hi, lo = best_strengths(hole, board[None, :])
-        assert int(hi[0]) == best_high(hole.tolist(), board.tolist()).strength
-        low = best_low(hole.tolist(), board.tolist(), qualifier=None)
-        assert low is not None and int(lo[0]) == low.strength  # type: ignore[union-attr]
+@pytest.mark.parametrize("hole_size", [4, 5])
+def test_r2_r10_board_pair_kernel_agrees_with_all_60_choices(hole_size: int) -> None:
+    rng = np.random.default_rng(hole_size)
+    deals = np.argsort(rng.random((30_000, 52)), axis=1)[:, :hole_size + 5]
+    holes, boards = deals[:, :hole_size], deals[:, hole_size:]
+    # flush-heavy deals too: every card from two suits
+    two_suits = np.array([c for c in range(52) if c & 3 < 2])
+    d2 = two_suits[np.argsort(rng.random((10_000, 26)), axis=1)[:, :hole_size + 5]]
+    holes, boards = np.concatenate([holes, d2[:, :hole_size]]), np.concatenate([boards, d2[:, hole_size:]])
+    hi, lo = deal_strengths(holes[None], boards)
+    ref_hi, ref_lo = _reference(holes, boards)
+    assert np.array_equal(hi[0], ref_hi) and np.array_equal(lo[0], ref_lo)  # type: ignore[index]
+    # one fixed hole against many boards (the row path) and against few (the direct path)
+    hole = holes[0]
+    ok = ~np.isin(boards, hole).any(axis=1)
+    for b in (boards[ok], boards[ok][:50]):
+        fh, fl = deal_strengths(hole[None], b)
+        rh, rl = _reference(np.broadcast_to(hole, (len(b), hole_size)), b)
+        assert np.array_equal(fh[0], rh) and np.array_equal(fl[0], rl)  # type: ignore[index]
 
 
 @pytest.mark.parametrize("n", [5, 6, 9, 13])
 def test_board_blocks_match_direct_best_of_ten_triples(n: int) -> None:
     rng = np.random.default_rng(n)
     values = rng.integers(0, 5000, size=(3, comb(n, 3)), dtype=np.uint16)
-    boards = colex_combinations(n, 5).astype(np.intp)
-    direct = strengths_by_triples(values, boards)
+    boards = colex_combinations(n, 5).tolist()
+    index = {tuple(t): i for i, t in enumerate(colex_combinations(n, 3).tolist())}
+    direct = np.array([[max(int(v[index[t]]) for t in combinations(b, 3)) for b in boards] for v in values])
     assert np.array_equal(boards_from_triples(values, n), direct)
     starts = [start for start, _ in board_blocks(values, n)]
     assert starts == [comb(e, 5) for e in range(4, n)]
 
 
 def test_triple_strengths_match_direct_evaluation() -> None:
-    hole = np.array([48, 49, 0, 5])              # As Ac... any four cards
+    hole = np.array([48, 49, 0, 5])
     deck = np.array([c for c in range(52) if c not in hole][:12])
     hi, lo = triple_strengths(hole, deck)
     triples = deck[colex_combinations(12, 3).astype(np.intp)]
@@ -76,12 +107,17 @@ def test_triple_strengths_match_direct_evaluation() -> None:
         assert bl is not None and int(low) == bl.strength
 
 
-def test_random_boards_are_sorted_and_cover_every_board() -> None:
-    b = random_boards(np.random.default_rng(0), 7, 5_000)
-    assert (np.diff(b, axis=1) > 0).all() and b.min() >= 0 and b.max() < 7
-    idx = sum(np.array([comb(int(x), k + 1) for x in b[:, k]]) for k in range(5))
-    counts = np.bincount(idx, minlength=21)
-    assert len(counts) == 21 and counts.min() > 150   # 21 boards, about 238 each
+def test_deal_positions_are_distinct_and_uniform() -> None:
+    d = deal_positions(np.random.default_rng(0), 7, 70_000, 3)
+    assert d.shape == (3, 70_000)
+    assert (d[0] != d[1]).all() and (d[0] != d[2]).all() and (d[1] != d[2]).all()
+    # every ordered triple of 7 positions (210) about equally often: chi-square, 209 degrees of freedom
+    counts = np.bincount(d[0] * 49 + d[1] * 7 + d[2], minlength=343)
+    used = counts[counts > 0]
+    assert len(used) == 210
+    expected = 70_000 / 210
+    chi2 = float(((used - expected) ** 2 / expected).sum())
+    assert chi2 < 300  # p ~ 1e-4 at 209 dof
 
 
 def test_r11_outcome_codes_mark_ties_and_missing_lows() -> None:

@@ -38,6 +38,18 @@ def test_same_seed_same_result_other_seed_differs() -> None:
     assert a.counts != c.counts
 
 
+@pytest.mark.parametrize("holes,board", [
+    (["As Ah 2s 3h", None, None], ""),
+    ([None] * 6, ""),
+    (["As Ah 2s 3h 9c", None], "4c 7d 9s"),
+])
+def test_seeded_result_is_the_same_for_any_thread_count(holes: list[str | None], board: str) -> None:
+    one = equity(holes, board, trials=40_000, seed=3, threads=1)
+    two = equity(holes, board, trials=40_000, seed=3, threads=2)
+    four = equity(holes, board, trials=40_000, seed=3, threads=4)
+    assert one.counts == two.counts == four.counts
+
+
 def test_random_hands_fixed_board_and_dead_cards() -> None:
     r = equity([None, None], board="Ah Kh Qh", dead="Jh Th", game="high", trials=3_000, seed=1)
     # nobody can make the royal flush: Jh and Th are dead; equities are symmetric in expectation

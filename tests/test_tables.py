@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from itertools import combinations
 from math import comb
 from pathlib import Path
@@ -72,18 +75,96 @@ def test_cached_array_builds_once_then_loads(tmp_path: Path, monkeypatch: pytest
     a = tables.cached_array("demo", (10,), build)
     b = tables.cached_array("demo", (10,), build)
     assert calls == [1] and np.array_equal(a, b) and not b.flags.writeable
-    assert (tables.cache_dir() / "demo.npy").exists()
+    assert (tables.cache_dir() / "demo.tbl").exists()
 
 
-def test_cached_array_rebuilds_a_corrupt_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _corruptions(data: bytes) -> dict[str, bytes]:
+    header_end = data.index(b"\n", len(b"OMAHA-LEARN-TABLE\n")) + 1
+    flipped = bytearray(data)
+    flipped[header_end + 7] ^= 0x10                     # one bit of the table
+    header_flip = bytearray(data)
+    header_flip[header_end - 5] ^= 0x01                 # one bit of the stored digest
+    return {
+        "garbage": b"not a table",
+        "empty": b"",
+        "truncated": data[: len(data) - 100],
+        "zeroed": bytes(len(data)),
+        "bit_flip": bytes(flipped),
+        "digest_flip": bytes(header_flip),
+        "extra_bytes": data + b"\0\0",
+    }
+
+
+def test_issue_11_corrupt_cache_files_are_rebuilt_never_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OMAHA_LEARN_CACHE", str(tmp_path))
-    path = tables.cache_dir() / "demo.npy"
-    path.parent.mkdir(parents=True)
-    path.write_bytes(b"not a numpy file")
-    a = tables.cached_array("demo", (4,), lambda: np.ones(4, dtype=np.uint16))
-    assert a.tolist() == [1, 1, 1, 1]
-    np.save(path, np.zeros(5, dtype=np.uint16))  # wrong shape: rebuilt too
-    assert tables.cached_array("demo", (4,), lambda: np.ones(4, dtype=np.uint16)).tolist() == [1, 1, 1, 1]
+    good = np.arange(1000, dtype=np.uint16)
+    tables.cached_array("demo", (1000,), lambda: good)
+    path = tables.cache_dir() / "demo.tbl"
+    data = path.read_bytes()
+    for kind, bad in _corruptions(data).items():
+        path.write_bytes(bad)
+        calls: list[int] = []
+        arr = tables.cached_array("demo", (1000,), lambda calls=calls: (calls.append(1), good)[1])
+        assert calls == [1], kind                       # rebuilt, not read
+        assert np.array_equal(arr, good), kind
+        assert path.read_bytes() == data, kind          # and the file replaced by a good one
+
+
+def test_issue_11_a_rewritten_table_with_a_consistent_header_is_still_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The poisoned-tables attack: zeros written as a well-formed file. The library's own
+    tables must also hash to the digest pinned in the code, so the file is rebuilt."""
+    monkeypatch.setenv("OMAHA_LEARN_CACHE", str(tmp_path))
+    tables.build_cache(tmp_path, read_only=False)
+    for name in ("rank_nonflush", "high5"):
+        path = tables.cache_dir() / f"{name}.tbl"
+        shape = (tables.FLUSH_OFFSET,) if name.startswith("rank") else (2_598_960,)
+        tables._write(path, name, np.zeros(shape, dtype=np.uint16))   # a valid header for zeros
+        assert tables.verify_cache(tmp_path)[name] == "corrupt"
+    # a fresh process reads the poisoned folder: the README example still reads kings full
+    code = ("from omaha_learn import best_high; from omaha_learn.engine.evaluation import tables; "
+            "assert int(tables.high_table()[2598959]) == 7451; "   # four aces and a king, not 0
+            "print(best_high('As Ks Kd 2c', 'Kh 7c 2h 9s Ah').describe())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**os.environ, "OMAHA_LEARN_CACHE": str(tmp_path)})
+    assert out.stdout.strip() == "Three of a kind, kings, kickers ace, nine"
+    assert set(tables.verify_cache(tmp_path).values()) == {"ok"}         # rebuilt in place
+
+
+def test_issue_11_a_failed_write_leaves_no_temporary_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk: the write raises part way. The table is still returned, nothing is left behind."""
+    monkeypatch.setenv("OMAHA_LEARN_CACHE", str(tmp_path))
+    real_fdopen = os.fdopen
+
+    class FullDisk:
+        def __init__(self, fd: int, mode: str) -> None:
+            self.fh = real_fdopen(fd, mode)
+
+        def __enter__(self) -> FullDisk:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.fh.close()
+
+        def write(self, data: bytes) -> int:
+            self.fh.write(data[:10])
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(tables.os, "fdopen", FullDisk)
+    arr = tables.cached_array("demo", (5,), lambda: np.ones(5, dtype=np.uint16))
+    assert arr.tolist() == [1] * 5
+    assert list(tables.cache_dir().iterdir()) == []
+
+
+def test_issue_11_a_failed_replace_leaves_no_temporary_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OMAHA_LEARN_CACHE", str(tmp_path))
+
+    def refuse(src: str, dst: str) -> None:
+        raise OSError(13, "Permission denied")
+
+    monkeypatch.setattr(tables.os, "replace", refuse)
+    assert tables.cached_array("demo", (3,), lambda: np.ones(3, dtype=np.uint16)).tolist() == [1, 1, 1]
+    assert list(tables.cache_dir().iterdir()) == []
 
 
 def test_cached_array_survives_a_read_only_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -91,6 +172,40 @@ def test_cached_array_survives_a_read_only_cache(tmp_path: Path, monkeypatch: py
     blocker.write_text("x")
     monkeypatch.setenv("OMAHA_LEARN_CACHE", str(blocker))  # cache_dir() is under a file: cannot save
     assert tables.cached_array("demo", (2,), lambda: np.ones(2, dtype=np.uint16)).tolist() == [1, 1]
+
+
+def test_issue_11_concurrent_builders_all_get_the_tables(tmp_path: Path) -> None:
+    """Four processes build the same empty cache at once: each gets correct tables, the
+    cache verifies afterwards and no temporary file is left."""
+    code = ("from omaha_learn.engine.evaluation import tables; "
+            "h = tables.high_table(); b = tables.board_pair_tables(); "
+            "print(int(h[2598959]), int(h.sum()), int(b[0].sum()))")
+    env = {**os.environ, "OMAHA_LEARN_CACHE": str(tmp_path)}
+    procs = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env=env)
+             for _ in range(4)]
+    outs = [p.communicate(timeout=120)[0] for p in procs]
+    assert all(p.returncode == 0 for p in procs)
+    assert len(set(outs)) == 1
+    assert not [f for f in (tmp_path / "v2").iterdir() if f.name.endswith(".tmp")]
+    assert set(tables.verify_cache(tmp_path).values()) == {"ok"}
+
+
+def test_build_cache_makes_a_fresh_verified_read_only_copy(tmp_path: Path) -> None:
+    where = tables.build_cache(tmp_path / "grader")
+    report = tables.verify_cache(tmp_path / "grader")
+    assert set(report) >= {"rank_nonflush", "rank_flush", "rank_low", "high5", "low5"}
+    assert set(report.values()) == {"ok"}
+    files = list(where.iterdir())
+    assert files and all(not (f.stat().st_mode & 0o222) for f in files)
+    assert tables.verify_cache(tmp_path / "nowhere")["high5"] == "missing"
+
+
+def test_pinned_digests_match_a_fresh_build() -> None:
+    """The digests in the code are those of the tables the rules define (rebuilt here)."""
+    for name, (shape, build) in tables._builders().items():
+        arr = build()
+        assert arr.shape == shape
+        assert tables._digest(arr) == tables._DIGESTS[name], name
 
 
 def test_cached_rank_lookups_equal_a_fresh_build() -> None:

@@ -19,6 +19,7 @@ a low is made on 74.39% of boards
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -31,19 +32,21 @@ import numpy.typing as npt
 
 from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, parse_cards
 from omaha_learn.engine.equity.kernel import (
-    best_strengths,
+    DealSpec,
     board_blocks,
-    board_keys,
+    default_threads,
+    monte_carlo_chunk,
     outcome_codes,
-    random_boards,
-    strengths_by_triples,
+    parallel_sum,
     triple_strengths,
 )
+from omaha_learn.engine.evaluation.fast import board_info, fixed_strengths
 from omaha_learn.engine.evaluation.tables import colex_combinations, low_threshold
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import EquityError, GameError
 
-__all__ = ["equity", "EquityResult", "PlayerEquity", "EquityError", "tally_codes", "GAMES"]
+__all__ = ["equity", "EquityResult", "PlayerEquity", "EquityError", "tally_codes", "GAMES", "MAX_TRIALS",
+           "check_seed", "check_trials", "check_threads"]
 
 GAMES = {"hilo": "Omaha Hi-Lo", "high": "Pot-Limit Omaha (high only)"}
 """Games :func:`equity` knows: ``"hilo"`` (high and low halves, R11) and ``"high"``."""
@@ -51,7 +54,9 @@ GAMES = {"hilo": "Omaha Hi-Lo", "high": "Pot-Limit Omaha (high only)"}
 MAX_PLAYERS = 6
 _UNIT = 120  # one pot in units: divisible by every tie count 1..6 in each half
 _HALF = _UNIT // 2
-_CHUNK = 65_536
+_CHUNK = 8_192  # deals per Monte Carlo chunk: the unit of seeding and of threads
+MAX_TRIALS = 100_000_000
+"""The most deals one :func:`equity` call samples (about a minute on two cores)."""
 
 Progress = bool | Callable[[int, int], object] | None
 
@@ -204,8 +209,11 @@ class EquityResult(Sequence[PlayerEquity]):
         return str(equity_html(self))
 
 
+_POPCOUNT = tuple(bin(x).count("1") for x in range(1 << MAX_PLAYERS))
+
+
 def _popcount(x: int) -> int:
-    return bin(x).count("1")
+    return _POPCOUNT[x]
 
 
 def tally_codes(counts: dict[int, int], players: int) -> dict[str, list[int]]:
@@ -218,29 +226,36 @@ def tally_codes(counts: dict[int, int], players: int) -> dict[str, list[int]]:
     >>> t["share"], t["low_wins"], t["quarters"]
     ([270, 90], [3, 0], [0, 3])
     """
-    keys = ("share", "share_sq", "high", "low", "high_wins", "high_ties", "low_wins", "low_ties",
-            "scoops", "splits", "quarters")
-    out = {k: [0] * players for k in keys}
-    for code, c in counts.items():
+    if not counts:
+        return {k: [0] * players for k in _TALLY_KEYS}
+    codes = np.fromiter(counts.keys(), dtype=np.intp, count=len(counts))
+    weights = np.fromiter(counts.values(), dtype=np.int64, count=len(counts))
+    table = _tally_table(players)[codes]                       # (codes, keys, players)
+    sums = np.einsum("c,ckp->kp", weights, table)
+    return {k: sums[j].tolist() for j, k in enumerate(_TALLY_KEYS)}
+
+
+_TALLY_KEYS = ("share", "share_sq", "high", "low", "high_wins", "high_ties", "low_wins", "low_ties",
+               "scoops", "splits", "quarters")
+
+
+@functools.cache
+def _tally_table(players: int) -> npt.NDArray[np.int64]:
+    """Per outcome code, per key of :func:`tally_codes`, per player: that board's contribution."""
+    out = np.zeros((1 << (2 * players), len(_TALLY_KEYS), players), dtype=np.int64)
+    for code in range(1 << (2 * players)):
         hm, lm = code >> players, code & ((1 << players) - 1)
         k, kl = _popcount(hm), _popcount(lm)
+        if k == 0:
+            continue  # not a code any board has: someone always holds the best high
         for i in range(players):
             hw, lw = (hm >> i) & 1, (lm >> i) & 1
             high = hw * _HALF // k
             low = lw * _HALF // kl if kl else 0
             share = high + low if kl else 2 * high
-            o = out
-            o["share"][i] += c * share
-            o["share_sq"][i] += c * share * share
-            o["high"][i] += c * high
-            o["low"][i] += c * low
-            o["high_wins"][i] += c * (hw and k == 1)
-            o["high_ties"][i] += c * (hw and k > 1)
-            o["low_wins"][i] += c * (lw and kl == 1)
-            o["low_ties"][i] += c * (lw and kl > 1)
-            o["scoops"][i] += c * (share == _UNIT)
-            o["splits"][i] += c * (0 < share < _UNIT)
-            o["quarters"][i] += c * (4 * share == _UNIT)
+            out[code, :, i] = (share, share * share, high, low, hw and k == 1, hw and k > 1, lw and kl == 1,
+                               lw and kl > 1, share == _UNIT, 0 < share < _UNIT, 4 * share == _UNIT)
+    out.flags.writeable = False
     return out
 
 
@@ -278,11 +293,55 @@ def _result(counts: dict[int, int], holes: list[tuple[Card, ...] | None], board:
 
 # ----------------------------------------------------------------- checks
 
+def check_seed(seed: object, what: str = "seed") -> int | None:
+    """``seed`` if it is a non-negative int or None, else :class:`EquityError` naming it."""
+    if seed is None or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0):
+        return None if seed is None else int(seed)
+    raise EquityError(f"{what}: a non-negative integer or None, got {seed!r}")
+
+
+def check_trials(trials: object, *, exact_allowed: bool = True) -> int | None:
+    """``trials`` if it is None (exact, when allowed) or an int from 1 to :data:`MAX_TRIALS`."""
+    if trials is None and exact_allowed:
+        return None
+    if (not isinstance(trials, (int, np.integer)) or isinstance(trials, bool)
+            or not 1 <= trials <= MAX_TRIALS):
+        none = ", or None for exact" if exact_allowed else ""
+        raise EquityError(f"trials: a number of deals from 1 to {MAX_TRIALS:,}{none}, got {trials!r}")
+    return int(trials)
+
+
+def check_threads(threads: object) -> int:
+    """``threads`` as a count: None (every core this process may use) or an int >= 1."""
+    if threads is None:
+        return default_threads()
+    if not isinstance(threads, (int, np.integer)) or isinstance(threads, bool) or threads < 1:
+        raise EquityError(f"threads: a positive number of threads or None for every core, got {threads!r}")
+    return int(threads)
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_text(text: str) -> tuple[Card, ...]:
+    return parse_cards(text)
+
+
+def _parse(cards: object, name: str) -> tuple[Card, ...]:
+    if cards is None:
+        raise CardError(f"{name}: no cards given (None); use () or '' for none")
+    try:
+        if isinstance(cards, str):
+            return _parse_text(cards)
+        return parse_cards(cards)  # type: ignore[arg-type]
+    except CardError as exc:
+        raise CardError(f"{name}: {exc}", exc.token, exc.position) from None
+
+
 def _check(holes: Sequence[CardsLike | None], board: CardsLike, dead: CardsLike, game: str,
            qualifier: int | None, trials: int | None
            ) -> tuple[list[tuple[Card, ...] | None], tuple[Card, ...], tuple[Card, ...], int]:
-    if isinstance(holes, str):
-        raise EquityError("holes: give a list with one hand per player, e.g. ['As Ah 2s 3h', 'Kd Kc Qd Jc']")
+    if isinstance(holes, (str, bytes)) or not isinstance(holes, (list, tuple)):
+        raise EquityError("holes: give a list with one hand per player, e.g. ['As Ah 2s 3h', 'Kd Kc Qd Jc'], "
+                          f"got {type(holes).__name__}")
     if game not in GAMES:
         raise EquityError(f"game: {game!r} is not one of {', '.join(map(repr, GAMES))}")
     if game == "hilo":
@@ -290,8 +349,7 @@ def _check(holes: Sequence[CardsLike | None], board: CardsLike, dead: CardsLike,
             low_threshold(qualifier)
         except ValueError as exc:
             raise EquityError(f"qualifier: {exc}") from None
-    if trials is not None and (not isinstance(trials, int) or isinstance(trials, bool) or trials < 1):
-        raise EquityError(f"trials: a positive number of deals, or None for exact, got {trials!r}")
+    trials = check_trials(trials)
     holes = list(holes)
     if not 2 <= len(holes) <= MAX_PLAYERS:
         raise EquityError(f"holes: equity needs 2 to {MAX_PLAYERS} players, got {len(holes)}")
@@ -308,12 +366,7 @@ def _check(holes: Sequence[CardsLike | None], board: CardsLike, dead: CardsLike,
         if h is None:
             parsed.append(None)
             continue
-        name = f"player {i + 1}'s hand"
-        try:
-            cards = parse_cards(h)
-        except CardError as exc:
-            raise CardError(f"{name}: {exc}", exc.token, exc.position) from None
-        parsed.append(cards)
+        parsed.append(_parse(h, f"player {i + 1}'s hand"))
     sizes = {len(h) for h in parsed if h is not None}
     for i, h in enumerate(parsed):
         if h is not None and len(h) not in (4, 5):
@@ -324,11 +377,8 @@ def _check(holes: Sequence[CardsLike | None], board: CardsLike, dead: CardsLike,
     for i, h in enumerate(parsed):
         if h is not None:
             claim(h, f"in player {i + 1}'s hand")
-    try:
-        b = parse_cards(board)
-        d = parse_cards(dead)
-    except CardError as exc:
-        raise CardError(f"board or dead cards: {exc}", exc.token, exc.position) from None
+    b = _parse(board, "board")
+    d = _parse(dead, "dead")
     if len(b) not in (0, 3, 4, 5):
         raise CardError(f"board: 0 (preflop), 3 (flop), 4 (turn) or 5 (river) cards, got {len(b)} "
                         f"({format_cards(b)})")
@@ -370,22 +420,20 @@ class _Bar:
 
 # -------------------------------------------------------------- computation
 
-def _qualify(low: npt.NDArray[np.uint16] | None, threshold: int) -> npt.NDArray[np.uint16] | None:
-    if low is None:
-        return None
-    return np.where(low >= threshold, low, 0).astype(np.uint16)
+def _as_dict(sums: npt.NDArray[np.int64]) -> dict[int, int]:
+    return {v: int(sums[v]) for v in np.flatnonzero(sums).tolist()}
 
 
-def _bincount(codes: npt.NDArray[np.uint16], into: dict[int, int]) -> None:
-    counts = np.bincount(codes)
-    for v in np.flatnonzero(counts).tolist():
-        into[v] = into.get(v, 0) + int(counts[v])
+@functools.lru_cache(maxsize=64)
+def _positions(n: int, k: int) -> npt.NDArray[np.intp]:
+    return colex_combinations(n, k).astype(np.intp)
 
 
 def _exact(holes: list[tuple[Card, ...]], board: tuple[Card, ...], deck: npt.NDArray[np.intp],
-           low: bool, threshold: int, bar: _Bar) -> dict[int, int]:
-    counts: dict[int, int] = {}
+           low: bool, threshold: int, bar: _Bar, threads: int) -> dict[int, int]:
     n = len(deck)
+    players = len(holes)
+    size = 1 << (2 * players)
     if not board:
         rows = []
         for h in holes:
@@ -396,90 +444,60 @@ def _exact(holes: list[tuple[Card, ...]], board: tuple[Card, ...], deck: npt.NDA
         values = np.stack(rows)
         step = 2 if low else 1
         total = comb(n, 5)
-        sums = np.zeros(1 << (2 * len(holes)), dtype=np.int64)
+        sums = np.zeros(size, dtype=np.int64)
         for start, block in board_blocks(values, n):
-            sums += np.bincount(outcome_codes(block[0::step], block[1::2] if low else None), minlength=len(sums))
+            sums += np.bincount(outcome_codes(block[0::step], block[1::2] if low else None), minlength=size)
             bar(start + block.shape[1], total)
-        for v in np.flatnonzero(sums).tolist():
-            counts[v] = int(sums[v])
-        return counts
+        return _as_dict(sums)
     missing = 5 - len(board)
-    combos = colex_combinations(n, missing).astype(np.intp)
-    boards = np.concatenate([np.broadcast_to(np.array(board, dtype=np.intp), (len(combos), len(board))),
-                             deck[combos]], axis=1)
-    his, los = [], []
-    triples = board_keys(boards)
-    for h in holes:
-        hi, lo = best_strengths(np.array(h), boards, low=low, triples=triples)
-        his.append(hi)
-        los.append(lo)
-    high = np.stack(his)
-    lows = _qualify(np.stack(los), threshold) if low else None  # type: ignore[arg-type]
-    _bincount(outcome_codes(high, lows), counts)
+    combos = _positions(n, missing)
+    boards = np.empty((len(combos), 5), dtype=np.intp)
+    boards[:, :len(board)] = board
+    boards[:, len(board):] = deck[combos]
+    high, lows = fixed_strengths(np.array(holes, dtype=np.intp), board_info(boards), low=low)
+    if lows is not None:
+        lows[lows < threshold] = 0
+    sums = np.bincount(outcome_codes(high, lows), minlength=size)
     bar(len(boards), len(boards))
-    return counts
+    return _as_dict(sums)
 
 
 def _monte_carlo(holes: list[tuple[Card, ...] | None], board: tuple[Card, ...], deck: npt.NDArray[np.intp],
-                 size: int, low: bool, threshold: int, trials: int, seed: int | None, bar: _Bar
-                 ) -> dict[int, int]:
-    rng = np.random.default_rng(seed)
-    counts: dict[int, int] = {}
-    n = len(deck)
-    fixed = all(h is not None for h in holes)
-    values = None
-    if fixed and not board:
-        rows = []
-        for h in holes:
-            hi, lo = triple_strengths(np.array(h), deck, low=low)
-            rows.append(hi)
-            if lo is not None:
-                rows.append(np.where(lo >= threshold, lo, 0).astype(np.uint16))
-        values = np.stack(rows)
-    randoms = [i for i, h in enumerate(holes) if h is None]
-    missing = 5 - len(board)
-    done = 0
-    while done < trials:
-        m = min(_CHUNK, trials - done)
-        if values is not None:
-            out = strengths_by_triples(values, random_boards(rng, n, m))
-            step = 2 if low else 1
-            codes = outcome_codes(out[0::step], out[1::2] if low else None)
-        else:
-            k = missing + size * len(randoms)
-            perm = rng.permuted(np.broadcast_to(np.arange(n, dtype=np.intp), (m, n)), axis=1)[:, :k]
-            dealt = deck[perm]
-            boards = np.concatenate([np.broadcast_to(np.array(board, dtype=np.intp), (m, len(board))),
-                                     dealt[:, :missing]], axis=1)
-            triples = board_keys(boards)
-            his, los = [], []
-            for i, h in enumerate(holes):
-                if h is None:
-                    j = missing + size * randoms.index(i)
-                    hand: npt.NDArray[np.intp] = dealt[:, j:j + size]
-                else:
-                    hand = np.array(h, dtype=np.intp)
-                hi, lo = best_strengths(hand, boards, low=low, triples=triples)
-                his.append(hi)
-                los.append(lo)
-            lows = _qualify(np.stack(los), threshold) if low else None  # type: ignore[arg-type]
-            codes = outcome_codes(np.stack(his), lows)
-        _bincount(codes, counts)
-        done += m
-        bar(done, trials)
-    return counts
+                 size: int, low: bool, threshold: int, trials: int, seed: int | None, bar: _Bar,
+                 threads: int) -> dict[int, int]:
+    spec = DealSpec(tuple(None if h is None else tuple(int(c) for c in h) for h in holes),
+                    tuple(int(c) for c in board), deck, size, low, threshold)
+    chunks = [min(_CHUNK, trials - start) for start in range(0, trials, _CHUNK)]
+    seeds = np.random.SeedSequence(seed).spawn(len(chunks))
+    done = [0]
+
+    def work(i: int) -> npt.NDArray[np.int64]:
+        return monte_carlo_chunk(spec, seeds[i], chunks[i])
+
+    def finished(i: int) -> None:
+        done[0] += chunks[i]
+        bar(done[0], trials)
+
+    sums = parallel_sum(work, range(len(chunks)), threads, finished)
+    assert sums is not None
+    return _as_dict(sums)
 
 
 def equity(holes: Sequence[CardsLike | None], board: CardsLike = (), dead: CardsLike = (), *,
            game: str = "hilo", qualifier: int | None = 8, trials: int | None = None,
-           seed: int | None = None, progress: Progress = None) -> EquityResult:
+           seed: int | None = None, progress: Progress = None, threads: int | None = None) -> EquityResult:
     """Each player's share of the pot over every remaining board, or over ``trials`` random deals.
 
     ``holes`` lists 2 to 6 hands of 4 cards (5 for five-card Omaha); ``None``
     is a random hand (Monte Carlo only). ``board`` has 0, 3, 4 or 5 cards;
     ``dead`` cards are out of the deck. ``game`` is ``"hilo"`` (R11: halves,
-    ``qualifier`` 8, 9 or ``None`` per R12) or ``"high"``. ``progress`` is
-    ``True`` for a bar on stderr or a ``callable(done, total)``.
+    ``qualifier`` 8, 9 or ``None`` per R12) or ``"high"``. ``trials`` is at most
+    :data:`MAX_TRIALS` (100 million deals, about a minute); ``seed`` an int or
+    ``None``. ``threads`` spreads Monte Carlo deals over that many threads
+    (default: every core; ``threads=1`` stays on one); a seeded result is the
+    same for any thread count. Exact enumeration runs on one thread (the
+    heads-up preflop, 1,086,008 boards, takes about 15 ms). ``progress`` is ``True`` for a bar on stderr or a
+    ``callable(done, total)``.
 
     >>> r = equity(["As Ah Ks Kh", "Qd Jd Tc 9c"], board="2s 7h 8d Qh", game="high")
     >>> r[0].equity_fraction, r[1].win
@@ -497,16 +515,21 @@ def equity(holes: Sequence[CardsLike | None], board: CardsLike = (), dead: Cards
     except GameError as exc:
         raise EquityError(f"game: {game!r} is not a game ({exc})") from None
     parsed, b, d, size = _check(holes, board, dead, game, qualifier, trials)
-    used = {int(c) for h in parsed if h is not None for c in h} | {int(c) for c in b} | {int(c) for c in d}
-    deck = np.array([c for c in range(52) if c not in used], dtype=np.intp)
+    seed = check_seed(seed)
+    nthreads = check_threads(threads)
+    if progress is not None and not isinstance(progress, bool) and not callable(progress):
+        raise EquityError(f"progress: True, False, None or a callable(done, total), got {progress!r}")
+    in_deck = np.ones(52, dtype=bool)
+    in_deck[[int(c) for h in parsed if h is not None for c in h] + [int(c) for c in b + d]] = False
+    deck = np.flatnonzero(in_deck)
     low = game == "hilo"
     threshold = low_threshold(qualifier) if low else 0
     bar = _Bar(progress)
     if trials is None:
         known = [h for h in parsed if h is not None]
-        counts = _exact(known, b, deck, low, threshold, bar)
+        counts = _exact(known, b, deck, low, threshold, bar, nthreads)
     else:
-        counts = _monte_carlo(parsed, b, deck, size, low, threshold, trials, seed, bar)
+        counts = _monte_carlo(parsed, b, deck, size, low, threshold, trials, seed, bar, nthreads)
     return _result(counts, parsed, b, d, game, qualifier if low else None, trials is None, seed)
 
 

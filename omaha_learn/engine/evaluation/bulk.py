@@ -3,22 +3,22 @@
 Strengths are the same numbers as :attr:`HighHand.strength` (``0 .. 7461``)
 and :attr:`LowHand.strength` (``1 .. 6175``, here ``0`` for no qualifying
 low), so they compare directly with the one-hand functions in
-:mod:`omaha_learn.engine.evaluation.hands` (R2, R6-R10, R12).
+:mod:`omaha_learn.engine.evaluation.hands` (R2, R6-R10, R12). Every path uses
+the additive rank keys of :mod:`omaha_learn.engine.evaluation.keys`.
 
 Two paths:
 
 * :func:`evaluate_high_many` / :func:`evaluate_low_many`: any deals, one
-  row per deal. Every hole pair and every board triple is reduced to a small
-  *rank code* (91 pair rank multisets, 455 triple rank multisets) plus a suit,
-  so each of the 60 two-plus-three choices is one addition and one lookup in a
-  165 kB table.
+  row per deal. Five-card boards go through the board-by-pair tables of
+  :mod:`omaha_learn.engine.evaluation.fast` (one lookup per hole pair);
+  flop and turn boards through ``pair key + triple key`` lookups.
 * The shared-board path (:func:`evaluate_high_boards`,
   :func:`evaluate_low_boards`) for one or several holes against *every* board
   drawn from a set of cards, as exact equity needs: the best of the hole's
   pairs with each board triple is computed once (:func:`pair_triple_strengths`),
-  then each board takes the best of its ten triples (:func:`best_over_boards`,
-  with the triple indices of :func:`board_triple_index` precomputed per deck
-  size). Boards come in the colex order of :func:`omaha_learn.engine.evaluation.tables.colex_combinations`;
+  then each board takes the best of its ten triples (:func:`board_blocks`).
+  Boards come in the colex order of
+  :func:`omaha_learn.engine.evaluation.tables.colex_combinations`;
   :func:`deck_boards` lists them.
 
 >>> import numpy as np
@@ -27,6 +27,8 @@ Two paths:
 >>> boards = np.array([parse_cards("Kc 9c 6c 6h Qc"), parse_cards("Ks Kc Tc Td 5d")])
 >>> evaluate_high_many(holes, boards).tolist()     # R3 two pair, R4 three tens
 [4796, 5575]
+>>> evaluate_high_many(holes, boards[:, :3]).tolist()   # on the flops
+[3887, 4837]
 >>> from omaha_learn.engine.evaluation.hands import best_high
 >>> best_high("Ac Kd Td 8h", "Kc 9c 6c 6h Qc").strength
 4796
@@ -35,13 +37,16 @@ Two paths:
 from __future__ import annotations
 
 import functools
-from itertools import combinations, combinations_with_replacement, permutations
+from collections.abc import Iterator
 from math import comb
 
 import numpy as np
 import numpy.typing as npt
 
 from omaha_learn.engine.cards import CardError
+from omaha_learn.engine.evaluation.fast import board_info, hand_strengths
+from omaha_learn.engine.evaluation.keys import FLUSH_OFFSET, card_weights
+from omaha_learn.engine.evaluation.tables import colex_combinations, key_tables, low_threshold
 
 __all__ = [
     "evaluate_high_many",
@@ -50,91 +55,45 @@ __all__ = [
     "evaluate_low_boards",
     "pair_triple_strengths",
     "best_over_boards",
-    "board_triple_index",
+    "board_blocks",
+    "boards_from_triples",
     "deck_boards",
-    "triple_codes",
+    "subset_keys",
+    "triple_values",
 ]
 
 U16 = npt.NDArray[np.uint16]
 I32 = npt.NDArray[np.int32]
 
-_N_PAIRS = 91     # rank multisets of two cards
-_N_TRIPLES = 455  # rank multisets of three cards
-_FLUSH_OFFSET = _N_PAIRS * _N_TRIPLES
 _CHUNK = 16384  # rows per block in evaluate_*_many (keeps temporaries in cache)
 
 
-# ----------------------------------------------------------------- rank codes
+# ------------------------------------------------------------------- keys
 
-@functools.lru_cache(maxsize=1)
-def _rank_code_tables() -> tuple[I32, I32]:
-    """(pair code by 13*r1+r2, triple code by 169*r1+13*r2+r3) for rank indices 0..12."""
-    pair = np.zeros(169, dtype=np.int32)
-    for i, (a, b) in enumerate(combinations_with_replacement(range(13), 2)):
-        pair[13 * a + b] = pair[13 * b + a] = i
-    triple = np.zeros(13**3, dtype=np.int32)
-    for i, t in enumerate(combinations_with_replacement(range(13), 3)):
-        for a, b, c in set(permutations(t)):
-            triple[169 * a + 13 * b + c] = i
-    return pair, triple
+@functools.cache
+def _subsets(n: int, k: int) -> npt.NDArray[np.intp]:
+    return colex_combinations(n, k).astype(np.intp)
 
 
-def _build_strengths(kind: str) -> U16:
-    from omaha_learn.engine.evaluation.tables import _class_lookups
+def subset_keys(cards: npt.ArrayLike, k: int, none: int = -2) -> tuple[I32, npt.NDArray[np.int8]]:
+    """Additive rank key and common suit (``none`` when mixed) of every ``k``-subset of the
+    last axis of ``cards``, in colex order (last axis ``C(n, k)``).
 
-    nonflush, flush, low = _class_lookups()[:3]
-    pr = np.array(list(combinations_with_replacement(range(13), 2)), dtype=np.int64)
-    tr = np.array(list(combinations_with_replacement(range(13), 3)), dtype=np.int64)
-    five = np.concatenate([np.repeat(pr[:, None, :], _N_TRIPLES, axis=1),
-                           np.repeat(tr[None, :, :], _N_PAIRS, axis=0)], axis=2)
-    five.sort(axis=2)
-    key = (five @ (13 ** np.arange(5, dtype=np.int64))).ravel()
-    # Five of one rank cannot be dealt; its key reads 0 in the lookups, never used.
-    if kind == "low":
-        return low[key].astype(np.uint16)
-    return np.concatenate([nonflush[key], flush[key]]).astype(np.uint16)
-
-
-@functools.lru_cache(maxsize=1)
-def _high_pt() -> U16:
-    """High strength by ``flush * 41405 + pair_code * 455 + triple_code``."""
-    from omaha_learn.engine.evaluation.tables import cached_array
-
-    return cached_array("high_pair_triple", (2 * _FLUSH_OFFSET,), lambda: _build_strengths("high"))
-
-
-@functools.lru_cache(maxsize=1)
-def _low_pt() -> U16:
-    """Unqualified low strength by ``pair_code * 455 + triple_code``."""
-    from omaha_learn.engine.evaluation.tables import cached_array
-
-    return cached_array("low_pair_triple", (_FLUSH_OFFSET,), lambda: _build_strengths("low"))
-
-
-def _pair_codes(a: npt.NDArray[np.intp], b: npt.NDArray[np.intp]) -> tuple[I32, npt.NDArray[np.int8]]:
-    """(pair code * 455, common suit or -1) of card arrays ``a`` and ``b``."""
-    pair, _ = _rank_code_tables()
-    code = pair[13 * (a >> 2) + (b >> 2)] * _N_TRIPLES
-    sa, sb = (a & 3).astype(np.int8), (b & 3).astype(np.int8)
-    return code.astype(np.int32), np.where(sa == sb, sa, np.int8(-1)).astype(np.int8)
-
-
-def triple_codes(cards: npt.ArrayLike) -> tuple[I32, npt.NDArray[np.int8]]:
-    """(rank code 0..454, common suit or -2) for rows of three cards (last axis of length 3).
-
-    Reusable by kernels that pair these codes with :func:`pair_triple_strengths`' tables.
-
-    >>> code, suit = triple_codes([[0, 4, 8], [1, 5, 10]])   # 2c3c4c, 2d3d4h
-    >>> code.tolist(), suit.tolist()
-    ([14, 14], [0, -2])
+    >>> key, suit = subset_keys([[0, 4, 8], [1, 5, 10]], 3)   # 2c3c4c, 2d3d4h
+    >>> key.tolist(), suit.tolist()
+    ([[6], [6]], [[0], [-2]])
     """
-    t = np.asarray(cards, dtype=np.intp)
-    _, triple = _rank_code_tables()
-    r = t >> 2
-    code = triple[169 * r[..., 0] + 13 * r[..., 1] + r[..., 2]].astype(np.int32)
-    s = (t & 3).astype(np.int8)
-    same = (s[..., 0] == s[..., 1]) & (s[..., 1] == s[..., 2])
-    return code, np.where(same, s[..., 0], np.int8(-2)).astype(np.int8)
+    a = np.asarray(cards, dtype=np.intp)
+    idx = _subsets(a.shape[-1], k)
+    weight = card_weights()[a]
+    suit = (a & 3).astype(np.int8)
+    key = weight[..., idx[:, 0]]
+    s0 = suit[..., idx[:, 0]]
+    same = np.ones(s0.shape, dtype=bool)
+    for j in range(1, k):
+        key = key + weight[..., idx[:, j]]
+        same &= suit[..., idx[:, j]] == s0
+    return key, np.where(same, s0, np.int8(none)).astype(np.int8)
 
 
 # ----------------------------------------------------------------- validation
@@ -189,36 +148,24 @@ def _deal_arrays(holes: npt.ArrayLike, boards: npt.ArrayLike
 # ----------------------------------------------------------------- many deals
 
 def _many(h: npt.NDArray[np.intp], b: npt.NDArray[np.intp], high: bool) -> U16:
-    table = _high_pt() if high else _low_pt()
-    pair_t, triple_t = _rank_code_tables()
-    pair_t64, triple_t64 = pair_t.astype(np.intp) * _N_TRIPLES, triple_t.astype(np.intp)
     n = h.shape[0]
     out = np.zeros(n, dtype=np.uint16)
-    pairs = list(combinations(range(h.shape[1]), 2))
-    triples = list(combinations(range(b.shape[1]), 3))
+    hi_t, lo_t = key_tables()
     for start in range(0, n, _CHUNK):
-        hs, bs = h[start:start + _CHUNK].T, b[start:start + _CHUNK].T  # (cards, rows)
-        m = hs.shape[1]
-        hr, br = hs >> 2, bs >> 2
-        hbit = np.left_shift(1, hs & 3).astype(np.uint8)   # suit as a bit: c=1, d=2, h=4, s=8
-        bbit = np.left_shift(1, bs & 3).astype(np.uint8)
-        tkey = np.empty((len(triples), m), dtype=np.intp)
-        tmask = np.empty((len(triples), m), dtype=np.uint8)
-        for row, (i, j, k) in enumerate(triples):
-            np.take(triple_t64, 169 * br[i] + 13 * br[j] + br[k], out=tkey[row])
-            np.bitwise_and(bbit[i] & bbit[j], bbit[k], out=tmask[row])  # nonzero only if one suit
-        best = out[start:start + m]
-        key = np.empty_like(tkey)
-        # Only suited triples (about 5%) can make a flush: list them once per block.
-        srow, scol = np.nonzero(tmask)
-        sbits = tmask[srow, scol]
-        for i, j in pairs:
-            np.add(tkey, pair_t64[13 * hr[i] + hr[j]], out=key)
-            if high:  # a flush: the pair suited in the triple's suit
-                hit = (sbits & (hbit[i] & hbit[j])[scol]).astype(bool)
-                if hit.any():
-                    key[srow[hit], scol[hit]] += _FLUSH_OFFSET
-            np.maximum(best, np.take(table, key).max(axis=0), out=best)
+        hs, bs = h[start:start + _CHUNK], b[start:start + _CHUNK]
+        if bs.shape[1] == 5:
+            info = board_info(bs)
+            hi, lo = hand_strengths(hs, info, low=not high)
+            out[start:start + hs.shape[0]] = hi if high or lo is None else lo
+            continue
+        pk, ps = subset_keys(hs, 2, -1)
+        tk, ts = subset_keys(bs, 3, -2)
+        key = pk[:, :, None] + tk[:, None, :]
+        if high:
+            key += np.where(ps[:, :, None] == ts[:, None, :], np.int32(FLUSH_OFFSET), np.int32(0))
+            out[start:start + hs.shape[0]] = hi_t[key].reshape(key.shape[0], -1).max(axis=1)
+        else:
+            out[start:start + hs.shape[0]] = lo_t[key].reshape(key.shape[0], -1).max(axis=1)
     return out
 
 
@@ -244,8 +191,6 @@ def evaluate_low_many(holes: npt.ArrayLike, boards: npt.ArrayLike, qualifier: in
     >>> evaluate_low_many([parse_cards("As 2d Kc Kh")], [parse_cards("9c Td Jh Qs Js")]).tolist()
     [0]
     """
-    from omaha_learn.engine.evaluation.tables import low_threshold
-
     threshold = low_threshold(qualifier)
     h, b = _deal_arrays(holes, boards)
     out = _many(h, b, high=False)
@@ -257,10 +202,7 @@ def evaluate_low_many(holes: npt.ArrayLike, boards: npt.ArrayLike, qualifier: in
 
 @functools.lru_cache(maxsize=64)
 def _deck_triples(deck: tuple[int, ...]) -> tuple[I32, npt.NDArray[np.int8]]:
-    from omaha_learn.engine.evaluation.tables import colex_combinations
-
-    d = np.asarray(deck, dtype=np.intp)
-    return triple_codes(d[colex_combinations(len(deck), 3)])
+    return subset_keys(np.asarray(deck, dtype=np.intp), 3, -2)
 
 
 def _sorted_deck(deck_cards: npt.ArrayLike) -> tuple[int, ...]:
@@ -270,6 +212,22 @@ def _sorted_deck(deck_cards: npt.ArrayLike) -> tuple[int, ...]:
         raise CardError(f"deck_cards: need at least 5 cards to make a board, got {d.size}")
     _check_distinct(d[None, :], "deck_cards")
     return tuple(sorted(int(c) for c in d))
+
+
+def triple_values(hole: npt.NDArray[np.intp], deck: tuple[int, ...], *, low: bool) -> U16:
+    """Best strength of ``hole``'s pairs with each 3-subset of the sorted ``deck`` (no checks)."""
+    tk, ts = _deck_triples(deck)
+    hi_t, lo_t = key_tables()
+    table = lo_t if low else hi_t
+    pk, ps = subset_keys(hole, 2, -1)
+    best = np.zeros(tk.shape[0], dtype=np.uint16)
+    key = np.empty(tk.shape[0], dtype=np.int32)
+    for p in range(pk.shape[0]):
+        np.add(tk, pk[p], out=key)
+        if not low and ps[p] >= 0:
+            key[ts == ps[p]] += FLUSH_OFFSET
+        np.maximum(best, table[key], out=best)
+    return best
 
 
 def pair_triple_strengths(hole: npt.ArrayLike, deck_cards: npt.ArrayLike, *, low: bool = False) -> U16:
@@ -288,41 +246,103 @@ def pair_triple_strengths(hole: npt.ArrayLike, deck_cards: npt.ArrayLike, *, low
     deck = _sorted_deck(deck_cards)
     if set(hole_a.tolist()) & set(deck):
         raise CardError("hole cards must not be among deck_cards")
-    tcode, tsuit = _deck_triples(deck)
-    table = _low_pt() if low else _high_pt()
-    best = np.zeros(tcode.shape[0], dtype=np.uint16)
-    for i, j in combinations(range(hole_a.shape[0]), 2):
-        pcode, psuit = _pair_codes(hole_a[i:i + 1], hole_a[j:j + 1])
-        key = tcode + pcode[0]
-        if not low:
-            key += (tsuit == psuit[0]).astype(np.int32) * _FLUSH_OFFSET
-        np.maximum(best, table[key], out=best)
-    return best
+    return triple_values(hole_a, deck, low=low)
 
 
-@functools.lru_cache(maxsize=4)
-def board_triple_index(n: int) -> npt.NDArray[np.int16]:
-    """Shape ``(10, C(n, 5))``: column ``k`` holds the colex indices of board ``k``'s ten triples.
+@functools.cache
+def _block_indices(n: int) -> tuple[npt.NDArray[np.intp], ...]:
+    """Index arrays for :func:`board_blocks` on ``range(n)``, valid for every highest card ``e``.
 
-    Boards are the colex-ordered 5-subsets of ``range(n)``, triples the
-    colex-ordered 3-subsets. Triple-major, so the best of ten triples is a
-    contiguous reduction over axis 0. Read-only and cached (34 MB for n = 48).
-
-    >>> board_triple_index(5)[:, 0].tolist()
-    [0, 1, 4, 2, 5, 7, 3, 6, 8, 9]
+    Over the triples ``x<y<d`` of ``range(n - 1)`` (colex): the colex index of ``xyd``, and
+    of ``xye``, ``xde``, ``yde`` less ``C(e, 3)``. Over the 4-subsets ``a<b<c<d`` (colex):
+    the triple indices of ``abc``, ``abd``, ``acd``, ``bcd``. Colex order is prefix-closed,
+    so the boards whose highest card is ``e`` use the first ``C(e, 3)`` and ``C(e, 4)`` rows.
     """
-    from omaha_learn.engine.evaluation.tables import binomials, colex_combinations
+    t = _subsets(n - 1, 3)
+    x, y, d = t[:, 0], t[:, 1], t[:, 2]
+    pair = x + y * (y - 1) // 2
+    xd = x + d * (d - 1) // 2
+    yd = y + d * (d - 1) // 2
+    q = _subsets(n - 1, 4)
+    a, b, c, dd = q[:, 0], q[:, 1], q[:, 2], q[:, 3]
 
-    if not 5 <= n <= 52:
-        raise ValueError(f"boards need 5 to 52 cards to choose from, got n={n}")
-    c5 = colex_combinations(n, 5)
-    b = binomials().astype(np.int32)
-    cols = [c5[:, i].astype(np.intp) for i in range(5)]
-    b1, b2, b3 = ([b[c, k] for c in cols] for k in (1, 2, 3))
-    out = np.empty((10, c5.shape[0]), dtype=np.int16)
-    for row, (i, j, k) in enumerate(combinations(range(5), 3)):
-        out[row] = b1[i] + b2[j] + b3[k]
-    out.flags.writeable = False
+    def tri(i: npt.NDArray[np.intp], j: npt.NDArray[np.intp], k: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+        out: npt.NDArray[np.intp] = i + j * (j - 1) // 2 + k * (k - 1) * (k - 2) // 6
+        return out
+
+    return pair, xd, yd, tri(a, b, c), tri(a, b, dd), tri(a, c, dd), tri(b, c, dd)
+
+
+def board_blocks(values: U16, n: int) -> Iterator[tuple[int, U16]]:
+    """Yield ``(start, block)``: the best-of-ten-triples values of boards ``start ..``, in colex order.
+
+    ``values`` has shape ``(rows, C(n, 3))``: a value per triple of ``range(n)``.
+    Each block holds the boards whose highest card is ``e`` (``C(e, 4)`` of
+    them), for ``e = 4 .. n-1``; the block's buffer is reused, so use it before
+    asking for the next. A board ``a<b<c<d<e`` has the ten triples ``abc`` and,
+    for each pair ``xy`` of ``abc``, ``xyd, xye, xde, yde``. So per ``e`` one pass
+    over the triples ``xyd`` of ``range(e)`` takes ``w[xyd]`` = the best of those four,
+    and each board is ``max(values[abc], w[abd], w[acd], w[bcd])``: eight gathers
+    per board, in a few large numpy calls per block.
+    """
+    rows = values.shape[0]
+    if values.shape[1] != comb(n, 3):
+        raise ValueError(f"values has {values.shape[1]} columns, expected C({n}, 3) = {comb(n, 3)}")
+    if n < 5:
+        return
+    pair, xd, yd, t_abc, t_abd, t_acd, t_bcd = _block_indices(n)
+    # Triple-major and packed: one gather moves every row's value of a triple at once.
+    width = -(-rows // 4) * 4
+    item = np.dtype((np.void, 2 * width))
+    packed = np.zeros((comb(n, 3), width), dtype=np.uint16)
+    packed[:, :rows] = values.T
+    v = packed.view(item).ravel()
+    n3, n4 = comb(n - 1, 3), comb(n - 1, 4)
+    w = np.empty(n3, dtype=item)
+    wt = np.empty(n3, dtype=item)
+    o = np.empty(n4, dtype=item)
+    t = np.empty(n4, dtype=item)
+    idx = np.empty(n3, dtype=np.intp)
+
+    def lanes(a: npt.NDArray[np.void]) -> U16:
+        out: U16 = a.view(np.uint16)
+        return out
+
+    for e in range(4, n):
+        e3, e4 = comb(e, 3), comb(e, 4)
+        we, wte, ie = w[:e3], wt[:e3], idx[:e3]
+        np.add(pair[:e3], e3, out=ie)
+        np.take(v, ie, out=we)
+        np.maximum(lanes(we), lanes(v[:e3]), out=lanes(we))
+        np.add(xd[:e3], e3, out=ie)
+        np.take(v, ie, out=wte)
+        np.maximum(lanes(we), lanes(wte), out=lanes(we))
+        np.add(yd[:e3], e3, out=ie)
+        np.take(v, ie, out=wte)
+        np.maximum(lanes(we), lanes(wte), out=lanes(we))
+        oe, te = o[:e4], t[:e4]
+        np.take(v, t_abc[:e4], out=oe)
+        for tri in (t_abd, t_acd, t_bcd):
+            np.take(we, tri[:e4], out=te)
+            np.maximum(lanes(oe), lanes(te), out=lanes(oe))
+        yield comb(e, 5), np.ascontiguousarray(lanes(oe).reshape(e4, width)[:, :rows].T)
+
+
+def boards_from_triples(values: U16, n: int) -> U16:
+    """Best over each five-card board's ten triples, for every board of ``range(n)``.
+
+    ``values`` has shape ``(rows, C(n, 3))`` (a per-triple strength, colex
+    order); the result ``(rows, C(n, 5))`` is in board colex order.
+
+    >>> v = np.arange(comb(6, 3), dtype=np.uint16)[None, :]
+    >>> brute = [max(int(v[0, j]) for j, t in enumerate(colex_combinations(6, 3)) if set(t) <= set(b))
+    ...          for b in colex_combinations(6, 5)]
+    >>> boards_from_triples(v, 6)[0].tolist() == brute
+    True
+    """
+    out = np.empty((values.shape[0], comb(n, 5)), dtype=np.uint16)
+    for start, block in board_blocks(values, n):
+        out[:, start:start + block.shape[1]] = block
     return out
 
 
@@ -341,16 +361,9 @@ def best_over_boards(triple_best: npt.ArrayLike) -> U16:
     >>> best_over_boards(np.arange(10, dtype=np.uint16)).tolist()   # n = 5: one board
     [9]
     """
-    tb = np.asarray(triple_best)
-    idx = board_triple_index(_n_from_triples(tb.shape[0]))
-    out = np.empty(idx.shape[1], dtype=tb.dtype)
-    step = 1 << 16
-    for start in range(0, idx.shape[1], step):
-        block = idx[:, start:start + step]
-        o = out[start:start + step]
-        o[:] = tb[block[0]]
-        for row in block[1:]:
-            np.maximum(o, tb[row], out=o)
+    tb = np.asarray(triple_best, dtype=np.uint16)
+    n = _n_from_triples(tb.shape[0])
+    out: U16 = boards_from_triples(tb[None, :], n)[0]
     return out
 
 
@@ -360,8 +373,6 @@ def deck_boards(deck_cards: npt.ArrayLike) -> npt.NDArray[np.int8]:
     >>> deck_boards([7, 1, 2, 3, 4, 5]).tolist()[:2]
     [[1, 2, 3, 4, 5], [1, 2, 3, 4, 7]]
     """
-    from omaha_learn.engine.evaluation.tables import colex_combinations
-
     d = np.asarray(_sorted_deck(deck_cards), dtype=np.int8)
     return d[colex_combinations(d.size, 5)]
 
@@ -370,8 +381,13 @@ def _boards(holes: npt.ArrayLike, deck_cards: npt.ArrayLike, low: bool) -> U16:
     h = np.asarray(holes)
     single = h.ndim == 1
     rows = _as_rows(h, "holes", (4, 5))
-    out = [best_over_boards(pair_triple_strengths(r, deck_cards, low=low)) for r in rows]
-    return out[0] if single else np.stack(out)
+    deck = _sorted_deck(deck_cards)
+    for r in rows:
+        if set(r.tolist()) & set(deck):
+            raise CardError("hole cards must not be among deck_cards")
+    values = np.stack([triple_values(r, deck, low=low) for r in rows])
+    out = boards_from_triples(values, len(deck))
+    return out[0] if single else out
 
 
 def evaluate_high_boards(holes: npt.ArrayLike, deck_cards: npt.ArrayLike) -> U16:
@@ -394,8 +410,6 @@ def evaluate_low_boards(holes: npt.ArrayLike, deck_cards: npt.ArrayLike, qualifi
     >>> s.shape, int((s > 0).sum())
     ((6,), 6)
     """
-    from omaha_learn.engine.evaluation.tables import low_threshold
-
     threshold = low_threshold(qualifier)
     out = _boards(holes, deck_cards, low=True)
     out[out < threshold] = 0

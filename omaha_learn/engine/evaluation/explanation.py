@@ -19,11 +19,9 @@ from omaha_learn.engine.evaluation.five_card import Category, describe_high_valu
 from omaha_learn.engine.evaluation.hands import (
     HighHand,
     LowHand,
-    _display_order,
-    _key_tables,
-    _rank_key,
-    _suit_of,
     check_deal,
+    display_order,
+    five_card_strengths,
     make_high,
     make_low,
 )
@@ -142,13 +140,11 @@ class Explanation:
 # ----------------------------------------------------------------- pitfalls
 
 def _strength(cards: Sequence[Card]) -> int:
-    nf, fl, _ = _key_tables()
-    k = _rank_key(cards)
-    return fl[k] if _suit_of(cards) >= 0 else nf[k]
+    return five_card_strengths(cards)[0]
 
 
 def _low_strength(cards: Sequence[Card]) -> int:
-    return _key_tables()[2][_rank_key(cards)]
+    return five_card_strengths(cards)[1]
 
 
 def _illegal_choices(hole: Sequence[Card], board: Sequence[Card]
@@ -212,7 +208,7 @@ def _category_pitfall(kind: str, rule: str, cats: tuple[Category, ...], noun: st
     if top is None:
         return None
     _, k, hp, bp = top
-    cards = _display_order(hp + bp, high_value(hp + bp), hp)
+    cards = display_order(hp + bp, high_value(hp + bp), hp)
     board_note = ""
     if kind == "full_house":
         paired = sorted({c.rank for c in bp if sum(d.rank == c.rank for d in bp) >= 2}, reverse=True)
@@ -292,14 +288,11 @@ def explain(hole: CardsLike, board: CardsLike, qualifier: int | None = 8) -> Exp
 
     threshold = low_threshold(qualifier)
     h, b = check_deal(hole, board)
-    nf, fl, lo = _key_tables()
     raw: list[tuple[tuple[Card, ...], tuple[Card, ...], int, int]] = []
     for p in combinations(h, 2):
-        pk, ps = _rank_key(p), _suit_of(p)
         for t in combinations(b, 3):
-            k = pk + _rank_key(t)
-            hs = fl[k] if ps >= 0 and ps == _suit_of(t) else nf[k]
-            raw.append((p, t, hs, lo[k]))
+            hs, ls = five_card_strengths(p + t)
+            raw.append((p, t, hs, ls))
     top_high = max(r[2] for r in raw)
     top_low = max(r[3] for r in raw)
     choices = tuple(

@@ -19,6 +19,7 @@ from itertools import combinations
 
 from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, parse_cards
 from omaha_learn.engine.evaluation.five_card import Category, describe_high_value, high_value, low_value
+from omaha_learn.engine.evaluation.keys import CARD_WEIGHTS, RANK_WEIGHTS, multisets
 
 __all__ = [
     "HighHand",
@@ -27,6 +28,12 @@ __all__ = [
     "best_low",
     "check_deal",
     "HOLE_SIZES",
+    "high_strength",
+    "low_strength",
+    "make_high",
+    "make_low",
+    "five_card_strengths",
+    "display_order",
 ]
 
 HOLE_SIZES = (4, 5)
@@ -34,41 +41,50 @@ HOLE_SIZES = (4, 5)
 
 
 # --------------------------------------------------------------------------- keys
-# A rank multiset of five cards is identified by the sum of 5**rank_index over
-# its cards (no rank occurs more than four times, so base-5 digits never carry).
-# Sums of a hole pair's key and a board triple's key index small dicts: one
-# dictionary lookup per two-plus-three choice.
+# A hole pair's additive rank key plus a board triple's is the five-card key
+# (omaha_learn.engine.evaluation.keys): one dictionary lookup per two-plus-three choice.
 
-_POW5 = [5 ** (i >> 2) for i in range(52)]
-
-
-def _rank_key(cards: Sequence[Card]) -> int:
-    return sum(_POW5[c] for c in cards)
-
-
-def _suit_of(cards: Sequence[Card]) -> int:
-    """The common suit index of ``cards``, or -1 when they are not all one suit."""
-    s = int(cards[0]) & 3
-    return s if all((int(c) & 3) == s for c in cards) else -1
+_WEIGHT = CARD_WEIGHTS
 
 
 @functools.lru_cache(maxsize=1)
-def _key_tables() -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
-    """(non-flush high, flush high, low) strength by base-5 rank key."""
-    from omaha_learn.engine.evaluation.tables import _rank_multisets, rank_lookups
+def _strength_dicts() -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+    """(non-flush high, flush high, low) strength by additive rank key, for the keys of real hands."""
+    from omaha_learn.engine.evaluation.tables import rank_lookups
 
     nonflush, flush, low = rank_lookups()
     nf: dict[int, int] = {}
     fl: dict[int, int] = {}
     lo: dict[int, int] = {}
-    for ms in _rank_multisets():
-        k13 = sum(r * 13**i for i, r in enumerate(ms))
-        k5 = sum(5**r for r in ms)
-        nf[k5] = int(nonflush[k13])
-        lo[k5] = int(low[k13])
+    for ms in multisets(5):
+        key = sum(RANK_WEIGHTS[r] for r in ms)
+        nf[key] = int(nonflush[key])
+        lo[key] = int(low[key])
         if len(set(ms)) == 5:
-            fl[k5] = int(flush[k13])
+            fl[key] = int(flush[key])
     return nf, fl, lo
+
+
+def _key_tables() -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+    """Gone with the base-5 keys (issue 10). Kept only so that today's ``showdown.py``, which
+    imports it for a fast path, falls back to :func:`high_strength` / :func:`low_strength`
+    (it catches ImportError) until its rewrite on the public functions lands; then delete."""
+    raise ImportError("hands._key_tables is gone: use high_strength and low_strength")
+
+
+def five_card_strengths(cards: Sequence[Card]) -> tuple[int, int]:
+    """(high strength, unqualified low strength) of exactly five cards, as :class:`HighHand`
+    and :class:`LowHand` number them.
+
+    >>> from omaha_learn.engine.cards import parse_cards
+    >>> five_card_strengths(parse_cards("As Ks Qs Js Ts")), five_card_strengths(parse_cards("5d 4c 3h 2s Ad"))
+    ((7461, 4897), (5853, 6175))
+    """
+    nf, fl, lo = _strength_dicts()
+    key = sum(_WEIGHT[c] for c in cards)
+    s0 = int(cards[0]) & 3
+    suited = all((int(c) & 3) == s0 for c in cards)
+    return (fl[key] if suited else nf[key]), lo[key]
 
 
 # ------------------------------------------------------------------------ checks
@@ -95,7 +111,7 @@ def check_deal(hole: CardsLike, board: CardsLike, *, board_sizes: Sequence[int] 
     return h, b
 
 
-def _display_order(cards: Sequence[Card], value: tuple[int, ...], hole: Sequence[Card]) -> tuple[Card, ...]:
+def display_order(cards: Sequence[Card], value: tuple[int, ...], hole: Sequence[Card]) -> tuple[Card, ...]:
     """Five cards in reading order: by group (quads, trips, pairs) then rank; hole cards first on ties."""
     cat = value[0]
     counts: dict[int, int] = {}
@@ -250,7 +266,7 @@ _Best = tuple[int, tuple[Card, ...], tuple[Card, ...]]
 
 
 def _splits(h: Sequence[Card], b: Sequence[Card]) -> tuple[list[_Part], list[_Part]]:
-    pw = _POW5
+    pw = _WEIGHT
     pairs: list[_Part] = [((x, y), pw[x] + pw[y], x & 3 if x & 3 == y & 3 else -1) for x, y in combinations(h, 2)]
     triples: list[_Part] = [((x, y, z), pw[x] + pw[y] + pw[z], x & 3 if x & 3 == y & 3 == z & 3 else -2)
                             for x, y, z in combinations(b, 3)]
@@ -259,7 +275,7 @@ def _splits(h: Sequence[Card], b: Sequence[Card]) -> tuple[list[_Part], list[_Pa
 
 def high_strength(hole: Sequence[Card], board: Sequence[Card]) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
     """(strength, hole pair, board triple) of the best high, for validated cards."""
-    nf, fl, _ = _key_tables()
+    nf, fl, _ = _strength_dicts()
     pairs, triples = _splits(hole, board)
     best_s, best_i, best_j = -1, 0, 0
     for i, (_p, pk, ps) in enumerate(pairs):
@@ -278,7 +294,7 @@ def high_strength(hole: Sequence[Card], board: Sequence[Card]) -> tuple[int, tup
 
 def low_strength(hole: Sequence[Card], board: Sequence[Card]) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
     """(strength, hole pair, board triple) of the best ace-to-five low, unqualified."""
-    _, _, lo = _key_tables()
+    _, _, lo = _strength_dicts()
     pairs, triples = _splits(hole, board)
     best: _Best = (0, (), ())
     for p, pk, _ps in pairs:
@@ -297,7 +313,7 @@ def make_high(pair: Sequence[Card], triple: Sequence[Card], strength: int | None
         from omaha_learn.engine.evaluation.tables import high_classes
 
         strength = high_classes().index(value)
-    return HighHand(strength, _display_order(cards, value, pair), tuple(pair), tuple(triple), value)
+    return HighHand(strength, display_order(cards, value, pair), tuple(pair), tuple(triple), value)
 
 
 def make_low(pair: Sequence[Card], triple: Sequence[Card], strength: int, qualifier: int | None) -> LowHand:

@@ -1,4 +1,10 @@
-"""Precomputed five-card strength tables for every one of the 2,598,960 hands.
+"""Precomputed strength tables: by additive rank key, by board and hole pair, and for
+every one of the 2,598,960 five-card hands.
+
+:func:`rank_lookups` / :func:`key_tables` give a five-card hand's strength by
+its additive rank key (:mod:`omaha_learn.engine.evaluation.keys`, the one key
+scheme of the library); :func:`board_pair_tables` and :func:`flush_pair_table`
+the best of a hole pair on a board, for :mod:`omaha_learn.engine.evaluation.fast`.
 
 Every five-card hand, its cards sorted ``c0 < c1 < c2 < c3 < c4``, has a
 *colex index* ``C(c0,1) + C(c1,2) + C(c2,3) + C(c3,4) + C(c4,5)`` in
@@ -12,19 +18,32 @@ a ``uint16`` strength, larger is better:
   an ``n``-or-better low when its strength is at least
   :func:`low_threshold` ``(n)``.
 
-The tables are built with numpy in well under a second, saved under
+The tables are built with numpy in about a second, saved under
 ``$OMAHA_LEARN_CACHE`` (default ``~/.cache/omaha_learn``) and loaded from
 there afterwards. Nothing here runs at ``import omaha_learn``.
+
+Tables you can trust (issue 11): a cached file is used only if its bytes hash
+to the sha256 written in its header *and* to the digest pinned in this module
+(the tables are fixed by the rules), so a corrupt, truncated, zeroed,
+bit-flipped or deliberately rewritten cache is rebuilt, never used. Files are
+written to a temporary file in the same folder and moved into place with
+``os.replace``: concurrent builders each write a complete file, and a failed
+write (a full disk) leaves nothing behind. :func:`build_cache` makes a fresh,
+verified, read-only copy in a given folder (for a grader: one per submission,
+with ``OMAHA_LEARN_CACHE`` pointing at it); :func:`verify_cache` checks one.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import hashlib
 import itertools
+import json
 import os
 import tempfile
 from collections.abc import Callable
-from math import comb
+from math import comb, prod
 from pathlib import Path
 
 import numpy as np
@@ -32,6 +51,15 @@ import numpy.typing as npt
 
 from omaha_learn.engine.cards import Card
 from omaha_learn.engine.evaluation.five_card import high_value, low_value
+from omaha_learn.engine.evaluation.keys import (
+    FLUSH_OFFSET,
+    N_BOARD_CODES,
+    N_PAIR_CODES,
+    RANK_WEIGHTS,
+    card_weights,
+    multisets,
+    suited_sets,
+)
 
 __all__ = [
     "N_HIGH_CLASSES",
@@ -47,11 +75,16 @@ __all__ = [
     "cache_dir",
     "cached_array",
     "rank_lookups",
+    "key_tables",
+    "board_pair_tables",
+    "flush_pair_table",
+    "build_cache",
+    "verify_cache",
 ]
 
 N_HIGH_CLASSES = 7462
 N_LOW_CLASSES = 6175
-_TABLE_VERSION = 1
+_TABLE_VERSION = 2
 _N5 = comb(52, 5)
 
 
@@ -113,15 +146,6 @@ def colex_index(sorted_cards: npt.ArrayLike) -> npt.NDArray[np.int64]:
     return idx
 
 
-def _rank_multisets() -> list[tuple[int, ...]]:
-    """Every multiset of five rank indices (0..12) with no rank more than four times."""
-    out: list[tuple[int, ...]] = []
-    for ms in itertools.combinations_with_replacement(range(13), 5):
-        if max(ms.count(r) for r in set(ms)) <= 4:
-            out.append(ms)
-    return out
-
-
 def _cards_for(ranks: tuple[int, ...], flush: bool) -> list[Card]:
     if flush:
         return [Card(r * 4) for r in ranks]
@@ -134,32 +158,30 @@ def _cards_for(ranks: tuple[int, ...], flush: bool) -> list[Card]:
     return cards
 
 
-_KEY_WEIGHTS = np.array([13**i for i in range(5)], dtype=np.int64)
-
-
 @functools.lru_cache(maxsize=1)
 def _class_lookups() -> tuple[
     npt.NDArray[np.uint16], npt.NDArray[np.uint16], npt.NDArray[np.uint16],
     tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
 ]:
-    """Rank-multiset key -> strength, for non-flush high, flush high and low."""
-    multisets = _rank_multisets()
+    """(non-flush high, flush high, low) strength by additive rank key, built from the
+    readable definitions of :mod:`~omaha_learn.engine.evaluation.five_card`."""
     highs: dict[tuple[int, int], tuple[int, ...]] = {}  # (key, flush) -> value
     lows: dict[int, tuple[int, ...]] = {}
-    for ms in multisets:
-        key = int(np.dot(ms, _KEY_WEIGHTS))
+    for ms in multisets(5):
+        key = sum(RANK_WEIGHTS[r] for r in ms)
         highs[(key, 0)] = high_value(_cards_for(ms, flush=False))
         lows[key] = low_value(_cards_for(ms, flush=False))
         if len(set(ms)) == 5:
             highs[(key, 1)] = high_value(_cards_for(ms, flush=True))
     high_sorted = tuple(sorted(set(highs.values())))
     low_sorted = tuple(sorted(set(lows.values()), reverse=True))  # worst first
-    assert len(high_sorted) == N_HIGH_CLASSES and len(low_sorted) == N_LOW_CLASSES
+    if len(high_sorted) != N_HIGH_CLASSES or len(low_sorted) != N_LOW_CLASSES:  # pragma: no cover
+        raise AssertionError("five_card definitions no longer give 7,462 high and 6,175 low classes")
     hi_pos = {v: i for i, v in enumerate(high_sorted)}
     lo_pos = {v: i + 1 for i, v in enumerate(low_sorted)}
-    nonflush = np.zeros(13**5, dtype=np.uint16)
-    flush = np.zeros(13**5, dtype=np.uint16)
-    low = np.zeros(13**5, dtype=np.uint16)
+    nonflush = np.zeros(FLUSH_OFFSET, dtype=np.uint16)
+    flush = np.zeros(FLUSH_OFFSET, dtype=np.uint16)
+    low = np.zeros(FLUSH_OFFSET, dtype=np.uint16)
     for (key, f), v in highs.items():
         (flush if f else nonflush)[key] = hi_pos[v]
     for key, v in lows.items():
@@ -169,15 +191,89 @@ def _class_lookups() -> tuple[
 
 @functools.lru_cache(maxsize=1)
 def rank_lookups() -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
-    """(non-flush high, flush high, low) strength by the base-13 key of a sorted rank multiset.
+    """(non-flush high, flush high, low) strength by the additive rank key of five cards
+    (:mod:`omaha_learn.engine.evaluation.keys`); 0 where no five-card hand has that key.
 
-    The same arrays as :func:`_class_lookups` builds, but read from the disk
-    cache, so the first hand read in a new process does not rebuild them.
+    Read from the verified disk cache, so a new process does not rebuild them.
+
+    >>> from omaha_learn.engine.evaluation.keys import rank_key
+    >>> nonflush, flush, low = rank_lookups()
+    >>> int(flush[rank_key([48, 44, 40, 36, 32])]), int(low[rank_key([12, 0, 4, 8, 48])])  # royal; wheel
+    (7461, 6175)
     """
-    nonflush = cached_array("rank_nonflush", (13**5,), lambda: _class_lookups()[0])
-    flush = cached_array("rank_flush", (13**5,), lambda: _class_lookups()[1])
-    low = cached_array("rank_low", (13**5,), lambda: _class_lookups()[2])
+    nonflush = cached_array("rank_nonflush", (FLUSH_OFFSET,), lambda: _class_lookups()[0])
+    flush = cached_array("rank_flush", (FLUSH_OFFSET,), lambda: _class_lookups()[1])
+    low = cached_array("rank_low", (FLUSH_OFFSET,), lambda: _class_lookups()[2])
     return nonflush, flush, low
+
+
+@functools.lru_cache(maxsize=1)
+def key_tables() -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
+    """``(high, low)`` strength by additive rank key; ``high[FLUSH_OFFSET + key]`` is the flush.
+
+    >>> hi, lo = key_tables()
+    >>> hi.shape, lo.shape
+    ((721838,), (360919,))
+    """
+    nonflush, flush, low = rank_lookups()
+    high = np.concatenate([nonflush, flush])
+    high.flags.writeable = False
+    return high, low
+
+
+_TRIPLES_OF_5 = tuple(itertools.combinations(range(5), 3))
+
+
+def _build_board_pair(kind: str) -> npt.NDArray[np.uint16]:
+    nonflush, _, low = rank_lookups()
+    table = low if kind == "low" else nonflush
+    w = np.array(RANK_WEIGHTS, dtype=np.int64)
+    boards = np.array(multisets(5), dtype=np.intp)
+    tk = w[boards[:, np.array(_TRIPLES_OF_5)]].sum(axis=2)        # (6175, 10) triple keys
+    pk = w[np.array(multisets(2), dtype=np.intp)].sum(axis=1)     # (91,) pair keys
+    out = np.empty((N_BOARD_CODES, N_PAIR_CODES), dtype=np.uint16)
+    for start in range(0, N_BOARD_CODES, 512):  # blocks keep the temporaries small
+        key = tk[start:start + 512, None, :] + pk[None, :, None]
+        key[key >= FLUSH_OFFSET] = 0  # five of one rank: a cell no deal reaches
+        out[start:start + 512] = table[key].max(axis=2)
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def board_pair_tables() -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
+    """``(high, low)``, shape ``(6175, 91)``: the best non-flush high and the best
+    (unqualified) low of a hole pair on a five-card board, over the board's ten
+    triples, by board code and pair code (:func:`~omaha_learn.engine.evaluation.keys.key_codes`).
+
+    A hole's best on a board is the best of its pairs' entries (R2), so one
+    lookup per pair replaces ten; flushes come from :func:`flush_pair_table`.
+    """
+    shape = (N_BOARD_CODES, N_PAIR_CODES)
+    return (cached_array("board_pair_high", shape, lambda: _build_board_pair("high")),
+            cached_array("board_pair_low", shape, lambda: _build_board_pair("low")))
+
+
+@functools.lru_cache(maxsize=1)
+def flush_pair_table() -> npt.NDArray[np.uint16]:
+    """Shape ``(2288, 78)``: the best flush of two suited hole cards of different ranks
+    (:func:`~omaha_learn.engine.evaluation.keys.rank_pair_codes`) with the 3 to 5 board
+    cards of their suit (:func:`~omaha_learn.engine.evaluation.keys.suited_sets`), 0 when a
+    hole rank is among the board's (no deal has that). Built in memory from the verified
+    flush table in a few milliseconds.
+    """
+    _, flush, _ = rank_lookups()
+    w = np.array(RANK_WEIGHTS, dtype=np.int64)
+    sets = suited_sets()
+    pairs = np.array(list(itertools.combinations(range(13), 2)), dtype=np.intp)
+    pk = w[pairs].sum(axis=1)
+    out = np.zeros((len(sets), len(pairs)), dtype=np.uint16)
+    for i, ranks in enumerate(sets):
+        tk = np.array([sum(RANK_WEIGHTS[r] for r in t) for t in itertools.combinations(ranks, 3)])
+        best = flush[pk[:, None] + tk[None, :]].max(axis=1)
+        clash = np.isin(pairs, ranks).any(axis=1)
+        out[i] = np.where(clash, 0, best)
+    out.flags.writeable = False
+    return out
 
 
 def high_classes() -> tuple[tuple[int, ...], ...]:
@@ -208,33 +304,84 @@ def low_threshold(qualifier: int | None) -> int:
 def _build_tables() -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
     nonflush, flush, low = _class_lookups()[:3]
     combos = colex_combinations(52, 5)
-    ranks = combos // 4
     suits = combos % 4
-    key = ranks.astype(np.int64) @ _KEY_WEIGHTS
+    key = card_weights()[combos].sum(axis=1)
     is_flush = (suits == suits[:, :1]).all(axis=1)
     high = np.where(is_flush, flush[key], nonflush[key]).astype(np.uint16)
     lowt = low[key].astype(np.uint16)
     return high, lowt
 
 
-def _save(path: Path, array: npt.NDArray[np.uint16]) -> None:
+# ------------------------------------------------------------------ the disk cache
+#
+# A table file is MAGIC, one JSON header line (name, shape, sha256 of the data) and
+# the data as little-endian uint16. A file is used only if its bytes hash to the
+# header's digest and, for the library's own tables, to the digest pinned below:
+# the tables are fixed by the rules, so a zeroed, truncated, bit-flipped or
+# rewritten file (even one with a matching header) is rebuilt, never used.
+
+_MAGIC = b"OMAHA-LEARN-TABLE\n"
+_DIGESTS: dict[str, str] = {}
+"""sha256 of each library table's data, filled in from ``_PINNED`` below."""
+
+
+def _digest(array: npt.NDArray[np.uint16]) -> str:
+    return hashlib.sha256(np.ascontiguousarray(array, dtype="<u2").tobytes()).hexdigest()
+
+
+def _encode(name: str, array: npt.NDArray[np.uint16]) -> bytes:
+    data = np.ascontiguousarray(array, dtype="<u2").tobytes()
+    header = json.dumps({"name": name, "shape": list(array.shape),
+                         "sha256": hashlib.sha256(data).hexdigest()}, sort_keys=True)
+    return _MAGIC + header.encode() + b"\n" + data
+
+
+def _write(path: Path, name: str, array: npt.NDArray[np.uint16]) -> bool:
+    """Write atomically: a temporary file in the same folder, then ``os.replace``.
+
+    Concurrent writers each write their own temporary file; the last replace
+    wins and every version is complete. On any failure (a full disk, a
+    read-only folder) the temporary file is removed and ``False`` returned.
+    """
+    tmp: str | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{name}.", suffix=".tmp")
         with os.fdopen(fd, "wb") as fh:
-            np.save(fh, array)
+            fh.write(_encode(name, array))
         os.replace(tmp, path)
+        tmp = None
+        return True
     except OSError:
-        pass  # a read-only home is fine: the tables are rebuilt next time
+        return False  # a read-only or full cache is fine: the tables are rebuilt next time
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
 
 
-def _load(path: Path, shape: tuple[int, ...] = (_N5,)) -> npt.NDArray[np.uint16] | None:
+def _read(path: Path, name: str, shape: tuple[int, ...]) -> npt.NDArray[np.uint16] | None:
+    """The table stored at ``path`` if it is complete and verified, else ``None``."""
     try:
-        arr = np.load(path)
-    except (OSError, ValueError, EOFError):
+        raw = path.read_bytes()
+    except OSError:
         return None
-    if not isinstance(arr, np.ndarray) or arr.shape != shape or arr.dtype != np.uint16:
+    if not raw.startswith(_MAGIC):
         return None
+    end = raw.find(b"\n", len(_MAGIC))
+    try:
+        header = json.loads(raw[len(_MAGIC):end])
+        ok = header["name"] == name and tuple(header["shape"]) == shape
+        digest = header["sha256"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    data = raw[end + 1:]
+    if not ok or end < 0 or len(data) != 2 * prod(shape):
+        return None
+    actual = hashlib.sha256(data).hexdigest()
+    if actual != digest or actual != _DIGESTS.get(name, actual):
+        return None
+    arr = np.frombuffer(data, dtype="<u2").reshape(shape).astype(np.uint16, copy=False)
     out: npt.NDArray[np.uint16] = arr
     return out
 
@@ -243,30 +390,84 @@ def cached_array(name: str, shape: tuple[int, ...], build: Callable[[], npt.NDAr
                  ) -> npt.NDArray[np.uint16]:
     """A read-only ``uint16`` array from the table cache, built and saved on first use.
 
-    Used for the five-card tables here and the two-plus-three tables of
-    :mod:`omaha_learn.engine.evaluation.bulk`. A corrupt or mismatched file is rebuilt.
+    A file that fails verification (see above) is rebuilt and replaced. A
+    freshly built library table must hash to its pinned digest.
     """
-    path = cache_dir() / f"{name}.npy"
-    arr = _load(path, shape)
+    path = cache_dir() / f"{name}.tbl"
+    arr = _read(path, name, shape)
     if arr is None:
         arr = np.ascontiguousarray(build(), dtype=np.uint16)
         if arr.shape != shape:
             raise AssertionError(f"table {name} built with shape {arr.shape}, expected {shape}")
-        _save(path, arr)
+        if name in _DIGESTS and _digest(arr) != _DIGESTS[name]:  # pragma: no cover - a bug, not bad input
+            raise AssertionError(f"table {name} built differently from its pinned digest")
+        _write(path, name, arr)
     arr.flags.writeable = False
     return arr
 
 
+def _builders() -> dict[str, tuple[tuple[int, ...], Callable[[], npt.NDArray[np.uint16]]]]:
+    return {
+        "rank_nonflush": ((FLUSH_OFFSET,), lambda: _class_lookups()[0]),
+        "rank_flush": ((FLUSH_OFFSET,), lambda: _class_lookups()[1]),
+        "rank_low": ((FLUSH_OFFSET,), lambda: _class_lookups()[2]),
+        "board_pair_high": ((N_BOARD_CODES, N_PAIR_CODES), lambda: _build_board_pair("high")),
+        "board_pair_low": ((N_BOARD_CODES, N_PAIR_CODES), lambda: _build_board_pair("low")),
+        "high5": ((_N5,), lambda: _build_tables()[0]),
+        "low5": ((_N5,), lambda: _build_tables()[1]),
+    }
+
+
+def build_cache(folder: str | os.PathLike[str], *, read_only: bool = True) -> Path:
+    """Build every table afresh into the cache layout under ``folder`` and verify it.
+
+    For a grader: build a fresh copy per submission, point ``OMAHA_LEARN_CACHE``
+    at ``folder``, and nothing a learner wrote into another cache is read.
+    With ``read_only`` the files (and their folder) lose their write bits.
+    Returns the folder holding the table files.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     where = build_cache(d, read_only=False)
+    ...     sorted(verify_cache(d).values())[0]
+    'ok'
+    """
+    where = Path(folder) / f"v{_TABLE_VERSION}"
+    where.mkdir(parents=True, exist_ok=True)
+    for name, (shape, build) in _builders().items():
+        arr = np.ascontiguousarray(build(), dtype=np.uint16)
+        if arr.shape != shape or _digest(arr) != _DIGESTS[name]:  # pragma: no cover
+            raise AssertionError(f"table {name} built differently from its pinned digest")
+        if not _write(where / f"{name}.tbl", name, arr):
+            raise OSError(f"cannot write table {name} into {where}")
+    bad = {k: v for k, v in verify_cache(folder).items() if v != "ok"}
+    if bad:  # pragma: no cover
+        raise OSError(f"tables written to {where} do not verify: {bad}")
+    if read_only:
+        for f in where.iterdir():
+            f.chmod(0o444)
+        where.chmod(0o555)
+    return where
+
+
+def verify_cache(folder: str | os.PathLike[str] | None = None) -> dict[str, str]:
+    """``{table name: "ok" | "missing" | "corrupt"}`` for the cache under ``folder``
+    (default: the one in use, see :func:`cache_dir`)."""
+    where = cache_dir() if folder is None else Path(folder) / f"v{_TABLE_VERSION}"
+    out = {}
+    for name, (shape, _build) in _builders().items():
+        path = where / f"{name}.tbl"
+        if not path.exists():
+            out[name] = "missing"
+        else:
+            out[name] = "ok" if _read(path, name, shape) is not None else "corrupt"
+    return out
+
+
 @functools.lru_cache(maxsize=1)
 def _tables() -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
-    d = cache_dir()
-    high, low = _load(d / "high5.npy"), _load(d / "low5.npy")
-    if high is None or low is None:
-        high, low = _build_tables()
-        _save(d / "high5.npy", high)
-        _save(d / "low5.npy", low)
-    high.flags.writeable = False
-    low.flags.writeable = False
+    high = cached_array("high5", (_N5,), lambda: _build_tables()[0])
+    low = cached_array("low5", (_N5,), lambda: _build_tables()[1])
     return high, low
 
 
@@ -278,3 +479,16 @@ def high_table() -> npt.NDArray[np.uint16]:
 def low_table() -> npt.NDArray[np.uint16]:
     """Ace-to-five low strength of every five-card hand, by colex index."""
     return _tables()[1]
+
+
+_PINNED = {
+    "rank_nonflush": "0b1d110e59706ee86ba82ea51370f1b39ebf46eef24cd1ddf1fe42677cfbfc80",
+    "rank_flush": "3faaf6e41024b176f376ec024c2d6898c6ae39651fd7fe173b8b799434b03cd9",
+    "rank_low": "e8cbdd195711ee214e82b0b429bbfc65d85abc64f82f51664beb10c6f713574c",
+    "board_pair_high": "dbe7d9393abc44dc258869ed2b1bd399ee1b897bc4053b1a1fb253c1ecc74173",
+    "board_pair_low": "e9bb9c9164f3184ef5f3e55660eaf76b75d7789e5d459687c8a9007ac397b3f8",
+    "high5": "c266188bf74c1a996a0415392a9a3293dbed9444185fca638f995c28b80fca59",
+    "low5": "9d5ddd359e0ad7f569fc51df96abde98dfe1adae7465c30ef0ef476b3cd116cb",
+}
+"""The sha256 of each table as the rules define it (a test rebuilds and compares)."""
+_DIGESTS.update(_PINNED)
