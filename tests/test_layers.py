@@ -29,19 +29,7 @@ NOT_IN_DISPLAY = ("omaha_learn.widgets", "omaha_learn.checks")
 # on any import not listed and warns about a listed one that is gone (remove it then).
 _TABLES = "omaha_learn.engine.evaluation.tables"
 _HANDS = "omaha_learn.engine.evaluation.hands"
-KNOWN_PRIVATE_IMPORTS: set[tuple[str, str, str]] = {
-    # evaluation/ and equity/ belong to the evaluation helper (issue 10's one key scheme will remove these)
-    ("omaha_learn.engine.equity.kernel", _TABLES, "_class_lookups"),
-    ("omaha_learn.engine.equity.kernel", _TABLES, "_rank_multisets"),
-    ("omaha_learn.engine.evaluation.bulk", _TABLES, "_class_lookups"),
-    ("omaha_learn.engine.evaluation.hands", _TABLES, "_rank_multisets"),
-    ("omaha_learn.engine.evaluation.explanation", _HANDS, "_display_order"),
-    ("omaha_learn.engine.evaluation.explanation", _HANDS, "_key_tables"),
-    ("omaha_learn.engine.evaluation.explanation", _HANDS, "_rank_key"),
-    ("omaha_learn.engine.evaluation.explanation", _HANDS, "_suit_of"),
-    # on main since the grader merge (equity/study_jobs.py): api._result wants a public name
-    ("omaha_learn.engine.equity.study_jobs", "omaha_learn.engine.equity.api", "_result"),
-}
+KNOWN_PRIVATE_IMPORTS: set[tuple[str, str, str]] = set()
 
 
 def modules() -> Iterator[tuple[str, Path]]:

@@ -259,9 +259,10 @@ def _tally_table(players: int) -> npt.NDArray[np.int64]:
     return out
 
 
-def _result(counts: dict[int, int], holes: list[tuple[Card, ...] | None], board: tuple[Card, ...],
+def result_from_counts(counts: dict[int, int], holes: list[tuple[Card, ...] | None], board: tuple[Card, ...],
             dead: tuple[Card, ...], game: str, qualifier: int | None, exact: bool, seed: int | None
             ) -> EquityResult:
+    """The :class:`EquityResult` of outcome ``counts`` (outcome code -> boards), as tallied by the kernel."""
     n = len(holes)
     total = sum(counts.values())
     t = tally_codes(counts, n)
@@ -530,7 +531,7 @@ def equity(holes: Sequence[CardsLike | None], board: CardsLike = (), dead: Cards
         counts = _exact(known, b, deck, low, threshold, bar, nthreads)
     else:
         counts = _monte_carlo(parsed, b, deck, size, low, threshold, trials, seed, bar, nthreads)
-    return _result(counts, parsed, b, d, game, qualifier if low else None, trials is None, seed)
+    return result_from_counts(counts, parsed, b, d, game, qualifier if low else None, trials is None, seed)
 
 
 def exact_boards(players: int, board: int = 0, dead: int = 0, hole_size: int = 4) -> int:

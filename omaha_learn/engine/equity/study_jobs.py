@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from omaha_learn.engine.cards import CardsLike, format_cards, parse_cards
-from omaha_learn.engine.equity.api import MAX_PLAYERS, EquityError, _result, equity
+from omaha_learn.engine.equity.api import MAX_PLAYERS, EquityError, equity, result_from_counts
 from omaha_learn.engine.equity.frequencies import Frequencies, pot_rates
 
 __all__ = ["CHUNK_TRIALS", "StudyChunk", "study_chunks", "run_chunk", "frequencies_study"]
@@ -127,7 +127,7 @@ def frequencies_study(players: int | Iterable[int] = (2, 3, 4, 5, 6), hand: Card
     rows: list[dict[str, Any]] = []
     for (_, p), c in sorted(merged.items()):
         holes = [hole] + [None] * (p - 1)
-        r = _result(c, holes, (), (), game, qualifier if game == "hilo" else None, False, first.seed)
+        r = result_from_counts(c, holes, (), (), game, qualifier if game == "hilo" else None, False, first.seed)
         rates = pot_rates(r, 0 if hole is not None else None)
         s = rates["scoop"]
         rows.append({"players": p, **rates, "stderr": sqrt(s * (1 - s) / trials)})

@@ -65,13 +65,6 @@ def _strength_dicts() -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
     return nf, fl, lo
 
 
-def _key_tables() -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
-    """Gone with the base-5 keys (issue 10). Kept only so that today's ``showdown.py``, which
-    imports it for a fast path, falls back to :func:`high_strength` / :func:`low_strength`
-    (it catches ImportError) until its rewrite on the public functions lands; then delete."""
-    raise ImportError("hands._key_tables is gone: use high_strength and low_strength")
-
-
 def five_card_strengths(cards: Sequence[Card]) -> tuple[int, int]:
     """(high strength, unqualified low strength) of exactly five cards, as :class:`HighHand`
     and :class:`LowHand` number them.
