@@ -307,7 +307,7 @@ def equity_html(result: Any, *, names: Sequence[str] | None = None, four_color: 
         parts.append(f'<div style="font-size:1.1em"><b>{_e(title())}</b></div>')
     cols = [("equity", "Equity"), ("high", "High share"), ("low", "Low share"), ("scoop", "Scoop"),
             ("split", "Split"), ("quartered", "Quartered")]
-    if _get(result, "game", default="hilo") == "high":
+    if _get(result, "game", default="hilo") in ("plo", "high"):
         cols = [c for c in cols if c[0] not in ("low", "quartered")]
     head = "".join(f"<th {CELL}>{t}</th>" for _, t in cols)
     parts.append(f'<table {TABLE}><thead><tr><th {CELL}>Player</th><th {CELL}>Hand</th>{head}</tr></thead><tbody>')

@@ -48,8 +48,8 @@ from omaha_learn.errors import EquityError, GameError
 __all__ = ["equity", "EquityResult", "PlayerEquity", "EquityError", "tally_codes", "GAMES", "MAX_TRIALS",
            "check_seed", "check_trials", "check_threads"]
 
-GAMES = {"hilo": "Omaha Hi-Lo", "high": "Pot-Limit Omaha (high only)"}
-"""Games :func:`equity` knows: ``"hilo"`` (high and low halves, R11) and ``"high"``."""
+GAMES = {Game.HILO: "Omaha Hi-Lo", Game.PLO: "Pot-Limit Omaha (high only)"}
+"""How equity results name the games of the :class:`~omaha_learn.Game` vocabulary."""
 
 MAX_PLAYERS = 6
 _UNIT = 120  # one pot in units: divisible by every tie count 1..6 in each half
@@ -139,7 +139,7 @@ class EquityResult(Sequence[PlayerEquity]):
     players: tuple[PlayerEquity, ...]
     board: tuple[Card, ...]
     dead: tuple[Card, ...]
-    game: str
+    game: Game
     qualifier: int | None
     boards: int
     exact: bool
@@ -288,7 +288,7 @@ def result_from_counts(counts: dict[int, int], holes: list[tuple[Card, ...] | No
             boards=total, high_wins=t["high_wins"][i], high_ties=t["high_ties"][i],
             low_wins=t["low_wins"][i], low_ties=t["low_ties"][i], scoops=t["scoops"][i],
             splits=t["splits"][i], quarters=t["quarters"][i], stderr=stderr))
-    return EquityResult(tuple(players), board, dead, game, qualifier, total, exact, low_boards,
+    return EquityResult(tuple(players), board, dead, Game.parse(game), qualifier, total, exact, low_boards,
                         dict(sorted(hist.items())), dict(sorted(counts.items())), seed)
 
 
@@ -337,14 +337,12 @@ def _parse(cards: object, name: str) -> tuple[Card, ...]:
         raise CardError(f"{name}: {exc}", exc.token, exc.position) from None
 
 
-def _check(holes: Sequence[CardsLike | None], board: CardsLike, dead: CardsLike, game: str,
+def _check(holes: Sequence[CardsLike | None], board: CardsLike, dead: CardsLike, game: Game,
            qualifier: int | None, trials: int | None
            ) -> tuple[list[tuple[Card, ...] | None], tuple[Card, ...], tuple[Card, ...], int]:
     if isinstance(holes, (str, bytes)) or not isinstance(holes, (list, tuple)):
         raise EquityError("holes: give a list with one hand per player, e.g. ['As Ah 2s 3h', 'Kd Kc Qd Jc'], "
                           f"got {type(holes).__name__}")
-    if game not in GAMES:
-        raise EquityError(f"game: {game!r} is not one of {', '.join(map(repr, GAMES))}")
     if game == "hilo":
         try:
             low_threshold(qualifier)
@@ -512,7 +510,7 @@ def equity(holes: Sequence[CardsLike | None], board: CardsLike = (), dead: Cards
     omaha_learn.errors.CardError: card 'As' is dealt twice: in player 1's hand and in player 2's hand
     """
     try:
-        game = "hilo" if Game.parse(game) is Game.HILO else "high"  # internal key of GAMES
+        game = Game.parse(game)
     except GameError as exc:
         raise EquityError(f"game: {game!r} is not a game ({exc})") from None
     parsed, b, d, size = _check(holes, board, dead, game, qualifier, trials)

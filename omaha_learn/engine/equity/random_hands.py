@@ -87,7 +87,7 @@ class RandomOpponents:
 
     hands: tuple[tuple[Card, ...], ...]
     opponents: int
-    game: str
+    game: Game
     qualifier: int | None
     trials: int
     seed: int | None
@@ -430,7 +430,7 @@ def against_random(hands: Sequence[CardsLike] | npt.NDArray[np.integer], opponen
     var = np.maximum(share_sq / (120.0 ** 2 * n) - mean * mean, 0.0)
     stderr = np.sqrt(var / np.maximum(n - 1, 1))
     return RandomOpponents(
-        hands=parsed, opponents=k, game="hilo" if hilo else "high", qualifier=qualifier if hilo else None,
+        hands=parsed, opponents=k, game=Game.HILO if hilo else Game.PLO, qualifier=qualifier if hilo else None,
         trials=trials_n, seed=seed, deals=n, equity=mean, stderr=stderr,
         scoop=(sums @ v["scoop"]) / n, high=(sums @ v["high"]) / (60 * n), low=(sums @ v["low"]) / (60 * n),
         low_made=(sums @ v["made"]) / n)

@@ -20,6 +20,7 @@ from itertools import combinations
 from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, parse_cards
 from omaha_learn.engine.evaluation.five_card import Category, describe_high_value, high_value, low_value
 from omaha_learn.engine.evaluation.keys import CARD_WEIGHTS, RANK_WEIGHTS, multisets
+from omaha_learn.engine.games import HOLE_SIZES
 
 __all__ = [
     "HighHand",
@@ -36,7 +37,6 @@ __all__ = [
     "display_order",
 ]
 
-HOLE_SIZES = (4, 5)
 """Omaha deals four hole cards; five-card Omaha (Big O) deals five."""
 
 
