@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import SupportsIndex
 
 from omaha_learn.engine.cards import Card, CardError, Deck, parse_cards
+from omaha_learn.engine.games import deal_holes
 from omaha_learn.errors import AnswerError
 
 __all__ = [
@@ -366,13 +367,8 @@ def canonical(kind: str, text: str) -> str:
     return normalise(kind, value)
 
 
-def seats(cards: Sequence[Card], players: int) -> list[tuple[Card, ...]]:
-    """Deal ``cards`` one at a time round the table (R1): player i gets cards i, i+players, ..."""
-    return [tuple(cards[i::players]) for i in range(players)]
-
-
 def seeded_deal(seed: int, players: int = 3) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
     """(hole cards per player; five board cards) from ``Deck(seed=seed)``, dealt one card at a time (R1)."""
     deck = Deck(seed=seed)
-    holes = seats(deck.deal(4 * players), players)
+    holes = [h for h in deal_holes(deck, players, 4) if h is not None]
     return holes, deck.deal(5)

@@ -15,7 +15,7 @@ import ipywidgets as W
 from omaha_learn.display.deal import deal_html
 from omaha_learn.engine.cards import Card, Deck
 from omaha_learn.engine.evaluation.hands import HighHand, LowHand, best_high, best_low
-from omaha_learn.engine.games import BOARD_SIZES, STREETS, Game
+from omaha_learn.engine.games import BOARD_SIZES, STREETS, Game, deal_holes
 from omaha_learn.engine.showdown import ShowdownResult, showdown
 from omaha_learn.errors import TableError
 from omaha_learn.widgets._base import GAMES, LessonApp
@@ -110,12 +110,7 @@ class Dealer(LessonApp):
     def deal(self) -> None:
         """A new hand: shuffle, then four hole cards each, one per pass (R1)."""
         self._deck = Deck(seed=self._deal_seed())
-        n = self.players
-        holes: list[list[Card]] = [[] for _ in range(n)]
-        for _pass in range(4):  # one card per pass around the table (R1)
-            for p in range(n):
-                holes[p].extend(self._deck.deal(1))
-        self.holes = [tuple(h) for h in holes]
+        self.holes = [h for h in deal_holes(self._deck, self.players, 4) if h is not None]
         self.board: tuple[Card, ...] = ()
         self.street = "preflop"
         self.revealed = False
