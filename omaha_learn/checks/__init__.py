@@ -33,6 +33,8 @@ EXERCISES: dict[str, str] = {
     "hilo_showdown": "04_hilo_showdown.ipynb",
     "side_pots": "05_side_pots.ipynb",
     "betting": "06_betting.ipynb",
+    # strategy course (issue 14)
+    "nut_low": "07_nut_low.ipynb",
 }
 """Checker module name -> exercise notebook file name."""
 
