@@ -1,0 +1,189 @@
+"""Build the starting-hand chart: ``omaha_learn/data/starting_hands.npz``.
+
+For each game (Omaha Hi-Lo, Pot-Limit Omaha) and each of the 16,432
+suit-isomorphic classes, plays the class's canonical hand against one random
+hand (heads-up: equity, scoop, high and low shares) and against five random
+hands (six-handed), by seeded Monte Carlo (``omaha_learn.engine.chart_build``).
+
+Seeded and reproducible: a class's deals depend only on ``--seed``, the game,
+the class and the table size, never on the order or the number of workers.
+Resumable: progress is saved to ``--state`` every ``--save-every`` seconds and
+on Ctrl-C; run the same command again to continue. The output records the
+command, the date and the trials of every row.
+
+    python scripts/build_chart.py                          # the shipped chart (long)
+    python scripts/build_chart.py --trials 4000 --trials6 1000 --target-se 0   # a quick first file
+    nohup python scripts/build_chart.py --jobs 2 > build/chart.log 2>&1 &
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import signal
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from omaha_learn import __version__  # noqa: E402
+from omaha_learn.engine.canonical import hand_classes  # noqa: E402
+from omaha_learn.engine.cards import Card, format_cards  # noqa: E402
+from omaha_learn.engine.chart import CHART_FILE, STATS  # noqa: E402
+from omaha_learn.engine.chart_build import class_stats  # noqa: E402
+from omaha_learn.jobs import run_jobs  # noqa: E402
+
+GAMES = ("hilo", "plo")
+VIEWS = {"": 1, "6": 5}  # suffix -> opponents
+
+
+def _one(item: tuple[str, str, int, int, int, float | None, int, int]) -> dict[str, float]:
+    hand, game, opponents, trials, seed, target, max_trials, k = item
+    return class_stats(hand, game, opponents=opponents, trials=trials, seed=seed,
+                       target_se=target, max_trials=max_trials, index=k)
+
+
+def _empty(n: int) -> dict[str, np.ndarray]:
+    arrays: dict[str, np.ndarray] = {}
+    for g in GAMES:
+        for name in STATS:
+            arrays[f"{g}_{name}"] = np.full(n, np.nan, dtype=np.float64)
+            arrays[f"{g}_{name}_se"] = np.full(n, np.nan, dtype=np.float64)
+        arrays[f"{g}_trials"] = np.zeros(n, dtype=np.int64)
+        arrays[f"{g}_trials6"] = np.zeros(n, dtype=np.int64)
+    return arrays
+
+
+def _save(path: Path, arrays: dict[str, np.ndarray], meta: dict[str, object], *, final: bool) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp.npz")
+    out = dict(arrays)
+    if final:  # compact: float32 rates, int32 trials
+        out = {k: (v.astype(np.float32) if v.dtype == np.float64 else v.astype(np.int32)) for k, v in out.items()}
+    np.savez_compressed(tmp, meta=np.array(json.dumps(meta)), hands=hand_classes().hands, **out)
+    os.replace(tmp, path)
+
+
+def _bar(done: int, total: int, started: float, label: str) -> None:
+    elapsed = time.monotonic() - started
+    rate = done / elapsed if elapsed > 0 else 0.0
+    eta = (total - done) / rate if rate > 0 else float("inf")
+    pct = 100 * done / max(total, 1)
+    eta_text = time.strftime("%H:%M:%S", time.gmtime(eta)) if eta != float("inf") else "?"
+    sys.stderr.write(f"\r{label} [{'#' * int(pct // 4):<25}] {pct:5.1f}% {done:,}/{total:,} "
+                     f"{rate:6.1f} classes/s, ETA {eta_text}   ")
+    sys.stderr.flush()
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
+    p.add_argument("--trials", type=int, default=40_000, help="heads-up deals per class (first round)")
+    p.add_argument("--target-se", type=float, default=0.0019,
+                   help="add deals until the heads-up equity's standard error is at most this (0: no top-up)")
+    p.add_argument("--max-trials", type=int, default=120_000, help="heads-up deals per class at most")
+    p.add_argument("--trials6", type=int, default=10_000, help="six-handed deals per class")
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--batch", type=int, default=64, help="classes per batch of jobs")
+    p.add_argument("--limit", type=int, default=None, help="only the first N classes (tests, benchmarks)")
+    p.add_argument("--out", type=Path, default=CHART_FILE)
+    p.add_argument("--state", type=Path, default=ROOT / "build" / "starting_hands.partial.npz")
+    p.add_argument("--save-every", type=float, default=60.0, help="seconds between checkpoints")
+    args = p.parse_args(argv)
+
+    classes = hand_classes()
+    n = len(classes.hands)
+    todo_classes = range(n if args.limit is None else min(args.limit, n))
+    settings = {"trials": args.trials, "target_se": args.target_se or None, "max_trials": args.max_trials,
+                "trials6": args.trials6, "seed": args.seed}
+    arrays = _empty(n)
+    if args.state.is_file():
+        with np.load(args.state, allow_pickle=False) as z:
+            old = json.loads(str(z["meta"]))
+            if old.get("settings") != settings:
+                print(f"build_chart: {args.state} was made with other settings {old.get('settings')}; "
+                      f"delete it or use the same settings", file=sys.stderr)
+                return 2
+            for k in arrays:
+                if k in z.files:
+                    arrays[k] = z[k].astype(arrays[k].dtype)
+        print(f"build_chart: resuming from {args.state}", file=sys.stderr)
+    meta: dict[str, object] = {
+        "command": "python scripts/build_chart.py " + shlex.join(argv if argv is not None else sys.argv[1:]),
+        "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "settings": settings,
+        "engine": f"omaha_learn {__version__} Monte Carlo (omaha_learn.engine.chart_build.simulate_counts)",
+        "classes": n,
+    }
+    stop = {"now": False}
+
+    def interrupt(signum: int, frame: object) -> None:
+        stop["now"] = True
+
+    signal.signal(signal.SIGINT, interrupt)
+    signal.signal(signal.SIGTERM, interrupt)
+    last_save = time.monotonic()
+    for game in args.games:
+        for suffix, opponents in VIEWS.items():
+            trials_key = f"{game}_trials{suffix}"
+            todo = [k for k in todo_classes if arrays[trials_key][k] == 0]
+            label = f"{game} {'heads-up' if not suffix else 'six-handed'}"
+            started = time.monotonic()
+            total = len(todo)
+            for start in range(0, total, args.batch):
+                if stop["now"]:
+                    break
+                chunk = todo[start:start + args.batch]
+                hu = not suffix
+                items = [(format_cards(tuple(Card(int(c)) for c in classes.hands[k])), game, opponents,
+                          args.trials if hu else args.trials6, args.seed,
+                          (args.target_se or None) if hu else None, args.max_trials if hu else args.trials6, k)
+                         for k in chunk]
+                results = run_jobs(_one, items, jobs=args.jobs, kind="process")
+                for k, s in zip(chunk, results, strict=True):
+                    for name in ("equity", "scoop", "high", "low"):
+                        if not hu and name in ("high", "low"):
+                            continue
+                        key = f"{game}_{name}{suffix}"
+                        if key.endswith("_high6") or key.endswith("_low6"):
+                            continue
+                        arrays[key][k] = s[name]
+                        arrays[key + "_se"][k] = s[name + "_se"]
+                    arrays[trials_key][k] = int(s["trials"])
+                _bar(min(start + args.batch, total), total, started, label)
+                if time.monotonic() - last_save > args.save_every:
+                    _save(args.state, arrays, meta, final=False)
+                    last_save = time.monotonic()
+            sys.stderr.write("\n")
+            if stop["now"]:
+                break
+        if stop["now"]:
+            break
+    _save(args.state, arrays, meta, final=False)
+    complete = all(int((arrays[f"{g}_trials{s}"][: len(todo_classes)] > 0).sum()) == len(todo_classes)
+                   for g in args.games for s in VIEWS)
+    if stop["now"] or not complete:
+        print(f"build_chart: stopped; progress saved in {args.state}; run the same command to continue",
+              file=sys.stderr)
+        return 1
+    meta["finished"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    for g in args.games:
+        hu = arrays[f"{g}_equity_se"][: len(todo_classes)]
+        meta[f"{g}_max_equity_se"] = float(np.nanmax(hu))
+        meta[f"{g}_mean_trials"] = float(arrays[f"{g}_trials"][: len(todo_classes)].mean())
+    _save(args.out, arrays, meta, final=True)
+    print(f"build_chart: wrote {args.out} ({args.out.stat().st_size / 1e6:.2f} MB)", file=sys.stderr)
+    print(json.dumps(meta, indent=1), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
