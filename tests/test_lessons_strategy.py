@@ -24,10 +24,12 @@ assert _spec is not None and _spec.loader is not None
 structure = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(structure)
 
-# lesson -> the rules it must cite: the nut low R8-R11; starting hands R1-R3 (four cards, two play, flushes), R8, R11; pot limit R18 with R11's halves and R14's heads-up order
+# lesson -> the rules it must cite: the nut low R8-R11; starting hands R1-R3 (four cards, two play, flushes), R8,
+# R11; ranges R1 (one deck: card removal), R2, R11; pot limit R18 with R11's halves and R14's heads-up order
 STRATEGY: dict[str, set[int]] = {
     "11_nut_low_and_counterfeiting": {8, 9, 10, 11},
     "12_starting_hands": {1, 2, 3, 8, 11},
+    "13_hands_against_ranges": {1, 2, 11},
     "14_pot_limit_decisions": {11, 14, 18},
 }
 
