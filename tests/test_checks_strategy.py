@@ -1,4 +1,5 @@
-"""Checkers of the strategy exercises 7 (nut low, R8-R11) and 9 (pot-limit decisions, R11, R14, R18).
+"""Checkers of the strategy exercises 7 (nut low, R8-R11), 8 (starting hands and ranges, R1-R3, R8, R11)
+and 9 (pot-limit decisions, R11, R14, R18).
 
 The generic tests in test_checks.py already run every registered question
 with the key's answer and one wrong answer. Here each checker's answers are
@@ -20,6 +21,7 @@ from omaha_learn import best_high, best_low, parse_cards, showdown
 from omaha_learn.checks import STRICT_ENV, exercise
 from omaha_learn.checks import nut_low as ex7
 from omaha_learn.checks import pot_limit as ex9
+from omaha_learn.checks import starting_hands as ex8
 from omaha_learn.engine.cards import FULL_DECK, Deck
 
 # ------------------------------------------------------------------ references
@@ -194,6 +196,75 @@ def test_exercise9_fails_plausible_wrong_answers(qid: str, wrong: object, capsys
     out = capsys.readouterr().out
     rule = ex.questions[qid].rules[0]
     assert out.startswith(f"{qid}: not yet") and f"docs/rules.md#{rule.lower()}" in out
+    monkeypatch.setenv(STRICT_ENV, "1")
+    with pytest.raises(AssertionError, match=f"^{qid}: not yet"):
+        ex.check(qid, wrong)
+
+
+# --------------------------------------- exercise 8 (R1-R3, R8, R11): chart and ranges
+
+
+def test_exercise8_counts_by_combinatorics() -> None:
+    """R1 (one deck): AA** and card removal by binomial counts; R3: double-suited KKQQ by enumeration."""
+    from math import comb
+
+    q = exercise("starting_hands").questions
+    assert q["q1"].is_correct(comb(4, 2) * comb(48, 2) + comb(4, 3) * 48 + 1)
+    assert q["q2"].is_correct(comb(3, 2) * comb(45, 2) + 45)          # Ac held: three aces, 45 unseen cards
+    kq = [c for c in FULL_DECK if c.rank in (12, 13)]
+    double_suited = 0
+    for hand in combinations(kq, 4):
+        ranks = sorted(c.rank for c in hand)
+        suits = sorted([c.suit for c in hand].count(s) for s in {c.suit for c in hand})
+        double_suited += ranks == [12, 12, 13, 13] and suits == [2, 2]
+    assert q["q3"].is_correct(double_suited)
+
+
+def test_exercise8_chart_questions_against_equity_and_iteration() -> None:
+    """q4: the chart's order agrees with a fresh seeded equity against a random hand; q5, q7 from the concrete
+    hands of the chart's top shares, counted without the range language's ':' and pattern matching."""
+    from omaha_learn import equity, parse_range
+
+    q = exercise("starting_hands").questions
+    a, b = ex8.CHART_PAIR
+    fresh = [equity([h, None], game="plo", trials=20_000, seed=3)[0].equity for h in (a, b)]
+    assert q["q4"].is_correct("A" if fresh[0] > fresh[1] else "B")
+    hand, share = ex8.OUTSIDE
+    top = parse_range(share, game="hilo")
+    wanted = sorted(parse_cards(hand), key=int)
+    assert q["q5"].is_correct(any(sorted(h, key=int) == wanted for h in top))
+    top10 = parse_range("10%", game="hilo")
+    both = sum(1 for h in top10 if {1, 2} <= {c.low_rank for c in h})
+    assert q["q7"].is_correct(both)
+
+
+def test_exercise8_q6_against_concrete_hands_of_the_range() -> None:
+    """q6 (R2): each hand against 100 concrete AA** hands drawn (seeded) after card removal, 200 boards each."""
+    import random
+
+    from omaha_learn import equity, parse_range
+
+    *hands, text = ex8.AGAINST_ACES
+    shares = []
+    for h in hands:
+        rng = random.Random(6)
+        pool = list(parse_range(text).without(h))
+        opponents = [pool[rng.randrange(len(pool))] for _ in range(100)]
+        shares.append(sum(equity([h, list(o)], game="plo", trials=200, seed=i)[0].equity
+                          for i, o in enumerate(opponents)) / len(opponents))
+    assert exercise("starting_hands").questions["q6"].is_correct("A" if shares[0] > shares[1] else "B")
+
+
+WRONG_8 = [("q1", 6768), ("q2", 1035), ("q2", 6961), ("q3", 36), ("q3", 12), ("q4", "A"), ("q5", True),
+           ("q6", "A"), ("q7", 17316)]
+
+
+@pytest.mark.parametrize(("qid", "wrong"), WRONG_8)
+def test_exercise8_fails_plausible_wrong_answers(qid: str, wrong: object, capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    ex = exercise("starting_hands")
+    ex.check(qid, wrong)
+    assert capsys.readouterr().out.startswith(f"{qid}: not yet")
     monkeypatch.setenv(STRICT_ENV, "1")
     with pytest.raises(AssertionError, match=f"^{qid}: not yet"):
         ex.check(qid, wrong)
