@@ -4,8 +4,9 @@ and ``benchmarks/bench_chart.py``).
 :func:`class_stats` plays a hand against random hands for ``trials`` seeded
 deals and returns every statistic the chart stores with its standard error.
 The simulation itself is one swappable function, :func:`simulate_counts`
-(today :func:`omaha_learn.equity` with random opponents); everything else
-reads its outcome counts.
+(a dedicated sampler built on the equity kernel; :func:`simulate_counts_equity`
+is the same through :func:`omaha_learn.equity`); everything else reads its
+outcome counts.
 
 >>> s = class_stats("As Ah Ks Kh", "plo", opponents=1, trials=4000, seed=1)
 >>> 0.6 < s["equity"] < 0.8, 0.005 < s["equity_se"] < 0.01, s["trials"]
@@ -20,11 +21,12 @@ from collections.abc import Callable
 from math import sqrt
 
 import numpy as np
+import numpy.typing as npt
 
-from omaha_learn.engine.cards import CardsLike
+from omaha_learn.engine.cards import CardsLike, parse_cards
 from omaha_learn.engine.games import Game
 
-__all__ = ["class_stats", "stats_from_counts", "simulate_counts", "class_seed", "STAT_NAMES"]
+__all__ = ["class_stats", "stats_from_counts", "simulate_counts", "simulate_counts_equity", "class_seed", "STAT_NAMES"]
 
 STAT_NAMES = ("equity", "scoop", "high", "low")
 """Per-player statistics read from outcome counts (each with ``_se``)."""
@@ -32,13 +34,88 @@ STAT_NAMES = ("equity", "scoop", "high", "low")
 Simulator = Callable[[CardsLike, str, int, int, int], dict[int, int]]
 
 
-def simulate_counts(hand: CardsLike, game: str, opponents: int, trials: int, seed: int) -> dict[int, int]:
+def simulate_counts_equity(hand: CardsLike, game: str, opponents: int, trials: int, seed: int) -> dict[int, int]:
     """Outcome counts (see :func:`omaha_learn.engine.equity.kernel.outcome_codes`) of
-    ``hand`` (player 0) against ``opponents`` random hands over ``trials`` deals."""
+    ``hand`` (player 0) against ``opponents`` random hands over ``trials`` deals,
+    by :func:`omaha_learn.equity` itself (the reference the fast path is tested against)."""
     from omaha_learn.engine.equity.api import equity
 
     r = equity([hand] + [None] * opponents, game=game, trials=trials, seed=seed)
     return dict(r.counts)
+
+
+_CHUNK = 32_768
+
+
+def _deal_positions(rng: np.random.Generator, n: int, k: int, m: int) -> npt.NDArray[np.intp]:
+    """``m`` rows of ``k`` distinct positions of ``range(n)``, uniformly (ordered)."""
+    if k <= 12:  # draw and redraw the rows with a repeat (about half the rows when k=9 of 48)
+        pos = rng.integers(0, n, size=(m, k), dtype=np.intp)
+        todo = np.arange(m)
+        while len(todo):
+            s = np.sort(pos[todo], axis=1)
+            todo = todo[(s[:, 1:] == s[:, :-1]).any(axis=1)]
+            pos[todo] = rng.integers(0, n, size=(len(todo), k), dtype=np.intp)
+        return pos
+    pos = np.broadcast_to(np.arange(n, dtype=np.intp), (m, n)).copy()
+    r = np.arange(m)
+    for j in range(k):  # partial Fisher-Yates: positions j.. are still undealt
+        pick = j + rng.integers(0, n - j, size=m)
+        a = pos[r, j].copy()
+        pos[r, j] = pos[r, pick]
+        pos[r, pick] = a
+    out: npt.NDArray[np.intp] = pos[:, :k]
+    return out
+
+
+def simulate_counts(hand: CardsLike, game: str, opponents: int, trials: int, seed: int) -> dict[int, int]:
+    """The same counts as :func:`simulate_counts_equity`, about three times faster.
+
+    The hand's best high and low with every three-card subset of the 48 other
+    cards is computed once (as exact enumeration does), so each deal looks
+    the hand up by its board's ten triples; the deal itself is a partial
+    Fisher-Yates shuffle of board and opponents' cards only.
+    """
+    from omaha_learn.engine.equity.kernel import (
+        best_strengths,
+        board_keys,
+        outcome_codes,
+        strengths_by_triples,
+        triple_strengths,
+    )
+    from omaha_learn.engine.evaluation.tables import low_threshold
+
+    hero = np.array([int(c) for c in parse_cards(hand)], dtype=np.intp)
+    low = Game.parse(game) is Game.HILO
+    threshold = low_threshold(8) if low else 0
+    deck = np.array([c for c in range(52) if c not in set(hero.tolist())], dtype=np.intp)
+    n = len(deck)
+    hi, lo = triple_strengths(hero, deck, low=low)
+    rows = [hi] if lo is None else [hi, np.where(lo >= threshold, lo, 0).astype(np.uint16)]
+    values = np.stack(rows)
+    rng = np.random.default_rng(seed)
+    k = 5 + 4 * opponents
+    counts: dict[int, int] = {}
+    done = 0
+    while done < trials:
+        m = min(_CHUNK, trials - done)
+        pos = _deal_positions(rng, n, k, m)
+        board_pos = np.sort(pos[:, :5], axis=1)
+        own = strengths_by_triples(values, board_pos)
+        boards = deck[board_pos]
+        triples = board_keys(boards)
+        his, los = [own[0]], [own[1] if low else None]
+        for o in range(opponents):
+            opp = deck[pos[:, 5 + 4 * o:9 + 4 * o]]
+            h, lw = best_strengths(opp, boards, low=low, triples=triples)
+            his.append(h)
+            los.append(None if lw is None else np.where(lw >= threshold, lw, 0).astype(np.uint16))
+        codes = outcome_codes(np.stack(his), np.stack(los) if low else None)  # type: ignore[arg-type]
+        c = np.bincount(codes)
+        for v in np.flatnonzero(c).tolist():
+            counts[v] = counts.get(v, 0) + int(c[v])
+        done += m
+    return counts
 
 
 def stats_from_counts(counts: dict[int, int], players: int, game: str) -> dict[str, float]:
