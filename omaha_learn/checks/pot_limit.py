@@ -32,6 +32,13 @@ FREEROLL = ("As 2s 9d 8d", "Ad 2c Qh Qc", "3s 5d 8h Qs")
 """Question q7: (A's hole, B's hole, board on the turn): both hold the nut low."""
 
 
+def _largest(hand: HandState) -> int:
+    """The largest bet or raise-to the player to act may make (R18)."""
+    largest = hand.legal_actions().max_to
+    assert largest is not None, "no bet or raise is open"
+    return largest
+
+
 def seeded_hand() -> HandState:
     """The notebook's hand: three players A-C, blinds 2/4, C on the button; C raises to 14, A and B call;
     on the flop A bets the pot."""
@@ -39,7 +46,7 @@ def seeded_hand() -> HandState:
     hand.raise_to(14)
     hand.call()
     hand.call()
-    hand.bet(hand.legal_actions().max_to)
+    hand.bet(_largest(hand))
     return hand
 
 
@@ -55,7 +62,7 @@ def all_in_spot() -> HandState:
     spot = HandState([18, 200], game="plo", blinds=(1, 2), button=0, holes=[hero, villain], board=flop,
                      names=list("AB"))
     spot.play("r6 c")
-    spot.bet(spot.legal_actions().max_to)
+    spot.bet(_largest(spot))
     return spot
 
 
@@ -65,7 +72,7 @@ def quartered_river() -> tuple[int, int]:
     hand = HandState([300, 300], game="hilo", structure="pot", blinds=(1, 2), button=0,
                      holes=[hole_a, hole_b], board=board, names=list("AB"))
     hand.play("r6 c x b12 c x x")
-    hand.bet(hand.legal_actions().max_to)
+    hand.bet(_largest(hand))
     call = hand.legal_actions().to_call
     hand.call()
     return call, hand.result.payouts[0]
@@ -73,7 +80,7 @@ def quartered_river() -> tuple[int, int]:
 
 def _q4() -> object:
     hand = seeded_hand()
-    hand.raise_to(hand.legal_actions().max_to)
+    hand.raise_to(_largest(hand))
     p = price(hand)
     return [p.numerator, p.denominator]
 

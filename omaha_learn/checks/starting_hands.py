@@ -15,6 +15,7 @@ q3: not yet (0/1 points). R3, R1: Double-suited: two suits, each holding one kin
 from __future__ import annotations
 
 from omaha_learn.checks.core import PLAYERS, Exercise, Question
+from omaha_learn.engine.cards import parse_cards
 from omaha_learn.engine.chart import starting_hands
 from omaha_learn.engine.equity.api import equity
 from omaha_learn.engine.ranges import parse_range
@@ -46,7 +47,7 @@ def _q4() -> object:
 
 def _q5() -> object:
     hand, share = OUTSIDE
-    return hand in parse_range(share, game="hilo")
+    return tuple(parse_cards(hand)) in parse_range(share, game="hilo")
 
 
 def _q6() -> object:
