@@ -97,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=CHART_FILE)
     p.add_argument("--state", type=Path, default=ROOT / "build" / "starting_hands.partial.npz")
     p.add_argument("--save-every", type=float, default=60.0, help="seconds between checkpoints")
+    p.add_argument("--six-from", type=Path, default=None,
+                   help="take the six-handed columns from another finished chart file (recorded in the output)")
     args = p.parse_args(argv)
 
     classes = hand_classes()
@@ -131,8 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGINT, interrupt)
     signal.signal(signal.SIGTERM, interrupt)
     last_save = time.monotonic()
-    for game in args.games:
-        for suffix, opponents in VIEWS.items():
+    for suffix, opponents in VIEWS.items():  # heads-up for every game first, then six-handed
+        for game in args.games:
             trials_key = f"{game}_trials{suffix}"
             todo = [k for k in todo_classes if arrays[trials_key][k] == 0]
             label = f"{game} {'heads-up' if not suffix else 'six-handed'}"
@@ -167,6 +169,16 @@ def main(argv: list[str] | None = None) -> int:
                 break
         if stop["now"]:
             break
+    if args.six_from is not None:
+        with np.load(args.six_from, allow_pickle=False) as z:
+            other = json.loads(str(z["meta"]))
+            for g in args.games:
+                for name in ("equity6", "scoop6"):
+                    for suffix in ("", "_se"):
+                        arrays[f"{g}_{name}{suffix}"] = z[f"{g}_{name}{suffix}"].astype(np.float64)
+                arrays[f"{g}_trials6"] = z[f"{g}_trials6"].astype(np.int64)
+        meta["six_handed_from"] = {"file": str(args.six_from.name), "command": other.get("command"),
+                                   "finished": other.get("finished"), "settings": other.get("settings")}
     _save(args.state, arrays, meta, final=False)
     complete = all(int((arrays[f"{g}_trials{s}"][: len(todo_classes)] > 0).sum()) == len(todo_classes)
                    for g in args.games for s in VIEWS)
