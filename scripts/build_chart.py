@@ -97,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=CHART_FILE)
     p.add_argument("--state", type=Path, default=ROOT / "build" / "starting_hands.partial.npz")
     p.add_argument("--save-every", type=float, default=60.0, help="seconds between checkpoints")
+    p.add_argument("--merge", type=Path, nargs="+", default=[],
+                   help="first take every finished row from these state files (same settings; parallel runs)")
     p.add_argument("--six-from", type=Path, default=None,
                    help="take the six-handed columns from another finished chart file (recorded in the output)")
     args = p.parse_args(argv)
@@ -118,6 +120,21 @@ def main(argv: list[str] | None = None) -> int:
                 if k in z.files:
                     arrays[k] = z[k].astype(arrays[k].dtype)
         print(f"build_chart: resuming from {args.state}", file=sys.stderr)
+    for other_state in args.merge:
+        with np.load(other_state, allow_pickle=False) as z:
+            if json.loads(str(z["meta"])).get("settings") != settings:
+                print(f"build_chart: {other_state} was made with other settings", file=sys.stderr)
+                return 2
+            for g in GAMES:
+                for suffix in VIEWS:
+                    done = z[f"{g}_trials{suffix}"] > 0
+                    names = [f"{g}_trials{suffix}"] + [f"{g}_{n}{suffix}{e}" for n in ("equity", "scoop")
+                                                       for e in ("", "_se")]
+                    if not suffix:
+                        names += [f"{g}_{n}{e}" for n in ("high", "low") for e in ("", "_se")]
+                    for name in names:
+                        arrays[name][done] = z[name][done]
+        print(f"build_chart: merged the finished rows of {other_state}", file=sys.stderr)
     meta: dict[str, object] = {
         "command": "python scripts/build_chart.py " + shlex.join(argv if argv is not None else sys.argv[1:]),
         "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
