@@ -97,6 +97,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=CHART_FILE)
     p.add_argument("--state", type=Path, default=ROOT / "build" / "starting_hands.partial.npz")
     p.add_argument("--save-every", type=float, default=60.0, help="seconds between checkpoints")
+    p.add_argument("--merge", type=Path, nargs="+", default=[],
+                   help="first take every finished row from these state files (same settings; parallel runs)")
+    p.add_argument("--six-from", type=Path, default=None,
+                   help="take the six-handed columns from another finished chart file (recorded in the output)")
     args = p.parse_args(argv)
 
     classes = hand_classes()
@@ -116,6 +120,21 @@ def main(argv: list[str] | None = None) -> int:
                 if k in z.files:
                     arrays[k] = z[k].astype(arrays[k].dtype)
         print(f"build_chart: resuming from {args.state}", file=sys.stderr)
+    for other_state in args.merge:
+        with np.load(other_state, allow_pickle=False) as z:
+            if json.loads(str(z["meta"])).get("settings") != settings:
+                print(f"build_chart: {other_state} was made with other settings", file=sys.stderr)
+                return 2
+            for g in GAMES:
+                for suffix in VIEWS:
+                    done = z[f"{g}_trials{suffix}"] > 0
+                    names = [f"{g}_trials{suffix}"] + [f"{g}_{n}{suffix}{e}" for n in ("equity", "scoop")
+                                                       for e in ("", "_se")]
+                    if not suffix:
+                        names += [f"{g}_{n}{e}" for n in ("high", "low") for e in ("", "_se")]
+                    for name in names:
+                        arrays[name][done] = z[name][done]
+        print(f"build_chart: merged the finished rows of {other_state}", file=sys.stderr)
     meta: dict[str, object] = {
         "command": "python scripts/build_chart.py " + shlex.join(argv if argv is not None else sys.argv[1:]),
         "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
@@ -131,8 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGINT, interrupt)
     signal.signal(signal.SIGTERM, interrupt)
     last_save = time.monotonic()
-    for game in args.games:
-        for suffix, opponents in VIEWS.items():
+    for suffix, opponents in VIEWS.items():  # heads-up for every game first, then six-handed
+        for game in args.games:
             trials_key = f"{game}_trials{suffix}"
             todo = [k for k in todo_classes if arrays[trials_key][k] == 0]
             label = f"{game} {'heads-up' if not suffix else 'six-handed'}"
@@ -167,6 +186,16 @@ def main(argv: list[str] | None = None) -> int:
                 break
         if stop["now"]:
             break
+    if args.six_from is not None:
+        with np.load(args.six_from, allow_pickle=False) as z:
+            other = json.loads(str(z["meta"]))
+            for g in args.games:
+                for name in ("equity6", "scoop6"):
+                    for suffix in ("", "_se"):
+                        arrays[f"{g}_{name}{suffix}"] = z[f"{g}_{name}{suffix}"].astype(np.float64)
+                arrays[f"{g}_trials6"] = z[f"{g}_trials6"].astype(np.int64)
+        meta["six_handed_from"] = {"file": str(args.six_from.name), "command": other.get("command"),
+                                   "finished": other.get("finished"), "settings": other.get("settings")}
     _save(args.state, arrays, meta, final=False)
     complete = all(int((arrays[f"{g}_trials{s}"][: len(todo_classes)] > 0).sum()) == len(todo_classes)
                    for g in args.games for s in VIEWS)

@@ -455,18 +455,23 @@ def is_range_text(hand: object) -> bool:
 
     >>> is_range_text("AA**"), is_range_text("As Ah 2s 3h"), is_range_text(None), is_range_text("As Ah 1h 2s")
     (True, False, False, False)
+    >>> is_range_text("As,Ah,2s,3h"), is_range_text("AdAcKdKc,AdAcQdQc"), is_range_text("As As 2s 3h")
+    (False, True, False)
     """
     if isinstance(hand, Range):
         return True
     if not isinstance(hand, str):
         return False
     try:
-        parse_cards(hand, allow_duplicates=True)  # cards (perhaps repeated: a card error, not a range)
-        return False
+        cards = parse_cards(hand, allow_duplicates=True)
     except CardError:
-        pass
+        cards = None
+    if cards is not None and len(set(cards)) == len(cards) in (4, 5):
+        return False  # a hand, even written "As,Ah,2s,3h"
     if any(ch in _SPECIAL for ch in hand) or re.search(r"(ds|ss|r)\s*$", hand):
         return True
+    if cards is not None:
+        return False  # cards, repeated or too few or many: a card error, not a range
     try:
         parse_range(hand)
     except RangeError:

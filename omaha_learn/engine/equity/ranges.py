@@ -183,7 +183,7 @@ def _exact(parsed: list[tuple[Card, ...] | None], live: list[Range | None], boar
     joint = _joint_hands(live, limit)
     if joint is None or not joint:
         sizes = " x ".join(f"{len(r):,}" for r in live if r is not None)
-        why = "no combination of the ranges' hands shares no card" if joint == [] else (
+        why = "the ranges' hands always share a card" if joint == [] else (
             f"the ranges hold {sizes} hands, each with {boards:,} boards")
         raise EquityError(f"exact equity with ranges: {why}; pass trials=N (and a seed) for a Monte Carlo estimate")
     counts: dict[int, int] = {}
