@@ -1,6 +1,7 @@
 """Time building the starting-hand chart, per class and extrapolated to all 16,432 classes.
 
-Peers run in the same process, so the ratios hold on a busy machine:
+Times are CPU seconds of this process (``time.process_time``), so a busy machine
+slows the wall clock but not the figures; peers run in the same process:
 * ``simulate_counts`` (the chart's sampler) against ``simulate_counts_equity``
   (the same deals through ``omaha_learn.equity``), and
 * poker-equity's sampler (``chunk_from_text``, one thread) on the same hand and deal count.
@@ -40,7 +41,7 @@ def main() -> int:
     variant = {"hilo": "omaha_hi_lo", "plo": "omaha"}
     simulate_counts(hands[0], "hilo", 1, 1000, 0)  # warm the tables
     print(f"{len(hands)} classes, {args.trials:,} heads-up and {args.trials6:,} six-handed deals each; "
-          f"median of {args.repeat} (seconds per class)")
+          f"median of {args.repeat} (CPU seconds per class)")
     print(f"{'game':<5} {'view':<10} {'chart sampler':>14} {'via equity()':>13} {'poker-equity':>13} "
           f"{'all classes (chart sampler)':>28}")
     total = 0.0
@@ -49,24 +50,24 @@ def main() -> int:
             times: dict[str, list[float]] = {"ours": [], "equity": [], "pe": []}
             for r in range(args.repeat):
                 for name, fn in (("ours", simulate_counts), ("equity", simulate_counts_equity)):
-                    t = time.perf_counter()
+                    t = time.process_time()
                     for h in hands:
                         fn(h, game, opponents, trials, r)
-                    times[name].append((time.perf_counter() - t) / len(hands))
+                    times[name].append((time.process_time() - t) / len(hands))
                 if pe is not None:
-                    t = time.perf_counter()
+                    t = time.process_time()
                     for h in hands:
                         pe.chunk_from_text(variant[game], [h.replace(" ", "")] + ["****"] * opponents,
                                            samples=trials, seed=r, threads=1)
-                    times["pe"].append((time.perf_counter() - t) / len(hands))
+                    times["pe"].append((time.process_time() - t) / len(hands))
             med = {k: statistics.median(v) if v else float("nan") for k, v in times.items()}
             whole = med["ours"] * CLASSES
             total += whole
             print(f"{game:<5} {view:<10} {med['ours']:>13.4f}s {med['equity']:>12.4f}s {med['pe']:>12.4f}s "
-                  f"{whole / 60:>24.1f} min")
+                  f"{whole / 60:>20.1f} CPU min")
             print(f"{'':<16} ratios: via equity() / chart sampler {med['equity'] / med['ours']:.2f}, "
                   f"poker-equity / chart sampler {med['pe'] / med['ours']:.2f}")
-    print(f"whole chart, one core, one pass at these deal counts: {total / 60:.1f} min "
+    print(f"whole chart, one core, one pass at these deal counts: {total / 60:.1f} CPU min "
           f"(the heads-up target of 0.19 points adds deals to about a third of the classes)")
     return 0
 

@@ -37,7 +37,7 @@ from omaha_learn import __version__  # noqa: E402
 from omaha_learn.engine.canonical import hand_classes  # noqa: E402
 from omaha_learn.engine.cards import Card, format_cards  # noqa: E402
 from omaha_learn.engine.chart import CHART_FILE, STATS  # noqa: E402
-from omaha_learn.engine.chart_build import class_stats  # noqa: E402
+from omaha_learn.engine.chart_build import class_stats, top_up_stats  # noqa: E402
 from omaha_learn.jobs import run_jobs  # noqa: E402
 
 GAMES = ("hilo", "plo")
@@ -48,6 +48,19 @@ def _one(item: tuple[str, str, int, int, int, float | None, int, int]) -> dict[s
     hand, game, opponents, trials, seed, target, max_trials, k = item
     return class_stats(hand, game, opponents=opponents, trials=trials, seed=seed,
                        target_se=target, max_trials=max_trials, index=k)
+
+
+def _top_up(item: tuple[str, str, int, dict[str, float], float, int, int]) -> dict[str, float]:
+    hand, game, k, old, target, max_trials, seed = item
+    return top_up_stats(old, hand, game, opponents=1, seed=seed, index=k, target_se=target, max_trials=max_trials)
+
+
+def _same_settings(a: object, b: dict[str, object]) -> bool:
+    """Settings that give the same deals (max_trials matters only with a target)."""
+    if not isinstance(a, dict):
+        return False
+    ignore = set() if b.get("target_se") else {"max_trials"}
+    return {k: v for k, v in a.items() if k not in ignore} == {k: v for k, v in b.items() if k not in ignore}
 
 
 def _empty(n: int) -> dict[str, np.ndarray]:
@@ -97,6 +110,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=CHART_FILE)
     p.add_argument("--state", type=Path, default=ROOT / "build" / "starting_hands.partial.npz")
     p.add_argument("--save-every", type=float, default=60.0, help="seconds between checkpoints")
+    p.add_argument("--top-up-to", type=float, default=None,
+                   help="after the passes, add deals (a second seeded round) to every heads-up row whose standard "
+                        "error is above this, up to --max-trials")
     p.add_argument("--merge", type=Path, nargs="+", default=[],
                    help="first take every finished row from these state files (same settings; parallel runs)")
     p.add_argument("--six-from", type=Path, default=None,
@@ -112,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.state.is_file():
         with np.load(args.state, allow_pickle=False) as z:
             old = json.loads(str(z["meta"]))
-            if old.get("settings") != settings:
+            if not _same_settings(old.get("settings"), settings):
                 print(f"build_chart: {args.state} was made with other settings {old.get('settings')}; "
                       f"delete it or use the same settings", file=sys.stderr)
                 return 2
@@ -122,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build_chart: resuming from {args.state}", file=sys.stderr)
     for other_state in args.merge:
         with np.load(other_state, allow_pickle=False) as z:
-            if json.loads(str(z["meta"])).get("settings") != settings:
+            if not _same_settings(json.loads(str(z["meta"])).get("settings"), settings):
                 print(f"build_chart: {other_state} was made with other settings", file=sys.stderr)
                 return 2
             for g in GAMES:
@@ -147,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     def interrupt(signum: int, frame: object) -> None:
         stop["now"] = True
 
+    if args.jobs > 1:  # load the evaluation tables once here, so that forked workers inherit them
+        class_stats("As Ah 2s 3h", "hilo", opponents=1, trials=100, seed=0)
     signal.signal(signal.SIGINT, interrupt)
     signal.signal(signal.SIGTERM, interrupt)
     last_save = time.monotonic()
@@ -157,10 +175,11 @@ def main(argv: list[str] | None = None) -> int:
             label = f"{game} {'heads-up' if not suffix else 'six-handed'}"
             started = time.monotonic()
             total = len(todo)
-            for start in range(0, total, args.batch):
+            batch = args.batch if not suffix else 4 * args.batch  # six-handed classes are quicker
+            for start in range(0, total, batch):
                 if stop["now"]:
                     break
-                chunk = todo[start:start + args.batch]
+                chunk = todo[start:start + batch]
                 hu = not suffix
                 items = [(format_cards(tuple(Card(int(c)) for c in classes.hands[k])), game, opponents,
                           args.trials if hu else args.trials6, args.seed,
@@ -177,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
                         arrays[key][k] = s[name]
                         arrays[key + "_se"][k] = s[name + "_se"]
                     arrays[trials_key][k] = int(s["trials"])
-                _bar(min(start + args.batch, total), total, started, label)
+                _bar(min(start + batch, total), total, started, label)
                 if time.monotonic() - last_save > args.save_every:
                     _save(args.state, arrays, meta, final=False)
                     last_save = time.monotonic()
@@ -186,6 +205,36 @@ def main(argv: list[str] | None = None) -> int:
                 break
         if stop["now"]:
             break
+    if args.top_up_to and not stop["now"]:
+        for game in args.games:
+            base = arrays[f"{game}_trials"]
+            todo = [k for k in todo_classes if base[k] == args.trials
+                    and arrays[f"{game}_equity_se"][k] > args.top_up_to]
+            started, total = time.monotonic(), len(todo)
+            for start in range(0, total, args.batch):
+                if stop["now"]:
+                    break
+                chunk = todo[start:start + args.batch]
+                items = []
+                for k in chunk:
+                    old = {"trials": float(base[k])}
+                    for name in ("equity", "scoop", "high", "low"):
+                        old[name] = float(arrays[f"{game}_{name}"][k])
+                        old[name + "_se"] = float(arrays[f"{game}_{name}_se"][k])
+                    hand = format_cards(tuple(Card(int(c)) for c in classes.hands[k]))
+                    items.append((hand, game, k, old, args.top_up_to, args.max_trials, args.seed))
+                for k, st in zip(chunk, run_jobs(_top_up, items, jobs=args.jobs, kind="process"), strict=True):
+                    for name in ("equity", "scoop", "high", "low"):
+                        arrays[f"{game}_{name}"][k] = st[name]
+                        arrays[f"{game}_{name}_se"][k] = st[name + "_se"]
+                    base[k] = int(st["trials"])
+                _bar(min(start + args.batch, total), total, started, f"{game} top-up to {args.top_up_to}")
+                if time.monotonic() - last_save > args.save_every:
+                    _save(args.state, arrays, meta, final=False)
+                    last_save = time.monotonic()
+            sys.stderr.write("\n")
+        meta["top_up"] = {"target_se": args.top_up_to, "max_trials": args.max_trials,
+                          "seeds": "second round of each class (chart_build.class_seed round 1)"}
     if args.six_from is not None:
         with np.load(args.six_from, allow_pickle=False) as z:
             other = json.loads(str(z["meta"]))

@@ -200,6 +200,29 @@ def test_build_script_is_reproducible_and_resumable(tmp_path) -> None:  # type: 
         assert np.array_equal(a["plo_equity"][:3], b["plo_equity"][:3]) and not np.isnan(a["plo_equity"][3])
 
 
+def test_build_script_top_up_equals_one_run_of_all_deals(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """--top-up-to adds a second seeded round to rows above the target; the pooled figures are those
+    of the two rounds' deals counted together."""
+    from omaha_learn.engine.chart_build import class_seed, simulate_counts, stats_from_counts
+
+    base = [sys.executable, "scripts/build_chart.py", "--games", "plo", "--limit", "2", "--trials", "1000",
+            "--target-se", "0", "--trials6", "100", "--state", str(tmp_path / "s.npz")]
+    cwd = str(CHART_FILE.parent.parent.parent)
+    assert subprocess.run(base + ["--out", str(tmp_path / "a.npz")], capture_output=True, cwd=cwd).returncode == 0
+    run = subprocess.run(base + ["--out", str(tmp_path / "b.npz"), "--top-up-to", "0.01", "--max-trials", "9000"],
+                         capture_output=True, text=True, cwd=cwd)
+    assert run.returncode == 0, run.stderr
+    with np.load(tmp_path / "b.npz") as z:
+        trials, eq, se = int(z["plo_trials"][1]), float(z["plo_equity"][1]), float(z["plo_equity_se"][1])
+    assert 1000 < trials <= 9000 and se <= 0.01 + 1e-6
+    hand = format_cards(tuple(Card(int(c)) for c in hand_classes().hands[1]))
+    counts = simulate_counts(hand, "plo", 1, 1000, class_seed(2026, "plo", 1, 1, 0))
+    for code, c in simulate_counts(hand, "plo", 1, trials - 1000, class_seed(2026, "plo", 1, 1, 1)).items():
+        counts[code] = counts.get(code, 0) + c
+    s = stats_from_counts(counts, 2, "plo")
+    assert abs(s["equity"] - eq) < 1e-6 and abs(s["equity_se"] - se) < 1e-6
+
+
 def test_hand_classes_line_up_with_the_file() -> None:
     with np.load(CHART_FILE) as z:
         assert np.array_equal(z["hands"], hand_classes().hands)

@@ -26,7 +26,7 @@ import numpy.typing as npt
 from omaha_learn.engine.cards import CardsLike, parse_cards
 from omaha_learn.engine.games import Game
 
-__all__ = ["class_stats", "stats_from_counts", "simulate_counts", "simulate_counts_equity", "class_seed", "STAT_NAMES"]
+__all__ = ["pool_stats", "top_up_stats", "class_stats", "stats_from_counts", "simulate_counts", "simulate_counts_equity", "class_seed", "STAT_NAMES"]
 
 STAT_NAMES = ("equity", "scoop", "high", "low")
 """Per-player statistics read from outcome counts (each with ``_se``)."""
@@ -178,3 +178,40 @@ def class_stats(hand: CardsLike, game: str, *, opponents: int, trials: int, seed
             counts[code] = counts.get(code, 0) + c
         stats = stats_from_counts(counts, opponents + 1, game)
     return stats
+
+
+def pool_stats(a: dict[str, float], b: dict[str, float]) -> dict[str, float]:
+    """The statistics of two independent runs taken together, as if from one run of both
+    runs' deals (means weighted by deals; standard errors from the pooled variance).
+
+    >>> a = stats_from_counts({0b0101: 3, 0b1010: 1}, 2, "plo")
+    >>> b = stats_from_counts({0b0101: 1, 0b1010: 3}, 2, "plo")
+    >>> both = stats_from_counts({0b0101: 4, 0b1010: 4}, 2, "plo")
+    >>> pooled = pool_stats(a, b)
+    >>> all(abs(pooled[k] - both[k]) < 1e-12 for k in both)
+    True
+    """
+    n1, n2 = a["trials"], b["trials"]
+    n = n1 + n2
+    out: dict[str, float] = {"trials": n}
+    for name in STAT_NAMES:
+        sums = n1 * a[name] + n2 * b[name]
+        squares = sum(k * (x[name + "_se"] ** 2 * max(k - 1, 1) + x[name] ** 2) for k, x in ((n1, a), (n2, b)))
+        mean = sums / n
+        var = max(squares / n - mean * mean, 0.0)
+        out[name] = mean
+        out[name + "_se"] = sqrt(var / max(n - 1, 1))
+    return out
+
+
+def top_up_stats(old: dict[str, float], hand: CardsLike, game: str, *, opponents: int, seed: int, index: int,
+                 target_se: float, max_trials: int, simulate: Simulator = simulate_counts) -> dict[str, float]:
+    """``old`` (one round of deals, round 0) with enough new deals (round 1) for the equity's
+    standard error to reach ``target_se``, estimated from ``old``'s variance; at most ``max_trials`` in all."""
+    n = int(old["trials"])
+    if old["equity_se"] <= target_se or n >= max_trials:
+        return old
+    want = int(n * ((old["equity_se"] / target_se) ** 2 - 1) * 1.05) + 1
+    extra = min(max(want, n // 10 + 1), max_trials - n)
+    counts = simulate(hand, game, opponents, extra, class_seed(seed, game, index, opponents, 1))
+    return pool_stats(old, stats_from_counts(counts, opponents + 1, game))
