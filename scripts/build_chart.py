@@ -136,9 +136,13 @@ def main(argv: list[str] | None = None) -> int:
                 if k in z.files:
                     arrays[k] = z[k].astype(arrays[k].dtype)
         print(f"build_chart: resuming from {args.state}", file=sys.stderr)
+    merged: list[dict[str, object]] = []
     for other_state in args.merge:
         with np.load(other_state, allow_pickle=False) as z:
-            if not _same_settings(json.loads(str(z["meta"])).get("settings"), settings):
+            other_meta = json.loads(str(z["meta"]))
+            merged.append({"file": other_state.name, **{k: other_meta.get(k) for k in
+                                                        ("command", "started", "top_up", "engine")}})
+            if not _same_settings(other_meta.get("settings"), settings):
                 print(f"build_chart: {other_state} was made with other settings", file=sys.stderr)
                 return 2
             for g in GAMES:
@@ -158,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
         "engine": f"omaha_learn {__version__} Monte Carlo (omaha_learn.engine.chart_build.simulate_counts)",
         "classes": n,
     }
+    if merged:
+        meta["merged_from"] = merged
     stop = {"now": False}
 
     def interrupt(signum: int, frame: object) -> None:

@@ -457,6 +457,8 @@ def is_range_text(hand: object) -> bool:
     (True, False, False, False)
     >>> is_range_text("As,Ah,2s,3h"), is_range_text("AdAcKdKc,AdAcQdQc"), is_range_text("As As 2s 3h")
     (False, True, False)
+    >>> is_range_text("As Ah 2s Xx"), is_range_text("AsAh2sXx"), is_range_text("RxRyOxOy")   # spaced: a typo
+    (False, True, True)
     """
     if isinstance(hand, Range):
         return True
@@ -472,6 +474,8 @@ def is_range_text(hand: object) -> bool:
         return True
     if cards is not None:
         return False  # cards, repeated or too few or many: a card error, not a range
+    if re.fullmatch(r"\s*\S\S(\s+\S\S)*\s*", hand):
+        return False  # card-sized tokens with spaces ("As Ah 2s Xx"): a mistyped hand
     try:
         parse_range(hand)
     except RangeError:
