@@ -50,9 +50,10 @@ def _one(item: tuple[str, str, int, int, int, float | None, int, int]) -> dict[s
                        target_se=target, max_trials=max_trials, index=k)
 
 
-def _top_up(item: tuple[str, str, int, dict[str, float], float, int, int]) -> dict[str, float]:
-    hand, game, k, old, target, max_trials, seed = item
-    return top_up_stats(old, hand, game, opponents=1, seed=seed, index=k, target_se=target, max_trials=max_trials)
+def _top_up(item: tuple[str, str, int, dict[str, float], float, int, int, int]) -> dict[str, float]:
+    hand, game, k, old, target, max_trials, seed, opponents = item
+    return top_up_stats(old, hand, game, opponents=opponents, seed=seed, index=k, target_se=target,
+                        max_trials=max_trials)
 
 
 def _same_settings(a: object, b: dict[str, object]) -> bool:
@@ -113,6 +114,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--top-up-to", type=float, default=None,
                    help="after the passes, add deals (a second seeded round) to every heads-up row whose standard "
                         "error is above this, up to --max-trials")
+    p.add_argument("--top-up6-to", type=float, default=None,
+                   help="the same for the six-handed equity, up to --max-trials6")
+    p.add_argument("--max-trials6", type=int, default=20_000)
     p.add_argument("--merge", type=Path, nargs="+", default=[],
                    help="first take every finished row from these state files (same settings; parallel runs)")
     p.add_argument("--six-from", type=Path, default=None,
@@ -211,11 +215,15 @@ def main(argv: list[str] | None = None) -> int:
                 break
         if stop["now"]:
             break
-    if args.top_up_to and not stop["now"]:
+    top_ups = [(s, o, t, m) for s, o, t, m in (("", 1, args.top_up_to, args.max_trials),
+                                                ("6", 5, args.top_up6_to, args.max_trials6)) if t]
+    for suffix, opponents, target, cap in top_ups:
+        if stop["now"]:
+            break
+        first = args.trials if not suffix else args.trials6
         for game in args.games:
-            base = arrays[f"{game}_trials"]
-            todo = [k for k in todo_classes if base[k] == args.trials
-                    and arrays[f"{game}_equity_se"][k] > args.top_up_to]
+            base = arrays[f"{game}_trials{suffix}"]
+            todo = [k for k in todo_classes if base[k] == first and arrays[f"{game}_equity{suffix}_se"][k] > target]
             started, total = time.monotonic(), len(todo)
             for start in range(0, total, args.batch):
                 if stop["now"]:
@@ -225,22 +233,27 @@ def main(argv: list[str] | None = None) -> int:
                 for k in chunk:
                     old = {"trials": float(base[k])}
                     for name in ("equity", "scoop", "high", "low"):
-                        old[name] = float(arrays[f"{game}_{name}"][k])
-                        old[name + "_se"] = float(arrays[f"{game}_{name}_se"][k])
+                        key = f"{game}_{name}{suffix}"
+                        old[name] = float(arrays[key][k]) if key in arrays else 0.0
+                        old[name + "_se"] = float(arrays[key + "_se"][k]) if key in arrays else 0.0
                     hand = format_cards(tuple(Card(int(c)) for c in classes.hands[k]))
-                    items.append((hand, game, k, old, args.top_up_to, args.max_trials, args.seed))
+                    items.append((hand, game, k, old, target, cap, args.seed, opponents))
                 for k, st in zip(chunk, run_jobs(_top_up, items, jobs=args.jobs, kind="process"), strict=True):
                     for name in ("equity", "scoop", "high", "low"):
-                        arrays[f"{game}_{name}"][k] = st[name]
-                        arrays[f"{game}_{name}_se"][k] = st[name + "_se"]
+                        key = f"{game}_{name}{suffix}"
+                        if key in arrays:
+                            arrays[key][k] = st[name]
+                            arrays[key + "_se"][k] = st[name + "_se"]
                     base[k] = int(st["trials"])
-                _bar(min(start + args.batch, total), total, started, f"{game} top-up to {args.top_up_to}")
+                view = "heads-up" if not suffix else "six-handed"
+                _bar(min(start + args.batch, total), total, started, f"{game} {view} top-up to {target}")
                 if time.monotonic() - last_save > args.save_every:
                     _save(args.state, arrays, meta, final=False)
                     last_save = time.monotonic()
             sys.stderr.write("\n")
-        meta["top_up"] = {"target_se": args.top_up_to, "max_trials": args.max_trials,
-                          "seeds": "second round of each class (chart_build.class_seed round 1)"}
+        meta["top_up" if not suffix else "top_up6"] = {
+            "target_se": target, "max_trials": cap,
+            "seeds": "second round of each class (chart_build.class_seed round 1)"}
     if args.six_from is not None:
         with np.load(args.six_from, allow_pickle=False) as z:
             other = json.loads(str(z["meta"]))
