@@ -27,7 +27,7 @@ _EXPORTS: dict[str, str] = {
     # errors
     "OmahaLearnError": "errors", "CardError": "errors", "GameError": "errors", "ShowdownError": "errors",
     "PotError": "errors", "IllegalAction": "errors", "BettingSetupError": "errors", "TableError": "errors",
-    "PHHError": "errors", "EquityError": "errors", "PlayerError": "errors",
+    "PHHError": "errors", "EquityError": "errors", "PlayerError": "errors", "RangeError": "errors",
     # games
     "Game": "engine.games",
     # cards
@@ -64,6 +64,13 @@ _EXPORTS: dict[str, str] = {
     "EquityResult": "engine.equity.api",
     "PlayerEquity": "engine.equity.api",
     "frequencies": "engine.equity.frequencies",
+    # ranges and the starting-hand chart
+    "parse_range": "engine.ranges",
+    "Range": "engine.ranges",
+    "canonical_hand": "engine.canonical",
+    "starting_hands": "engine.chart",
+    "StartingHands": "engine.chart",
+    "ChartRow": "engine.chart",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]
@@ -84,7 +91,9 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.engine.betting.state import Action, HandState, LegalActions
+    from omaha_learn.engine.canonical import canonical_hand
     from omaha_learn.engine.cards import Card, Deck, format_cards, parse_cards
+    from omaha_learn.engine.chart import ChartRow, StartingHands, starting_hands
     from omaha_learn.engine.equity.api import EquityResult, PlayerEquity, equity
     from omaha_learn.engine.equity.frequencies import frequencies
     from omaha_learn.engine.evaluation.bulk import evaluate_high_many, evaluate_low_many
@@ -95,6 +104,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.engine.phh import dump_phh, load_phh
     from omaha_learn.engine.players import CallingStation, RandomPlayer, TightPlayer, simulate
     from omaha_learn.engine.pots import Pot, side_pots
+    from omaha_learn.engine.ranges import Range, parse_range
     from omaha_learn.engine.showdown import PotResult, ShowdownResult, showdown
     from omaha_learn.engine.table import Table
     from omaha_learn.errors import (
@@ -107,6 +117,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         PHHError,
         PlayerError,
         PotError,
+        RangeError,
         ShowdownError,
         TableError,
     )

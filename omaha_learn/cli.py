@@ -6,6 +6,8 @@
     omaha-learn showdown As2s3dKd KhKcQhQc --board 7s8dTh2c5h --each 100 --button 0
     omaha-learn frequencies --hand As2s3dKd --players 2 3 4 --trials 20000
     omaha-learn frequencies --trials 2000000 --jobs 4            (or --scheduler tcp://host:8786)
+    omaha-learn equity AsAh2s3h "AA**"      (a range: exact when small, else Monte Carlo)
+    omaha-learn chart --game hilo --top 20  (the best 20% of starting hands; --hand to look one up)
     omaha-learn grade ...           (see omaha_learn.checks.grading)
     omaha-learn export-nbgrader course/   (the exercises as an nbgrader course source)
     omaha-learn lessons             (JupyterLab on the start page of the lessons)
@@ -142,6 +144,13 @@ def _parser() -> argparse.ArgumentParser:
     f.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="run the chunks on a Dask cluster, e.g. tcp://scheduler:8786 (pip install '.[scale]')")
 
+    c = sub.add_parser("chart", help="the starting-hand chart: the best hands, or one hand's rank")
+    c.add_argument("--game", type=_game, default="hilo", help="plo (also high) or hilo (also o8, omaha8)")
+    c.add_argument("--top", type=float, default=None, help="the best PERCENT of all hands (e.g. 20)")
+    c.add_argument("--hand", default=None, help="look up one hand's class, rank and equities")
+    c.add_argument("--six", action="store_true", help="rank by six-handed equity")
+    c.add_argument("--rows", type=int, default=25, help="rows to print (0: all)")
+
     sub.add_parser("grade", help="grade exercise notebooks (omaha_learn.checks.grading)", add_help=False)
 
     nbg = sub.add_parser("export-nbgrader", help="write the exercises as an nbgrader course source (source/<exercise>/)")
@@ -160,16 +169,51 @@ def _parser() -> argparse.ArgumentParser:
 def _equity(args: argparse.Namespace) -> int:
     from omaha_learn.display.hole_cards import hole_cards
     from omaha_learn.engine.equity.api import equity
+    from omaha_learn.engine.equity.ranges import has_range
+    from omaha_learn.engine.ranges import is_range_text
+    from omaha_learn.errors import EquityError
 
-    holes = [None if h.lower() in _RANDOM else hole_cards(h, size=args.hole_cards, what=f"hand {i + 1}")
-             for i, h in enumerate(args.holes)]
+    holes = [None if h.lower() in _RANDOM else h if is_range_text(h)
+             else hole_cards(h, size=args.hole_cards, what=f"hand {i + 1}") for i, h in enumerate(args.holes)]
     long_run = (args.trials or 0) >= 200_000 or (args.trials is None and not args.board)
     progress = long_run and not args.quiet
-    r = equity(holes, args.board, args.dead, game=args.game, qualifier=args.qualifier,
-               trials=args.trials, seed=args.seed, progress=progress)
+    trials, seed = args.trials, args.seed
+    try:
+        r = equity(holes, args.board, args.dead, game=args.game, qualifier=args.qualifier,
+                   trials=trials, seed=seed, progress=progress and not has_range(holes))
+    except EquityError as exc:
+        if trials is not None or not has_range(holes) or "trials=N" not in str(exc):
+            raise
+        trials, seed = 100_000, 1 if seed is None else seed  # a range too large to enumerate
+        print(f"(too much work to enumerate exactly; Monte Carlo with {trials:,} deals, seed {seed})")
+        r = equity(holes, args.board, args.dead, game=args.game, qualifier=args.qualifier,
+                   trials=trials, seed=seed, progress=False)
     if args.hole_cards == 5:
         print("Five-card Omaha (5 hole cards)")
     print(r)
+    return 0
+
+
+def _chart(args: argparse.Namespace) -> int:
+    from omaha_learn.engine.chart import starting_hands
+
+    chart = starting_hands(args.game)
+    rows = None if args.rows == 0 else args.rows
+    if args.hand:
+        row = chart.lookup(args.hand)
+        print(row)
+        if row.game == "hilo":
+            print(f"high share {100 * row.high:.2f}%, low share {100 * row.low:.2f}%, scoop {100 * row.scoop:.2f}%")
+        return 0
+    if args.top is not None:
+        if not 0 < args.top <= 100:
+            print(f"omaha-learn: error: --top: a percentage of all hands between 0 and 100, got {args.top:g}",
+                  file=sys.stderr)
+            return 2
+        chart = chart.top(args.top / 100, six_handed=args.six)
+    elif args.six:
+        chart = chart.top(1.0, six_handed=True)
+    print(chart.table(rows))
     return 0
 
 
@@ -382,7 +426,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(args_list)
     handlers = {"equity": _equity, "best": _best, "showdown": _showdown, "frequencies": _frequencies,
-                "lessons": _lessons, "export-nbgrader": _export_nbgrader}
+                "lessons": _lessons, "export-nbgrader": _export_nbgrader, "chart": _chart}
     if args.command not in handlers:
         parser.print_help()
         return 2

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "OmahaLearnError", "CardError", "GameError", "ShowdownError", "PotError", "IllegalAction",
-    "BettingSetupError", "TableError", "PlayerError", "PHHError", "EquityError", "AnswerError",
+    "BettingSetupError", "TableError", "PlayerError", "PHHError", "EquityError", "AnswerError", "RangeError",
 ]
 
 
@@ -90,3 +90,16 @@ class EquityError(OmahaLearnError):
 
 class AnswerError(OmahaLearnError):
     """An answer that cannot be read as the kind of answer the question wants."""
+
+
+class RangeError(OmahaLearnError):
+    """A hand range that cannot be read (see :func:`omaha_learn.parse_range`).
+
+    ``part`` is the offending piece of the text and ``position`` its character
+    offset, when known.
+    """
+
+    def __init__(self, message: str, part: str | None = None, position: int | None = None) -> None:
+        super().__init__(message)
+        self.part = part
+        self.position = position

@@ -34,6 +34,10 @@ EXERCISES: dict[str, str] = {
     "hilo_showdown": "04_hilo_showdown.ipynb",
     "side_pots": "05_side_pots.ipynb",
     "betting": "06_betting.ipynb",
+    # strategy course (issue 14)
+    "nut_low": "07_nut_low.ipynb",
+    "starting_hands": "08_starting_hands.ipynb",
+    "pot_limit": "09_pot_limit.ipynb",
 }
 """Checker module name -> exercise notebook file name."""
 

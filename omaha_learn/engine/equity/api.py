@@ -488,7 +488,8 @@ def equity(holes: Sequence[CardsLike | None], board: CardsLike = (), dead: Cards
     """Each player's share of the pot over every remaining board, or over ``trials`` random deals.
 
     ``holes`` lists 2 to 6 hands of 4 cards (5 for five-card Omaha); ``None``
-    is a random hand (Monte Carlo only). ``board`` has 0, 3, 4 or 5 cards;
+    is a random hand (Monte Carlo only); a range such as ``"AA**ds"`` or ``"15%"``
+    is a random hand from that range (see :mod:`omaha_learn.engine.equity.ranges`). ``board`` has 0, 3, 4 or 5 cards;
     ``dead`` cards are out of the deck. ``game`` is ``"hilo"`` (R11: halves,
     ``qualifier`` 8, 9 or ``None`` per R12) or ``"high"``. ``trials`` is at most
     :data:`MAX_TRIALS` (100 million deals, about a minute); ``seed`` an int or
@@ -509,6 +510,11 @@ def equity(holes: Sequence[CardsLike | None], board: CardsLike = (), dead: Cards
     ...
     omaha_learn.errors.CardError: card 'As' is dealt twice: in player 1's hand and in player 2's hand
     """
+    from omaha_learn.engine.equity.ranges import has_range, range_equity
+
+    if has_range(holes):  # a player holds a range such as "AA**ds" (card removal, exact when small)
+        return range_equity(holes, board, dead, game=game, qualifier=qualifier, trials=trials, seed=seed,
+                            progress=progress)
     try:
         game = Game.parse(game)
     except GameError as exc:

@@ -1,0 +1,352 @@
+"""The starting-hand chart: every one of the 16,432 suit-isomorphic four-card
+classes, ranked, for Pot-Limit Omaha and for Omaha Hi-Lo.
+
+Each row holds the class's equity against one random hand (``equity``, with
+its standard error ``stderr``), its scoop rate and its shares of the high and
+low halves (R11), its equity against five random hands (``equity6``, the
+six-handed view), its ``rank`` (1 is best, by heads-up equity) and
+``percentile`` (the share of all 270,725 hands it ranks above, in percent).
+The numbers are Monte Carlo estimates computed by ``scripts/build_chart.py``
+and shipped in ``omaha_learn/data/starting_hands.npz``; ``chart.meta`` records
+the command, date and trials.
+
+>>> chart = starting_hands("hilo")
+>>> row = chart.lookup("Ad Ac 2d 3c")          # any suits: the class of As Ah 3s 2h
+>>> row.hand_text, row.combos, row.rank < 100, row.percentile > 99
+('As Ah 3s 2h', 12, True, True)
+>>> row == chart.lookup("As Ah 2h 3s")
+True
+>>> len(chart), len(chart.top(0.10)) < len(chart) // 5
+(16432, True)
+>>> chart[0].rank, chart[0].equity > chart[-1].equity
+(1, True)
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, overload
+
+import numpy as np
+import numpy.typing as npt
+
+from omaha_learn.engine.canonical import HANDS, canonical_key, hand_classes, rank_pattern, suit_pattern
+from omaha_learn.engine.cards import Card, CardsLike, format_cards
+from omaha_learn.engine.games import Game
+from omaha_learn.errors import GameError, OmahaLearnError
+
+__all__ = ["starting_hands", "StartingHands", "ChartRow", "CHART_FILE", "STATS", "ChartError"]
+
+CHART_FILE = Path(__file__).resolve().parent.parent / "data" / "starting_hands.npz"
+"""The shipped chart data (built by ``scripts/build_chart.py``)."""
+
+STATS = ("equity", "scoop", "high", "low", "equity6", "scoop6")
+"""Statistics stored per class and game, each with a standard error (``<name>_se``)."""
+
+
+class ChartError(OmahaLearnError):
+    """The chart data file is missing or does not match this version of the library."""
+
+
+@dataclass(frozen=True)
+class ChartRow:
+    """One class of the chart. Rates are fractions (0..1); ``*_stderr`` their standard errors.
+
+    ``hand`` is the canonical hand (high to low, suits relabelled spades first);
+    ``combos`` how many concrete hands the class holds; ``trials`` and
+    ``trials6`` the deals simulated heads-up and six-handed.
+    """
+
+    game: str
+    index: int
+    hand: tuple[Card, ...]
+    combos: int
+    equity: float
+    stderr: float
+    scoop: float
+    scoop_stderr: float
+    high: float
+    high_stderr: float
+    low: float
+    low_stderr: float
+    equity6: float
+    equity6_stderr: float
+    scoop6: float
+    scoop6_stderr: float
+    trials: int
+    trials6: int
+    rank: int
+    percentile: float
+    top: float
+
+    @property
+    def hand_text(self) -> str:
+        return format_cards(self.hand)
+
+    @property
+    def ranks(self) -> str:
+        """Rank pattern, e.g. ``"AA32"``."""
+        return rank_pattern(self.hand)
+
+    @property
+    def suits(self) -> str:
+        """Suit pattern: ``"ds"``, ``"ss"``, ``"r"``, ``"3s"`` or ``"4s"``."""
+        return suit_pattern(self.hand)
+
+    def __str__(self) -> str:
+        return (f"{self.hand_text}: rank {self.rank:,} of 16,432 (top {100 * self.top:.2f}% of hands), "
+                f"equity {100 * self.equity:.2f}% ± {100 * self.stderr:.2f}% heads-up, "
+                f"{100 * self.equity6:.2f}% six-handed")
+
+
+@dataclass(frozen=True)
+class _Data:
+    game: str
+    meta: dict[str, Any]
+    stats: dict[str, npt.NDArray[np.float64]]
+    trials: npt.NDArray[np.int64]
+    trials6: npt.NDArray[np.int64]
+    rank: npt.NDArray[np.int64]      # rank[k]: 1-based rank of class k
+    order: npt.NDArray[np.int64]     # order[r]: class at rank r+1
+    order6: npt.NDArray[np.int64]    # by six-handed equity
+    above: npt.NDArray[np.float64]   # combos of classes ranked strictly above class k
+
+
+class StartingHands(Sequence[ChartRow]):
+    """The chart of one game (or a filtered part of it): a sequence of :class:`ChartRow`, best first.
+
+    ``lookup(hand)`` finds any concrete hand's row; ``top(0.10)`` the classes
+    holding the best 10% of hands; ``filter(pred)`` and ``sorted(key)`` make
+    sub-charts; ``combos`` counts concrete hands; ``range()`` turns it into a
+    :class:`~omaha_learn.engine.ranges.Range`. In a notebook it draws itself.
+    """
+
+    def __init__(self, data: _Data, classes: npt.NDArray[np.int64] | None = None, title: str = "") -> None:
+        self._data = data
+        self._classes = data.order if classes is None else np.asarray(classes, dtype=np.int64)
+        self.title = title or f"{Game(data.game).label}: starting hands"
+
+    @property
+    def game(self) -> str:
+        return self._data.game
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        """How the data was made: command, date, seed, trials, engine."""
+        return dict(self._data.meta)
+
+    @property
+    def classes(self) -> npt.NDArray[np.int64]:
+        """Class numbers (see :func:`~omaha_learn.engine.canonical.hand_classes`) in display order."""
+        return self._classes
+
+    @property
+    def combos(self) -> int:
+        return int(hand_classes().combos[self._classes].sum())
+
+    def row(self, k: int) -> ChartRow:
+        """The row of class number ``k``."""
+        d = self._data
+        s = d.stats
+        combos = int(hand_classes().combos[k])
+        return ChartRow(
+            game=d.game, index=int(k), hand=tuple(Card(int(c)) for c in hand_classes().hands[k]),
+            combos=combos,
+            equity=float(s["equity"][k]), stderr=float(s["equity_se"][k]),
+            scoop=float(s["scoop"][k]), scoop_stderr=float(s["scoop_se"][k]),
+            high=float(s["high"][k]), high_stderr=float(s["high_se"][k]),
+            low=float(s["low"][k]), low_stderr=float(s["low_se"][k]),
+            equity6=float(s["equity6"][k]), equity6_stderr=float(s["equity6_se"][k]),
+            scoop6=float(s["scoop6"][k]), scoop6_stderr=float(s["scoop6_se"][k]),
+            trials=int(d.trials[k]), trials6=int(d.trials6[k]), rank=int(d.rank[k]),
+            percentile=float(100.0 * (HANDS - d.above[k] - combos) / HANDS),
+            top=float((d.above[k] + combos) / HANDS))
+
+    def lookup(self, hand: CardsLike) -> ChartRow:
+        """The row of ``hand``'s class, whatever its suits (raises :class:`CardError` on bad cards)."""
+        return self.row(hand_classes().index_of_key(canonical_key(hand)))
+
+    def __len__(self) -> int:
+        return int(len(self._classes))
+
+    @overload
+    def __getitem__(self, i: int) -> ChartRow: ...
+    @overload
+    def __getitem__(self, i: slice) -> StartingHands: ...
+
+    def __getitem__(self, i: int | slice) -> ChartRow | StartingHands:
+        if isinstance(i, slice):
+            return StartingHands(self._data, self._classes[i], self.title)
+        return self.row(int(self._classes[i]))
+
+    def __iter__(self) -> Iterator[ChartRow]:
+        for k in self._classes:
+            yield self.row(int(k))
+
+    def top(self, share: float, *, six_handed: bool = False) -> StartingHands:
+        """The best classes holding ``share`` (0..1) of all 270,725 hands, best first.
+
+        The class that crosses the line is included (as ProPokerTools does for ``15%``).
+        """
+        if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 < share <= 1:
+            raise ChartError(f"share: a fraction of all hands between 0 and 1 (0.10 for the top 10%), got {share!r}")
+        order = self.order(six_handed=six_handed)
+        combos = hand_classes().combos[order]
+        before = np.cumsum(combos) - combos
+        chosen = order[before < share * HANDS]
+        keep = np.isin(self._classes, chosen)
+        view = "six-handed" if six_handed else "heads-up"
+        return StartingHands(self._data, self._classes[keep] if not six_handed else chosen[np.isin(chosen, self._classes)],
+                             f"{Game(self.game).label}: top {100 * share:g}% of hands ({view})")
+
+    def order(self, *, six_handed: bool = False) -> npt.NDArray[np.int64]:
+        """Every class number, best first (by heads-up equity, or six-handed)."""
+        return self._data.order6 if six_handed else self._data.order
+
+    def filter(self, predicate: Callable[[ChartRow], bool], title: str = "") -> StartingHands:
+        """The rows for which ``predicate(row)`` is true, in the same order."""
+        keep = [k for k in self._classes if predicate(self.row(int(k)))]
+        return StartingHands(self._data, np.array(keep, dtype=np.int64), title or self.title)
+
+    def sorted(self, key: Callable[[ChartRow], Any], reverse: bool = False, title: str = "") -> StartingHands:
+        """The rows sorted by ``key(row)`` (stable)."""
+        rows = sorted((self.row(int(k)) for k in self._classes), key=key, reverse=reverse)
+        return StartingHands(self._data, np.array([r.index for r in rows], dtype=np.int64), title or self.title)
+
+    def column(self, name: str) -> npt.NDArray[np.float64]:
+        """One statistic (``"equity"``, ``"equity_se"``, ``"scoop"``, ... or ``"combos"``,
+        ``"rank"``, ``"trials"``) for the rows in display order, as an array."""
+        d = self._data
+        if name == "combos":
+            return hand_classes().combos[self._classes].astype(np.float64)
+        if name in ("rank", "trials", "trials6"):
+            return np.asarray(getattr(d, name)[self._classes], dtype=np.float64)
+        if name not in d.stats:
+            raise ChartError(f"column: {name!r} is not one of {', '.join(sorted(d.stats))}, combos, rank, trials")
+        return d.stats[name][self._classes]
+
+    def pattern_table(self, stat: str = "equity", *, top: int | None = None
+                      ) -> tuple[list[str], list[str], npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+        """Rank pattern × suit pattern: ``(rank_patterns, suit_patterns, values, combos)``.
+
+        ``values[i, j]`` is the combo-weighted mean of ``stat`` over this chart's
+        classes with rank pattern ``i`` (e.g. ``"AAKK"``) and suit pattern ``j``
+        (``ds ss r 3s 4s``; NaN where none), ``combos[i, j]`` their hands. Rank
+        patterns are ordered by their best value; ``top`` keeps the first ones.
+
+        >>> ranks, suits, values, combos = starting_hands("plo").pattern_table(top=3)
+        >>> ranks[0][:2], suits, int(combos.sum()) > 0
+        ('AA', ['ds', 'ss', 'r', '3s', '4s'], True)
+        """
+        from omaha_learn.engine.canonical import SUIT_PATTERNS
+
+        suits = list(SUIT_PATTERNS)
+        col = self.column(stat)
+        weights = hand_classes().combos[self._classes]
+        rank_of: dict[str, int] = {}
+        cells: dict[tuple[int, int], list[float]] = {}
+        best: list[float] = []
+        for k, v, w in zip(self._classes.tolist(), col.tolist(), weights.tolist(), strict=True):
+            cards = tuple(Card(int(c)) for c in hand_classes().hands[k])
+            rp, sp = rank_pattern(cards), suit_pattern(cards)
+            i = rank_of.setdefault(rp, len(rank_of))
+            if i == len(best):
+                best.append(v)
+            best[i] = max(best[i], v)
+            acc = cells.setdefault((i, suits.index(sp)), [0.0, 0.0])
+            acc[0] += v * w
+            acc[1] += w
+        order = sorted(range(len(best)), key=lambda i: -best[i])[:top]
+        names = {i: rp for rp, i in rank_of.items()}
+        values = np.full((len(order), len(suits)), np.nan)
+        combos = np.zeros((len(order), len(suits)), dtype=np.int64)
+        for row, i in enumerate(order):
+            for j in range(len(suits)):
+                if (i, j) in cells:
+                    total, w = cells[(i, j)]
+                    values[row, j] = total / w
+                    combos[row, j] = int(w)
+        return [names[i] for i in order], suits, values, combos
+
+    def range(self) -> Any:
+        """These classes as a :class:`~omaha_learn.engine.ranges.Range` of concrete hands."""
+        from omaha_learn.engine.ranges import Range
+
+        idx = np.flatnonzero(np.isin(hand_classes().class_of, self._classes)).astype(np.int64)
+        return Range(self.title, idx, self.game)
+
+    def __repr__(self) -> str:
+        return f"<StartingHands {self.game}: {len(self):,} classes, {self.combos:,} hands>"
+
+    def table(self, rows: int | None = 12) -> str:
+        """The chart as text: a line per class, best first (``rows``: at most that many; None: all)."""
+        lines = [self.title,
+                 f"{'rank':>6}  {'hand':<12} {'combos':>6} {'equity':>8} {'±':>6} {'scoop':>7} {'six-handed':>10}"]
+        shown = list(self) if rows is None or len(self) <= rows else list(self[:rows])
+        for r in shown:
+            lines.append(f"{r.rank:>6,}  {r.hand_text:<12} {r.combos:>6} {100 * r.equity:>7.2f}% "
+                         f"{100 * r.stderr:>5.2f}% {100 * r.scoop:>6.2f}% {100 * r.equity6:>9.2f}%")
+        if len(shown) < len(self):
+            lines.append(f"{'...':>6}  ({len(self) - len(shown):,} more)")
+        lines.append(f"{len(self):,} classes, {self.combos:,} hands ({100 * self.combos / HANDS:.2f}% of all hands)")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def _repr_html_(self) -> str:
+        from omaha_learn.display.chart import chart_html
+
+        return str(chart_html(self))
+
+
+def _ranking(values: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+    # best first; ties by class number (the canonical order), so the ranking is deterministic
+    return np.lexsort((np.arange(len(values)), -values)).astype(np.int64)
+
+
+@functools.cache
+def _load(game: str, path: str) -> _Data:
+    file = Path(path)
+    if not file.is_file():
+        raise ChartError(f"the chart data {file} is missing; build it with `python scripts/build_chart.py`")
+    with np.load(file, allow_pickle=False) as z:
+        meta = json.loads(str(z["meta"]))
+        hands = z["hands"]
+        if hands.shape != hand_classes().hands.shape or not np.array_equal(hands, hand_classes().hands):
+            raise ChartError(f"{file}: its classes do not match this library's canonical classes; rebuild it")
+        if f"{game}_equity" not in z.files:
+            raise ChartError(f"{file}: no data for game {game!r}")
+        stats = {}
+        for name in STATS:
+            for suffix in ("", "_se"):
+                stats[name + suffix] = z[f"{game}_{name}{suffix}"].astype(np.float64)
+        trials = z[f"{game}_trials"].astype(np.int64)
+        trials6 = z[f"{game}_trials6"].astype(np.int64)
+    order = _ranking(stats["equity"])
+    rank = np.empty_like(order)
+    rank[order] = np.arange(1, len(order) + 1)
+    combos = hand_classes().combos
+    cum = np.cumsum(combos[order]) - combos[order]
+    above = np.empty(len(order), dtype=np.float64)
+    above[order] = cum
+    return _Data(game, meta, stats, trials, trials6, rank, order, _ranking(stats["equity6"]), above)
+
+
+def starting_hands(game: str | Game = "hilo", *, path: str | Path | None = None) -> StartingHands:
+    """The starting-hand chart of ``game`` (``"plo"`` or ``"hilo"``), loaded on first use.
+
+    >>> plo = starting_hands("plo")
+    >>> best = plo[0]
+    >>> best.ranks[:2], best.suits, best.rank      # double-suited aces lead
+    ('AA', 'ds', 1)
+    """
+    try:
+        key = Game.parse(game).value
+    except GameError as exc:
+        raise GameError(f"game: {exc}") from None
+    return StartingHands(_load(key, str(path or CHART_FILE)))

@@ -1,0 +1,227 @@
+"""The starting-hand chart (issue 14): shipped data, lookup by any suits, ranking and
+filtering, and agreement with an independent engine (poker-equity) within 3 standard errors.
+R11 (halves, scoops) is what the Hi-Lo columns measure."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from itertools import permutations
+
+import numpy as np
+import pytest
+
+from omaha_learn import CardError, starting_hands
+from omaha_learn.engine.canonical import CLASSES, HANDS, hand_classes
+from omaha_learn.engine.cards import Card, format_cards
+from omaha_learn.engine.chart import CHART_FILE, ChartError
+from omaha_learn.engine.chart_build import class_stats, stats_from_counts
+
+GAMES = ("hilo", "plo")
+VARIANT = {"hilo": "omaha_hi_lo", "plo": "omaha"}
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def chart(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    return starting_hands(request.param)
+
+
+def test_data_file_is_package_data_and_records_how_it_was_made(chart) -> None:  # type: ignore[no-untyped-def]
+    assert CHART_FILE.is_file() and CHART_FILE.parent.name == "data"
+    meta = chart.meta
+    assert meta["command"].startswith("python scripts/build_chart.py")
+    assert meta["started"][:4] == "2026" and meta["finished"] >= meta["started"]
+    assert meta["settings"]["seed"] == 2026
+    assert (chart.column("trials") > 0).all() and (chart.column("trials6") > 0).all()
+
+
+def test_every_class_once_with_its_combos(chart) -> None:  # type: ignore[no-untyped-def]
+    assert len(chart) == CLASSES == 16_432 and chart.combos == HANDS
+    assert sorted(r.rank for r in chart[:50]) == list(range(1, 51))
+    assert sorted(chart.classes.tolist()) == list(range(CLASSES))
+    ranks = chart.column("rank")
+    assert sorted(ranks.tolist()) == list(range(1, CLASSES + 1))
+
+
+def test_standard_errors_match_the_deals_recorded(chart) -> None:  # type: ignore[no-untyped-def]
+    """A share of the pot lies in [0, 1], so its standard error is at most 0.5 / sqrt(deals - 1)."""
+    for se, trials in (("equity_se", "trials"), ("equity6_se", "trials6")):
+        bound = 0.5 / np.sqrt(chart.column(trials) - 1)
+        assert np.isfinite(chart.column(se)).all() and (chart.column(se) <= bound + 1e-7).all()
+    assert (chart.column("equity_se") > 0).all()   # six-handed, the worst hands may win nothing in 1,000 deals
+
+
+def test_heads_up_standard_error_is_at_most_0_2_points(chart) -> None:  # type: ignore[no-untyped-def]
+    """Issue 14: the heads-up equity of every class to within 0.2 percentage points (one standard error)."""
+    assert float(chart.column("equity_se").max()) <= 0.002
+    assert chart.column("trials").min() >= 20_000
+
+
+def test_rows_are_ranked_by_equity_and_percentiles_rise(chart) -> None:  # type: ignore[no-untyped-def]
+    eq = chart.column("equity")
+    assert (np.diff(eq) <= 0).all()
+    rows = [chart[i] for i in (0, 1, 100, 5000, -1)]
+    pct = [r.percentile for r in rows]
+    assert pct == sorted(pct, reverse=True) and 99.99 < pct[0] <= 100 and pct[-1] == 0.0
+    assert rows[0].top == rows[0].combos / HANDS and rows[-1].top == 1.0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_r1_lookup_ignores_which_suits(game: str) -> None:
+    chart = starting_hands(game)
+    rng = random.Random(11)
+    for _ in range(40):
+        hand = rng.sample(range(52), 4)
+        row = chart.lookup(tuple(Card(c) for c in hand))
+        perm = rng.choice(list(permutations(range(4))))
+        other = tuple(Card(c // 4 * 4 + perm[c % 4]) for c in reversed(hand))
+        assert chart.lookup(other) == row
+        assert sorted(int(c) % 4 for c in row.hand) != [] and len(row.hand) == 4
+    row = chart.lookup("Ad Ac 2d 3c")
+    assert row.hand_text == "As Ah 3s 2h" and row.combos == 12 and row.suits == "ds" and row.ranks == "AA32"
+
+
+def test_lookup_errors_name_the_hand() -> None:
+    chart = starting_hands("hilo")
+    with pytest.raises(CardError, match="hand: an Omaha starting hand has 4 cards, got 3"):
+        chart.lookup("As Ah 2s")
+    with pytest.raises(CardError):
+        chart.lookup("As As 2s 3h")
+    with pytest.raises(ChartError, match="share"):
+        chart.top(0)
+    with pytest.raises(ChartError, match="column"):
+        chart.column("nonsense")
+
+
+def test_top_share_filter_and_sort(chart) -> None:  # type: ignore[no-untyped-def]
+    top = chart.top(0.10)
+    assert 0.10 * HANDS <= top.combos < 0.10 * HANDS + 24
+    assert [r.rank for r in top] == list(range(1, len(top) + 1))
+    assert top[-1].top >= 0.10 > top[-2].top
+    ds = chart.filter(lambda r: r.suits == "ds")
+    assert ds.combos == 36_504 and all(r.suits == "ds" for r in ds[:20])
+    by_six = chart.sorted(key=lambda r: r.equity6, reverse=True)
+    assert by_six[0].equity6 == float(chart.column("equity6").max())
+    six = chart.top(0.05, six_handed=True)
+    assert six[0].equity6 >= six[-1].equity6 and six.combos >= 0.05 * HANDS
+    assert top.range().combos == top.combos
+
+
+def test_plo_has_no_low_and_hilo_columns_fit_together() -> None:
+    plo, hilo = starting_hands("plo"), starting_hands("hilo")
+    assert (plo.column("low") == 0).all()
+    assert np.allclose(plo.column("high"), plo.column("equity"), atol=1e-6)
+    # Hi-Lo: the pot share lies between half the high share and the mean of the two halves plus the no-low pots
+    eq, hi, lo = hilo.column("equity"), hilo.column("high"), hilo.column("low")
+    assert (eq >= hi / 2 - 1e-6).all() and (eq <= (hi + lo) / 2 + hi / 2 + 1e-6).all()
+    assert (hilo.column("scoop") <= eq + 1e-6).all()
+
+
+def test_known_shape_of_the_chart() -> None:
+    """Published rankings agree on these (issue 14): double-suited aces lead both games;
+    A-A-2-3 double-suited is near the top in Hi-Lo; 2-2-2-2 and K-7-3-2 rainbow type hands are near the bottom."""
+    plo, hilo = starting_hands("plo"), starting_hands("hilo")
+    for chart in (plo, hilo):
+        assert chart[0].ranks[:2] == "AA" and chart[0].suits == "ds"
+        assert chart.lookup("2s 2h 2d 2c").percentile < 1
+    assert hilo.lookup("As Ah 2s 3h").percentile > 99.9
+    assert hilo.lookup("As Ah 2s 3h").rank < plo.lookup("As Ah 2s 3h").rank
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_chart_agrees_with_poker_equity_within_three_standard_errors(game: str) -> None:
+    """20 classes per game, drawn with a seed; poker-equity samples 100,000 deals of each
+    class's hand against one random hand, 20,000 against five."""
+    pe = pytest.importorskip("poker_equity")
+    chart = starting_hands(game)
+    rng = random.Random(2026 + len(game))
+    picks = rng.sample(range(CLASSES), 20)
+    for k in picks:
+        row = chart.row(k)
+        hand = format_cards(row.hand, sep="")
+        theirs = pe.chunk_from_text(VARIANT[game], [hand, "****"], samples=100_000, seed=k, threads=1)
+        p = theirs["players"][0]
+        tol = 3 * np.hypot(row.stderr, p["std_error"])
+        assert abs(row.equity - p["equity"]) <= tol, (hand, row.equity, p["equity"], tol)
+        n = theirs["samples"]
+        scoop_se = np.sqrt(p["scoop"] * (1 - p["scoop"]) / n)
+        assert abs(row.scoop - p["scoop"]) <= 3 * np.hypot(row.scoop_stderr, scoop_se), (hand, "scoop")
+    for k in picks[:5]:
+        row = chart.row(k)
+        theirs = pe.chunk_from_text(VARIANT[game], [format_cards(row.hand, sep="")] + ["****"] * 5,
+                                    samples=20_000, seed=k, threads=1)
+        p = theirs["players"][0]
+        assert abs(row.equity6 - p["equity"]) <= 3 * np.hypot(row.equity6_stderr, p["std_error"])
+
+
+def test_stats_from_counts_by_hand() -> None:
+    """R11: outcome codes (high mask << players | low mask) to player 0's shares."""
+    counts = {0b01_01: 2,   # player 0 wins high and low: scoop
+              0b11_00: 1,   # high tied, no low: half the pot
+              0b01_10: 1}   # high to player 0, low to player 1: half
+    s = stats_from_counts(counts, 2, "hilo")
+    assert s["equity"] == pytest.approx((2 * 1 + 0.5 + 0.5) / 4)
+    assert s["scoop"] == 0.5 and s["high"] == pytest.approx((2 + 0.5 + 1) / 4) and s["low"] == 0.5
+    assert s["trials"] == 4 and s["equity_se"] == pytest.approx(np.sqrt(np.var([1, 1, .5, .5]) / 3))
+    assert stats_from_counts({0b01_01: 1, 0b10_10: 1}, 2, "plo")["low"] == 0.5  # low share only counts in hilo
+    assert stats_from_counts({0b01_01: 1, 0b10_10: 1}, 2, "plo")["equity"] == 0.5
+
+
+def test_class_stats_is_seeded_and_tops_up_to_the_target() -> None:
+    a = class_stats("As Ah 2s 3h", "plo", opponents=1, trials=2000, seed=5, index=7)
+    b = class_stats("As Ah 2s 3h", "plo", opponents=1, trials=2000, seed=5, index=7)
+    assert a == b and a["trials"] == 2000
+    c = class_stats("As Ah 2s 3h", "plo", opponents=1, trials=2000, seed=5, index=7, target_se=0.006,
+                    max_trials=20_000)
+    assert c["equity_se"] <= 0.006 and 2000 < c["trials"] <= 20_000
+
+
+def test_build_script_is_reproducible_and_resumable(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Three classes, a few deals: the same file twice, and a resumed run gives the same numbers."""
+    script = [sys.executable, "scripts/build_chart.py", "--trials", "300", "--trials6", "100", "--target-se", "0",
+              "--limit", "3", "--games", "plo"]
+    outs = []
+    for name in ("a", "b"):
+        out, state = tmp_path / f"{name}.npz", tmp_path / f"{name}.state.npz"
+        run = subprocess.run(script + ["--out", str(out), "--state", str(state)], capture_output=True, text=True,
+                             cwd=str(CHART_FILE.parent.parent.parent))
+        assert run.returncode == 0 and "wrote" in run.stderr, run.stderr
+        outs.append(state)
+    with np.load(outs[0]) as a, np.load(outs[1]) as b:
+        assert np.array_equal(a["plo_equity"][:3], b["plo_equity"][:3]) and (a["plo_trials"][:3] == 300).all()
+        assert np.isnan(a["plo_equity"][3:]).all()
+    # resuming: a state with the first class done keeps it and fills the rest
+    run = subprocess.run(script + ["--limit", "4", "--out", str(tmp_path / "c.npz"), "--state", str(outs[0])],
+                         capture_output=True, text=True, cwd=str(CHART_FILE.parent.parent.parent))
+    assert "resuming" in run.stderr
+    with np.load(outs[0]) as a, np.load(outs[1]) as b:
+        assert np.array_equal(a["plo_equity"][:3], b["plo_equity"][:3]) and not np.isnan(a["plo_equity"][3])
+
+
+def test_build_script_top_up_equals_one_run_of_all_deals(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """--top-up-to adds a second seeded round to rows above the target; the pooled figures are those
+    of the two rounds' deals counted together."""
+    from omaha_learn.engine.chart_build import class_seed, simulate_counts, stats_from_counts
+
+    base = [sys.executable, "scripts/build_chart.py", "--games", "plo", "--limit", "2", "--trials", "1000",
+            "--target-se", "0", "--trials6", "100", "--state", str(tmp_path / "s.npz")]
+    cwd = str(CHART_FILE.parent.parent.parent)
+    assert subprocess.run(base + ["--out", str(tmp_path / "a.npz")], capture_output=True, cwd=cwd).returncode == 0
+    run = subprocess.run(base + ["--out", str(tmp_path / "b.npz"), "--top-up-to", "0.01", "--max-trials", "9000"],
+                         capture_output=True, text=True, cwd=cwd)
+    assert run.returncode == 0, run.stderr
+    with np.load(tmp_path / "b.npz") as z:
+        trials, eq, se = int(z["plo_trials"][1]), float(z["plo_equity"][1]), float(z["plo_equity_se"][1])
+    assert 1000 < trials <= 9000 and se <= 0.01 + 1e-6
+    hand = format_cards(tuple(Card(int(c)) for c in hand_classes().hands[1]))
+    counts = simulate_counts(hand, "plo", 1, 1000, class_seed(2026, "plo", 1, 1, 0))
+    for code, c in simulate_counts(hand, "plo", 1, trials - 1000, class_seed(2026, "plo", 1, 1, 1)).items():
+        counts[code] = counts.get(code, 0) + c
+    s = stats_from_counts(counts, 2, "plo")
+    assert abs(s["equity"] - eq) < 1e-6 and abs(s["equity_se"] - se) < 1e-6
+
+
+def test_hand_classes_line_up_with_the_file() -> None:
+    with np.load(CHART_FILE) as z:
+        assert np.array_equal(z["hands"], hand_classes().hands)

@@ -1,0 +1,270 @@
+"""Checkers of the strategy exercises 7 (nut low, R8-R11), 8 (starting hands and ranges, R1-R3, R8, R11)
+and 9 (pot-limit decisions, R11, R14, R18).
+
+The generic tests in test_checks.py already run every registered question
+with the key's answer and one wrong answer. Here each checker's answers are
+proved against references that do not use the code under test: the nut low
+from plain rank arithmetic (R8-R10), prices from the R18 pot-limit formula,
+equities by enumerating boards with best_high/best_low, payouts with
+showdown() instead of HandState; and each question fails on the *plausible*
+wrong answers a learner would give.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+from omaha_learn import best_high, best_low, parse_cards, showdown
+from omaha_learn.checks import STRICT_ENV, exercise
+from omaha_learn.checks import nut_low as ex7
+from omaha_learn.checks import pot_limit as ex9
+from omaha_learn.checks import starting_hands as ex8
+from omaha_learn.engine.cards import FULL_DECK, Deck
+
+# ------------------------------------------------------------------ references
+
+
+def _low_ranks(cards: object) -> set[int]:
+    return {c.low_rank for c in parse_cards(cards) if c.low_rank <= 8}  # type: ignore[arg-type]
+
+
+def ref_nut_low(board: object) -> tuple[int, ...] | None:
+    """R8-R10 by rank arithmetic: three different low board ranks plus the two lowest other ranks; best = smallest."""
+    best: tuple[int, ...] | None = None
+    for trio in combinations(sorted(_low_ranks(board)), 3):
+        others = [r for r in range(1, 9) if r not in trio][:2]
+        low = tuple(sorted((*trio, *others), reverse=True))
+        best = low if best is None or low < best else best
+    return best
+
+
+def ref_low(hole: object, board: object) -> tuple[int, ...] | None:
+    """A hand's best 8-or-better low from two different low hole ranks and three other low board ranks (R10)."""
+    best: tuple[int, ...] | None = None
+    for pair in combinations(sorted(_low_ranks(hole)), 2):
+        for trio in combinations(sorted(_low_ranks(board) - set(pair)), 3):
+            low = tuple(sorted((*pair, *trio), reverse=True))
+            best = low if best is None or low < best else best
+    return best
+
+
+def _number(ranks: tuple[int, ...] | None) -> int:
+    return 0 if ranks is None else int("".join(map(str, ranks)))
+
+
+def test_rank_reference_examples() -> None:
+    """R9's examples: A-2 on 3-5-8 is 8-5-3-2-A; R10: a counterfeited deuce leaves A-2 with no low on 2-6-7."""
+    assert ref_nut_low("3c 5d 8h Kc Qs") == (8, 5, 3, 2, 1)
+    assert ref_low("Ah 2d Kc Qs", "2c 6h 7d Jh Ks") is None
+    assert ref_nut_low("9c Tc Jd") is None
+
+
+# ------------------------------------------------------------ exercise 7 (R8-R11)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_nut_low_matches_rank_arithmetic_and_every_two_card_holding(seed: int) -> None:
+    """nut_low(board) is the rank reference, and no concrete pair of unseen cards makes a better low (R8-R10)."""
+    board = Deck(seed=seed).deal(5)
+    nuts = ex7.nut_low(board)
+    assert (None if nuts is None else nuts.ranks) == ref_nut_low(board)
+    if seed < 3:   # the full brute force over every unseen pair is slower: a few boards
+        unseen = [c for c in FULL_DECK if c not in board]
+        fill = [c for c in unseen if c.rank in (12, 13)][:2]
+        lows = [best_low([a, b, *fill], board) for a, b in combinations([c for c in unseen if c not in fill], 2)]
+        made = [lo for lo in lows if lo is not None]
+        assert (max(made) if made else None) == nuts
+
+
+def test_exercise7_answers_against_references() -> None:
+    holes, board = ex7.deal()
+    assert ex7.EXERCISE.questions["q1"].is_correct(_number(ref_nut_low(board)))
+    holders = [p for p, h in zip("ABC", holes, strict=True) if ref_low(h, board) == ref_nut_low(board)]
+    assert ex7.EXERCISE.questions["q2"].is_correct(holders)
+    assert ex7.EXERCISE.questions["q3"].is_correct(_number(ref_low(holes[0], board)))
+    # q5, q6 (R11): half of 180 to the high, half to the low; quartered: a quarter of 180
+    pot = sum(ex7.CONTRIBUTIONS)
+    assert ex7.EXERCISE.questions["q5"].is_correct(pot // 2)
+    assert ex7.EXERCISE.questions["q6"].is_correct(sum(ex7.QUARTERED[2]) // 4)
+
+
+def test_exercise7_q7_counts_nut_low_boards_by_rank_arithmetic() -> None:
+    hole, flop = ex7.DRAW
+    known = parse_cards(hole) + parse_cards(flop)
+    rest = [c for c in FULL_DECK if c not in known]
+    count = 0
+    for turn, river in combinations(rest, 2):
+        board = (*parse_cards(flop), turn, river)
+        mine = ref_low(hole, board)
+        count += mine is not None and mine == ref_nut_low(board)
+    assert ex7.nut_low_boards(hole, flop) == count
+    assert ex7.EXERCISE.questions["q7"].is_correct(count)
+
+
+# plausible wrong answers: the nut low is not A's counterfeited low, a third of the pot, the whole pot...
+WRONG_7 = [("q1", 76521), ("q1", 75421), ("q2", "A"), ("q2", ["A", "C"]), ("q3", 75321), ("q3", 0),
+           ("q4", "7c 3h"), ("q4", "Ad 7c"), ("q5", 60), ("q5", 180), ("q6", 60), ("q6", 90), ("q7", 990)]
+
+
+@pytest.mark.parametrize(("qid", "wrong"), WRONG_7)
+def test_exercise7_fails_plausible_wrong_answers(qid: str, wrong: object, capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    ex = exercise("nut_low")
+    assert not ex.questions[qid].is_correct(wrong)
+    ex.check(qid, wrong)
+    assert capsys.readouterr().out.startswith(f"{qid}: not yet")
+    monkeypatch.setenv(STRICT_ENV, "1")
+    with pytest.raises(AssertionError, match=f"^{qid}: not yet"):
+        ex.check(qid, wrong)
+
+
+# ------------------------------------------------------ exercise 9 (R11, R14, R18)
+
+
+def test_exercise9_prices_follow_the_r18_formula() -> None:
+    """R18: the largest bet is the pot; the largest raise is current bet + pot + call; price = call / pot after call."""
+    flop_pot = 3 * 14                      # C raised to 14, A and B called
+    bet = flop_pot                         # A bets the pot
+    assert ex9.EXERCISE.questions["q1"].is_correct(bet)
+    price = Fraction(bet, flop_pot + bet + bet)
+    assert ex9.EXERCISE.questions["q2"].is_correct([price.numerator, price.denominator])
+    raise_to = bet + (flop_pot + bet) + bet
+    assert ex9.EXERCISE.questions["q3"].is_correct(raise_to)
+    c_price = Fraction(raise_to, flop_pot + bet + raise_to + raise_to)
+    assert ex9.EXERCISE.questions["q4"].is_correct([c_price.numerator, c_price.denominator])
+
+
+def _share_by_enumeration(hero: str, villain: str, board: str, hilo: bool) -> Fraction:
+    """Hero's share of the pot over every remaining board, from best_high/best_low (R2, R11)."""
+    known = parse_cards(hero) + parse_cards(villain) + parse_cards(board)
+    rest = [c for c in FULL_DECK if c not in known]
+    total, boards = Fraction(0), 0
+    for extra in combinations(rest, 5 - len(parse_cards(board))):
+        full = (*parse_cards(board), *extra)
+        hh, vh = best_high(hero, full), best_high(villain, full)
+        high = Fraction(1) if hh > vh else Fraction(1, 2) if hh == vh else Fraction(0)
+        lows = (best_low(hero, full), best_low(villain, full)) if hilo else (None, None)
+        if lows == (None, None):
+            total += high
+        else:
+            hl, vl = lows
+            low = (Fraction(1) if vl is None or (hl is not None and hl > vl)
+                   else Fraction(1, 2) if hl == vl else Fraction(0))
+            total += (high + low) / 2
+        boards += 1
+    return total / boards
+
+
+def test_exercise9_q5_call_or_fold_by_enumeration() -> None:
+    """All-in for 12 into 24: the call must win 1/3; A's equity (R2, enumerated) is below it, so fold (R14 order)."""
+    hero, villain, flop = ex9.ALL_IN
+    share = _share_by_enumeration(hero, villain, flop, hilo=False)
+    spot = ex9.all_in_spot()
+    call = spot.legal_actions().to_call
+    assert (call, spot.pot) == (12, 24)      # 6 + 6 preflop, B's pot bet of 12 is A's stack
+    assert ex9.EXERCISE.questions["q5"].is_correct(share > Fraction(call, spot.pot + call))
+
+
+def test_exercise9_q6_quartered_payout_matches_showdown() -> None:
+    """The same hand settled by showdown() directly: 54 chips each, the low half shared (R11)."""
+    hole_a, hole_b, board = ex9.QUARTERED
+    call, back = ex9.quartered_river()
+    direct = showdown([hole_a, hole_b], board, [54, 54], button=0)
+    assert back == direct.payouts[0] == 108 // 4
+    assert call == 36 and ex9.EXERCISE.questions["q6"].is_correct(back)
+
+
+def test_exercise9_q7_freeroller_by_enumeration() -> None:
+    hole_a, hole_b, board = ex9.FREEROLL
+    a = _share_by_enumeration(hole_a, hole_b, board, hilo=True)
+    assert ex9.EXERCISE.questions["q7"].is_correct("A" if a > Fraction(1, 2) else "B")
+    assert best_low(hole_a, board + " Kc") == best_low(hole_b, board + " Kc")   # both hold the nut low
+
+
+WRONG_9 = [("q1", 84), ("q1", 28), ("q2", [1, 2]), ("q2", [1, 4]), ("q3", 126), ("q3", 84), ("q4", [1, 3]),
+           ("q4", [2, 3]), ("q5", True), ("q6", 54), ("q6", 36), ("q7", "A")]
+
+
+@pytest.mark.parametrize(("qid", "wrong"), WRONG_9)
+def test_exercise9_fails_plausible_wrong_answers(qid: str, wrong: object, capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    ex = exercise("pot_limit")
+    ex.check(qid, wrong)
+    out = capsys.readouterr().out
+    rule = ex.questions[qid].rules[0]
+    assert out.startswith(f"{qid}: not yet") and f"docs/rules.md#{rule.lower()}" in out
+    monkeypatch.setenv(STRICT_ENV, "1")
+    with pytest.raises(AssertionError, match=f"^{qid}: not yet"):
+        ex.check(qid, wrong)
+
+
+# --------------------------------------- exercise 8 (R1-R3, R8, R11): chart and ranges
+
+
+def test_exercise8_counts_by_combinatorics() -> None:
+    """R1 (one deck): AA** and card removal by binomial counts; R3: double-suited KKQQ by enumeration."""
+    from math import comb
+
+    q = exercise("starting_hands").questions
+    assert q["q1"].is_correct(comb(4, 2) * comb(48, 2) + comb(4, 3) * 48 + 1)
+    assert q["q2"].is_correct(comb(3, 2) * comb(45, 2) + 45)          # Ac held: three aces, 45 unseen cards
+    kq = [c for c in FULL_DECK if c.rank in (12, 13)]
+    double_suited = 0
+    for hand in combinations(kq, 4):
+        ranks = sorted(c.rank for c in hand)
+        suits = sorted([c.suit for c in hand].count(s) for s in {c.suit for c in hand})
+        double_suited += ranks == [12, 12, 13, 13] and suits == [2, 2]
+    assert q["q3"].is_correct(double_suited)
+
+
+def test_exercise8_chart_questions_against_equity_and_iteration() -> None:
+    """q4: the chart's order agrees with a fresh seeded equity against a random hand; q5, q7 from the concrete
+    hands of the chart's top shares, counted without the range language's ':' and pattern matching."""
+    from omaha_learn import equity, parse_range
+
+    q = exercise("starting_hands").questions
+    a, b = ex8.CHART_PAIR
+    fresh = [equity([h, None], game="plo", trials=20_000, seed=3)[0].equity for h in (a, b)]
+    assert q["q4"].is_correct("A" if fresh[0] > fresh[1] else "B")
+    hand, share = ex8.OUTSIDE
+    top = parse_range(share, game="hilo")
+    wanted = sorted(parse_cards(hand), key=int)
+    assert q["q5"].is_correct(any(sorted(h, key=int) == wanted for h in top))
+    top10 = parse_range("10%", game="hilo")
+    both = sum(1 for h in top10 if {1, 2} <= {c.low_rank for c in h})
+    assert q["q7"].is_correct(both)
+
+
+def test_exercise8_q6_against_concrete_hands_of_the_range() -> None:
+    """q6 (R2): each hand against 100 concrete AA** hands drawn (seeded) after card removal, 200 boards each."""
+    import random
+
+    from omaha_learn import equity, parse_range
+
+    *hands, text = ex8.AGAINST_ACES
+    shares = []
+    for h in hands:
+        rng = random.Random(6)
+        pool = list(parse_range(text).without(h))
+        opponents = [pool[rng.randrange(len(pool))] for _ in range(100)]
+        shares.append(sum(equity([h, list(o)], game="plo", trials=200, seed=i)[0].equity
+                          for i, o in enumerate(opponents)) / len(opponents))
+    assert exercise("starting_hands").questions["q6"].is_correct("A" if shares[0] > shares[1] else "B")
+
+
+WRONG_8 = [("q1", 6768), ("q2", 1035), ("q2", 6961), ("q3", 36), ("q3", 12), ("q4", "A"), ("q5", True),
+           ("q6", "A"), ("q7", 17316)]
+
+
+@pytest.mark.parametrize(("qid", "wrong"), WRONG_8)
+def test_exercise8_fails_plausible_wrong_answers(qid: str, wrong: object, capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    ex = exercise("starting_hands")
+    ex.check(qid, wrong)
+    assert capsys.readouterr().out.startswith(f"{qid}: not yet")
+    monkeypatch.setenv(STRICT_ENV, "1")
+    with pytest.raises(AssertionError, match=f"^{qid}: not yet"):
+        ex.check(qid, wrong)
