@@ -69,20 +69,12 @@ def _deal_positions(rng: np.random.Generator, n: int, k: int, m: int) -> npt.NDA
 
 
 def simulate_counts(hand: CardsLike, game: str, opponents: int, trials: int, seed: int) -> dict[int, int]:
-    """The same counts as :func:`simulate_counts_equity`, about three times faster.
-
-    The hand's best high and low with every three-card subset of the 48 other
-    cards is computed once (as exact enumeration does), so each deal looks
-    the hand up by its board's ten triples; the deal itself is a partial
-    Fisher-Yates shuffle of board and opponents' cards only.
+    """The same counts as :func:`simulate_counts_equity`, faster: the deal is a partial
+    Fisher-Yates shuffle of board and opponents' cards only, and every hand is looked
+    up on the boards' shared :func:`~omaha_learn.engine.evaluation.fast.board_info`.
     """
-    from omaha_learn.engine.equity.kernel import (
-        best_strengths,
-        board_keys,
-        outcome_codes,
-        strengths_by_triples,
-        triple_strengths,
-    )
+    from omaha_learn.engine.equity.kernel import outcome_codes
+    from omaha_learn.engine.evaluation.fast import board_info, hand_strengths
     from omaha_learn.engine.evaluation.tables import low_threshold
 
     hero = np.array([int(c) for c in parse_cards(hand)], dtype=np.intp)
@@ -90,26 +82,26 @@ def simulate_counts(hand: CardsLike, game: str, opponents: int, trials: int, see
     threshold = low_threshold(8) if low else 0
     deck = np.array([c for c in range(52) if c not in set(hero.tolist())], dtype=np.intp)
     n = len(deck)
-    hi, lo = triple_strengths(hero, deck, low=low)
-    rows = [hi] if lo is None else [hi, np.where(lo >= threshold, lo, 0).astype(np.uint16)]
-    values = np.stack(rows)
     rng = np.random.default_rng(seed)
     k = 5 + 4 * opponents
     counts: dict[int, int] = {}
     done = 0
+
+    def qualified(lw: npt.NDArray[np.uint16] | None) -> npt.NDArray[np.uint16] | None:
+        return None if lw is None else np.where(lw >= threshold, lw, 0).astype(np.uint16)
+
     while done < trials:
         m = min(_CHUNK, trials - done)
         pos = _deal_positions(rng, n, k, m)
-        board_pos = np.sort(pos[:, :5], axis=1)
-        own = strengths_by_triples(values, board_pos)
-        boards = deck[board_pos]
-        triples = board_keys(boards)
-        his, los = [own[0]], [own[1] if low else None]
+        boards = deck[np.sort(pos[:, :5], axis=1)]
+        info = board_info(boards)
+        h0, l0 = hand_strengths(hero, info, low=low)
+        his, los = [h0], [qualified(l0)]
         for o in range(opponents):
             opp = deck[pos[:, 5 + 4 * o:9 + 4 * o]]
-            h, lw = best_strengths(opp, boards, low=low, triples=triples)
+            h, lw = hand_strengths(opp, info, low=low)
             his.append(h)
-            los.append(None if lw is None else np.where(lw >= threshold, lw, 0).astype(np.uint16))
+            los.append(qualified(lw))
         codes = outcome_codes(np.stack(his), np.stack(los) if low else None)  # type: ignore[arg-type]
         c = np.bincount(codes)
         for v in np.flatnonzero(c).tolist():

@@ -32,8 +32,9 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha_learn.engine.cards import Card, CardsLike, format_cards
-from omaha_learn.engine.equity.api import EquityResult, Progress, _Bar, _check, _result, equity
-from omaha_learn.engine.equity.kernel import best_strengths, board_keys, outcome_codes
+from omaha_learn.engine.equity.api import EquityResult, Progress, _Bar, _check, equity, result_from_counts
+from omaha_learn.engine.equity.kernel import outcome_codes
+from omaha_learn.engine.evaluation.fast import board_info, hand_strengths
 from omaha_learn.engine.evaluation.tables import low_threshold
 from omaha_learn.engine.games import Game
 from omaha_learn.engine.ranges import Range, is_range_text, parse_range
@@ -129,7 +130,7 @@ def range_equity(holes: Sequence[CardsLike | Range | None], board: CardsLike = (
             if h is None:
                 raise EquityError(f"player {i + 1} holds a random hand (None): exact enumeration needs known hands "
                                   f"or ranges; pass trials=N (and a seed) for a Monte Carlo estimate")
-    parsed, b, d, size = _check(placeholders, board, dead, key, qualifier, trials if trials is not None else 1)
+    parsed, b, d, size = _check(placeholders, board, dead, Game.parse(key), qualifier, trials if trials is not None else 1)
     if size != 4:
         raise EquityError("holes: ranges are four-card Omaha hands; the known hands have 5 cards")
     known = [c for h in parsed if h is not None for c in h] + list(b) + list(d)
@@ -150,7 +151,7 @@ def range_equity(holes: Sequence[CardsLike | Range | None], board: CardsLike = (
         counts = _exact(parsed, live, b, d, key, qualifier, bar)
     else:
         counts = _monte_carlo(parsed, live, b, d, low, threshold, trials, seed, bar)
-    base = _result(counts, parsed, b, d, key, qualifier if low else None, trials is None, seed)
+    base = result_from_counts(counts, parsed, b, d, key, qualifier if low else None, trials is None, seed)
     fields = {f.name: getattr(base, f.name) for f in dataclasses.fields(base)}
     return RangeEquityResult(**fields, ranges=tuple(ranges),
                              combos=tuple(None if r is None else len(r) for r in live))
@@ -219,7 +220,7 @@ def _monte_carlo(parsed: list[tuple[Card, ...] | None], live: list[Range | None]
         dealt = np.argsort(keys, axis=1)[:, :missing + 4 * len(randoms)].astype(np.intp)
         boards = np.concatenate([np.broadcast_to(np.array([int(c) for c in board], dtype=np.intp), (m, len(board))),
                                  dealt[:, :missing]], axis=1)
-        triples = board_keys(boards)
+        info = board_info(boards)
         his, los = [], []
         for i, p in enumerate(parsed):
             if p is not None:
@@ -229,7 +230,7 @@ def _monte_carlo(parsed: list[tuple[Card, ...] | None], live: list[Range | None]
             else:
                 j = missing + 4 * randoms.index(i)
                 hole = dealt[:, j:j + 4]
-            hi, lo = best_strengths(hole, boards, low=low, triples=triples)
+            hi, lo = hand_strengths(hole, info, low=low)
             his.append(hi)
             los.append(lo)
         lows = None
