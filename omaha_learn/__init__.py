@@ -27,7 +27,7 @@ _EXPORTS: dict[str, str] = {
     # errors
     "OmahaLearnError": "errors", "CardError": "errors", "GameError": "errors", "ShowdownError": "errors",
     "PotError": "errors", "IllegalAction": "errors", "BettingSetupError": "errors", "TableError": "errors",
-    "PHHError": "errors", "EquityError": "errors", "PlayerError": "errors", "RangeError": "errors",
+    "PHHError": "errors", "EquityError": "errors", "PlayerError": "errors", "RangeError": "errors", "QualifierError": "errors",
     # games
     "Game": "engine.games",
     # cards
@@ -41,6 +41,7 @@ _EXPORTS: dict[str, str] = {
     "LowHand": "engine.evaluation.hands",
     "best_high": "engine.evaluation.hands",
     "best_low": "engine.evaluation.hands",
+    "nut_low": "engine.evaluation.nuts",
     "explain": "engine.evaluation.explanation",
     "Explanation": "engine.evaluation.explanation",
     "evaluate_high_many": "engine.evaluation.bulk",
@@ -100,6 +101,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.engine.evaluation.explanation import Explanation, explain
     from omaha_learn.engine.evaluation.five_card import Category
     from omaha_learn.engine.evaluation.hands import HighHand, LowHand, best_high, best_low
+    from omaha_learn.engine.evaluation.nuts import nut_low
     from omaha_learn.engine.games import Game
     from omaha_learn.engine.phh import dump_phh, load_phh
     from omaha_learn.engine.players import CallingStation, RandomPlayer, TightPlayer, simulate
@@ -117,6 +119,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         PHHError,
         PlayerError,
         PotError,
+        QualifierError,
         RangeError,
         ShowdownError,
         TableError,

@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "OmahaLearnError", "CardError", "GameError", "ShowdownError", "PotError", "IllegalAction",
     "BettingSetupError", "TableError", "PlayerError", "PHHError", "EquityError", "AnswerError", "RangeError",
+    "QualifierError",
 ]
 
 
@@ -103,3 +104,7 @@ class RangeError(OmahaLearnError):
         super().__init__(message)
         self.part = part
         self.position = position
+
+
+class QualifierError(OmahaLearnError):
+    """A low qualifier that is not 8, 9 or None (R12)."""

@@ -10,17 +10,27 @@ change in the engine, a seed or a question shows up as a failing test.
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
+from itertools import combinations
 
 from omaha_learn.checks import high_hands as ex02
 from omaha_learn.checks import hilo_showdown as ex04
 from omaha_learn.checks import lows as ex03
+from omaha_learn.checks import nut_low as ex07
+from omaha_learn.checks import pot_limit as ex09
 from omaha_learn.checks import reading_hands as ex01
 from omaha_learn.checks import side_pots as ex05
+from omaha_learn.checks import starting_hands as ex08
 from omaha_learn.checks.core import PLAYERS, seeded_deal
 from omaha_learn.engine.betting.state import HandState
+from omaha_learn.engine.cards import FULL_DECK, parse_cards
+from omaha_learn.engine.chart import starting_hands
+from omaha_learn.engine.equity.api import equity
 from omaha_learn.engine.evaluation.five_card import Category
 from omaha_learn.engine.evaluation.hands import HighHand, LowHand, best_high, best_low
+from omaha_learn.engine.evaluation.nuts import nut_low
 from omaha_learn.engine.pots import side_pots
+from omaha_learn.engine.ranges import parse_range
 from omaha_learn.engine.showdown import ShowdownResult, showdown
 
 
@@ -148,8 +158,148 @@ def betting() -> dict[str, Callable[[], object]]:
             "q12": lambda: hand().legal_actions().min_to}
 
 
+
+# ------------------------------------------------- strategy exercises 07-09 (issue 14)
+
+def nut_low_boards(hole: str, flop: str) -> int:
+    """Exercise 7 q7: on how many turn-and-river pairs ``hole`` ends holding the nut low (ties included)."""
+    h, f = parse_cards(hole), parse_cards(flop)
+    rest = [c for c in FULL_DECK if c not in h and c not in f]
+    count = 0
+    for turn, river in combinations(rest, 2):
+        board = (*f, turn, river)
+        low = best_low(h, board)
+        count += low is not None and low == nut_low(board)
+    return count
+
+
+def nut_low_answers() -> dict[str, Callable[[], object]]:
+    holes, board = seeded_deal(ex07.SEED)
+
+    def q2() -> object:
+        nuts = nut_low(board)
+        return [PLAYERS[i] for i, h in enumerate(holes) if nuts is not None and best_low(h, board) == nuts]
+
+    def q4() -> object:
+        low = best_low(holes[2], board)
+        assert low is not None
+        return low.hole_cards
+
+    def payout(holes_: object, board_: object, contributions: object) -> int:
+        return showdown(holes_, board_, contributions, button=ex07.BUTTON, game="hilo").payouts[0]  # type: ignore[arg-type]
+
+    return {
+        "q1": lambda: _number(nut_low(board)),                                   # R8, R9
+        "q2": q2,                                                                # R9, R10
+        "q3": lambda: _number(best_low(holes[0], board)),                        # R10 (counterfeited)
+        "q4": q4,                                                                # R10
+        "q5": lambda: payout(holes, board, ex07.CONTRIBUTIONS),                  # R11
+        "q6": lambda: payout(*ex07.QUARTERED),                                   # R11 (quartered)
+        "q7": lambda: nut_low_boards(*ex07.DRAW),                                # R8, R10
+    }
+
+
+def starting_hands_answers() -> dict[str, Callable[[], object]]:
+    def q4() -> object:
+        chart = starting_hands("plo")
+        ranks = [chart.lookup(h).rank for h in ex08.CHART_PAIR]
+        return PLAYERS[ranks.index(min(ranks))]
+
+    def q5() -> object:
+        hand, share = ex08.OUTSIDE
+        return tuple(parse_cards(hand)) in parse_range(share, game="hilo")
+
+    def q6() -> object:
+        *hands, rng = ex08.AGAINST_ACES
+        shares = [equity([h, rng], game="plo", trials=ex08.TRIALS, seed=ex08.SEED)[0].equity for h in hands]
+        return PLAYERS[shares.index(max(shares))]
+
+    return {
+        "q1": lambda: len(parse_range("AA**")),                                  # R1
+        "q2": lambda: len(parse_range("AA**").without(ex08.HELD)),               # R1, card removal
+        "q3": lambda: len(parse_range("KKQQds")),                                # R3
+        "q4": q4, "q5": q5, "q6": q6,
+        "q7": lambda: len(parse_range(ex08.BOTH, game="hilo")),                  # R8, R11
+    }
+
+
+def largest(hand: HandState) -> int:
+    """The largest bet or raise-to the player to act may make (R18)."""
+    most = hand.legal_actions().max_to
+    assert most is not None, "no bet or raise is open"
+    return most
+
+
+def pot_limit_hand() -> HandState:
+    """Exercise 9's hand: A-C, blinds 2/4, C on the button; C raises to 14, A and B call; A bets the pot."""
+    hand = HandState([400] * 3, game="plo", blinds=(2, 4), button=2, seed=ex09.SEED, names=list("ABC"))
+    hand.raise_to(14)
+    hand.call()
+    hand.call()
+    hand.bet(largest(hand))
+    return hand
+
+
+def price(hand: HandState) -> Fraction:
+    """The share of the final pot the player to act must win to call: call / (pot after the call)."""
+    call = hand.legal_actions().to_call
+    return Fraction(call, hand.pot + call)
+
+
+def all_in_spot() -> HandState:
+    """Exercise 9 q5: A (button, 18 chips) raises the pot, B calls; on the flop B bets the pot (A's stack)."""
+    hero, villain, flop = ex09.ALL_IN
+    spot = HandState([18, 200], game="plo", blinds=(1, 2), button=0, holes=[hero, villain], board=flop,
+                     names=list("AB"))
+    spot.play("r6 c")
+    spot.bet(largest(spot))
+    return spot
+
+
+def quartered_river() -> tuple[int, int]:
+    """Exercise 9 q6: (A's call, A's payout) when A calls B's pot-sized river bet, pot-limit Hi-Lo."""
+    hole_a, hole_b, board = ex09.QUARTERED
+    hand = HandState([300, 300], game="hilo", structure="pot", blinds=(1, 2), button=0,
+                     holes=[hole_a, hole_b], board=board, names=list("AB"))
+    hand.play("r6 c x b12 c x x")
+    hand.bet(largest(hand))
+    call = hand.legal_actions().to_call
+    hand.call()
+    assert hand.result is not None
+    return call, hand.result.payouts[0]
+
+
+def pot_limit_answers() -> dict[str, Callable[[], object]]:
+    def as_pair(p: Fraction) -> list[int]:
+        return [p.numerator, p.denominator]
+
+    def q4() -> object:
+        hand = pot_limit_hand()
+        hand.raise_to(largest(hand))
+        return as_pair(price(hand))
+
+    def q5() -> object:
+        hero, villain, flop = ex09.ALL_IN
+        return equity([hero, villain], board=flop, game="plo")[0].equity_fraction > price(all_in_spot())
+
+    def q7() -> object:
+        hole_a, hole_b, board = ex09.FREEROLL
+        result = equity([hole_a, hole_b], board=board, game="hilo")
+        return PLAYERS[max(range(2), key=lambda i: result[i].equity)]
+
+    return {
+        "q1": lambda: pot_limit_hand().legal_actions().to_call,                 # R18
+        "q2": lambda: as_pair(price(pot_limit_hand())),                         # R18
+        "q3": lambda: pot_limit_hand().legal_actions().max_to,                  # R18
+        "q4": q4,                                                               # R18
+        "q5": q5,                                                               # R18, R14
+        "q6": lambda: quartered_river()[1],                                     # R11
+        "q7": q7,                                                               # R11
+    }
+
 REFERENCES: dict[str, Callable[[], dict[str, Callable[[], object]]]] = {
     "reading_hands": reading_hands, "high_hands": high_hands, "lows": lows,
     "hilo_showdown": hilo_showdown, "side_pots": side_pots_answers, "betting": betting,
+    "nut_low": nut_low_answers, "starting_hands": starting_hands_answers, "pot_limit": pot_limit_answers,
 }
 """Exercise module -> {question: computation from the engine} for every seeded (non-fixed) answer."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations
 
+import exercise_references as refs  # tests/ is on sys.path (pytest rootdir-relative)
 import pytest
 
 from omaha_learn import best_high, best_low, parse_cards, showdown
@@ -69,7 +70,7 @@ def test_rank_reference_examples() -> None:
 def test_nut_low_matches_rank_arithmetic_and_every_two_card_holding(seed: int) -> None:
     """nut_low(board) is the rank reference, and no concrete pair of unseen cards makes a better low (R8-R10)."""
     board = Deck(seed=seed).deal(5)
-    nuts = ex7.nut_low(board)
+    nuts = refs.nut_low(board)
     assert (None if nuts is None else nuts.ranks) == ref_nut_low(board)
     if seed < 3:   # the full brute force over every unseen pair is slower: a few boards
         unseen = [c for c in FULL_DECK if c not in board]
@@ -100,7 +101,7 @@ def test_exercise7_q7_counts_nut_low_boards_by_rank_arithmetic() -> None:
         board = (*parse_cards(flop), turn, river)
         mine = ref_low(hole, board)
         count += mine is not None and mine == ref_nut_low(board)
-    assert ex7.nut_low_boards(hole, flop) == count
+    assert refs.nut_low_boards(hole, flop) == count
     assert ex7.EXERCISE.questions["q7"].is_correct(count)
 
 
@@ -162,7 +163,7 @@ def test_exercise9_q5_call_or_fold_by_enumeration() -> None:
     """All-in for 12 into 24: the call must win 1/3; A's equity (R2, enumerated) is below it, so fold (R14 order)."""
     hero, villain, flop = ex9.ALL_IN
     share = _share_by_enumeration(hero, villain, flop, hilo=False)
-    spot = ex9.all_in_spot()
+    spot = refs.all_in_spot()
     call = spot.legal_actions().to_call
     assert (call, spot.pot) == (12, 24)      # 6 + 6 preflop, B's pot bet of 12 is A's stack
     assert ex9.EXERCISE.questions["q5"].is_correct(share > Fraction(call, spot.pot + call))
@@ -171,7 +172,7 @@ def test_exercise9_q5_call_or_fold_by_enumeration() -> None:
 def test_exercise9_q6_quartered_payout_matches_showdown() -> None:
     """The same hand settled by showdown() directly: 54 chips each, the low half shared (R11)."""
     hole_a, hole_b, board = ex9.QUARTERED
-    call, back = ex9.quartered_river()
+    call, back = refs.quartered_river()
     direct = showdown([hole_a, hole_b], board, [54, 54], button=0)
     assert back == direct.payouts[0] == 108 // 4
     assert call == 36 and ex9.EXERCISE.questions["q6"].is_correct(back)

@@ -118,6 +118,14 @@ TARGETS: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
     "equity": ((["As Ah 2s 3h", "Kd Kc Qd Jc"],), {"board": "4c 7d 9s", "dead": (), "game": "hilo", "qualifier": 8,
                                                    "trials": None, "seed": 1}),
     "frequencies": ((2,), {"hand": None, "trials": 300, "seed": 0, "game": "hilo", "qualifier": 8}),
+    "nut_low": (("3c 5d 8h Kc Qs",), {"qualifier": 8, "dead": "Ad"}),
+    # starting hands and ranges (issue 14)
+    "canonical_hand": (("As Ah 2s 3h",), {}),
+    "parse_range": (("AA**ds",), {"game": "hilo"}),
+    "starting_hands": (("hilo",), {}),
+    "Range": (("AA**",), {}),
+    "ChartRow": (("hilo", 0, (), 1, 0.5, 0.01, 0.2, 0.01, 0.5, 0.01, 0.5, 0.01, 0.2, 0.01, 0.1, 0.01, 1, 1), {}),
+    "StartingHands": (("hilo",), {}),
 }
 OTHER_HELPER = {"Category": "evaluation/five_card.py", "best_high": "evaluation/hands.py",
                 "best_low": "evaluation/hands.py", "explain": "evaluation/explanation.py",

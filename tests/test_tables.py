@@ -59,7 +59,7 @@ def test_r12_low_thresholds() -> None:
     assert tables.low_threshold(8) == tables.N_LOW_CLASSES - comb(8, 5) + 1
     assert tables.low_threshold(9) < tables.low_threshold(8)
     assert tables.low_threshold(None) == 1
-    for bad in (4, 14, "8", 8.0):
+    for bad in (4, 7, 10, 14, True, "8", 8.0):
         with pytest.raises(ValueError, match="qualifier"):
             tables.low_threshold(bad)  # type: ignore[arg-type]
 

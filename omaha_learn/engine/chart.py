@@ -37,7 +37,7 @@ import numpy.typing as npt
 from omaha_learn.engine.canonical import HANDS, canonical_key, hand_classes, rank_pattern, suit_pattern
 from omaha_learn.engine.cards import Card, CardsLike, format_cards
 from omaha_learn.engine.games import Game
-from omaha_learn.errors import GameError, OmahaLearnError
+from omaha_learn.errors import GameError, OmahaLearnError, RangeError
 
 __all__ = ["starting_hands", "StartingHands", "ChartRow", "CHART_FILE", "STATS", "ChartError"]
 
@@ -125,10 +125,20 @@ class StartingHands(Sequence[ChartRow]):
     :class:`~omaha_learn.engine.ranges.Range`. In a notebook it draws itself.
     """
 
-    def __init__(self, data: _Data, classes: npt.NDArray[np.int64] | None = None, title: str = "") -> None:
-        self._data = data
+    def __init__(self, data: _Data | str | Game, classes: npt.NDArray[np.int64] | None = None, title: str = "") -> None:
+        # StartingHands("hilo") is starting_hands("hilo")
+        loaded: _Data = data if isinstance(data, _Data) else starting_hands(data).data
+        if classes is not None and not isinstance(classes, np.ndarray):
+            raise RangeError(f"classes: an array of class indices, got {type(classes).__name__}")
+        self._data = loaded
+        data = loaded
         self._classes = data.order if classes is None else np.asarray(classes, dtype=np.int64)
         self.title = title or f"{Game(data.game).label}: starting hands"
+
+    @property
+    def data(self) -> _Data:
+        """The loaded chart file this view reads."""
+        return self._data
 
     @property
     def game(self) -> str:

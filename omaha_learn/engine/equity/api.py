@@ -337,9 +337,10 @@ def _parse(cards: object, name: str) -> tuple[Card, ...]:
         raise CardError(f"{name}: {exc}", exc.token, exc.position) from None
 
 
-def _check(holes: Sequence[CardsLike | None], board: CardsLike, dead: CardsLike, game: Game,
-           qualifier: int | None, trials: int | None
-           ) -> tuple[list[tuple[Card, ...] | None], tuple[Card, ...], tuple[Card, ...], int]:
+def check_request(holes: Sequence[CardsLike | None], board: CardsLike, dead: CardsLike, game: Game,
+                  qualifier: int | None, trials: int | None
+                  ) -> tuple[list[tuple[Card, ...] | None], tuple[Card, ...], tuple[Card, ...], int]:
+    """Check an equity request before any work: (parsed holes, board, dead cards, hole size), or the error naming the bad part."""
     if isinstance(holes, (str, bytes)) or not isinstance(holes, (list, tuple)):
         raise EquityError("holes: give a list with one hand per player, e.g. ['As Ah 2s 3h', 'Kd Kc Qd Jc'], "
                           f"got {type(holes).__name__}")
@@ -395,7 +396,7 @@ def _check(holes: Sequence[CardsLike | None], board: CardsLike, dead: CardsLike,
     return parsed, b, d, size
 
 
-class _Bar:
+class ProgressBar:
     """Progress as a callable(done, total): None, a user callable, or a text bar on stderr."""
 
     def __init__(self, progress: Progress) -> None:
@@ -429,7 +430,7 @@ def _positions(n: int, k: int) -> npt.NDArray[np.intp]:
 
 
 def _exact(holes: list[tuple[Card, ...]], board: tuple[Card, ...], deck: npt.NDArray[np.intp],
-           low: bool, threshold: int, bar: _Bar, threads: int) -> dict[int, int]:
+           low: bool, threshold: int, bar: ProgressBar, threads: int) -> dict[int, int]:
     n = len(deck)
     players = len(holes)
     size = 1 << (2 * players)
@@ -462,7 +463,7 @@ def _exact(holes: list[tuple[Card, ...]], board: tuple[Card, ...], deck: npt.NDA
 
 
 def _monte_carlo(holes: list[tuple[Card, ...] | None], board: tuple[Card, ...], deck: npt.NDArray[np.intp],
-                 size: int, low: bool, threshold: int, trials: int, seed: int | None, bar: _Bar,
+                 size: int, low: bool, threshold: int, trials: int, seed: int | None, bar: ProgressBar,
                  threads: int) -> dict[int, int]:
     spec = DealSpec(tuple(None if h is None else tuple(int(c) for c in h) for h in holes),
                     tuple(int(c) for c in board), deck, size, low, threshold)
@@ -519,7 +520,7 @@ def equity(holes: Sequence[CardsLike | None], board: CardsLike = (), dead: Cards
         game = Game.parse(game)
     except GameError as exc:
         raise EquityError(f"game: {game!r} is not a game ({exc})") from None
-    parsed, b, d, size = _check(holes, board, dead, game, qualifier, trials)
+    parsed, b, d, size = check_request(holes, board, dead, game, qualifier, trials)
     seed = check_seed(seed)
     nthreads = check_threads(threads)
     if progress is not None and not isinstance(progress, bool) and not callable(progress):
@@ -529,7 +530,7 @@ def equity(holes: Sequence[CardsLike | None], board: CardsLike = (), dead: Cards
     deck = np.flatnonzero(in_deck)
     low = game == "hilo"
     threshold = low_threshold(qualifier) if low else 0
-    bar = _Bar(progress)
+    bar = ProgressBar(progress)
     if trials is None:
         known = [h for h in parsed if h is not None]
         counts = _exact(known, b, deck, low, threshold, bar, nthreads)

@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha_learn.engine.cards import Card, CardsLike, format_cards
-from omaha_learn.engine.equity.api import EquityResult, Progress, _Bar, _check, equity, result_from_counts
+from omaha_learn.engine.equity.api import EquityResult, Progress, ProgressBar, check_request, equity, result_from_counts
 from omaha_learn.engine.equity.kernel import outcome_codes
 from omaha_learn.engine.evaluation.fast import board_info, hand_strengths
 from omaha_learn.engine.evaluation.tables import low_threshold
@@ -130,7 +130,7 @@ def range_equity(holes: Sequence[CardsLike | Range | None], board: CardsLike = (
             if h is None:
                 raise EquityError(f"player {i + 1} holds a random hand (None): exact enumeration needs known hands "
                                   f"or ranges; pass trials=N (and a seed) for a Monte Carlo estimate")
-    parsed, b, d, size = _check(placeholders, board, dead, Game.parse(key), qualifier, trials if trials is not None else 1)
+    parsed, b, d, size = check_request(placeholders, board, dead, Game.parse(key), qualifier, trials if trials is not None else 1)
     if size != 4:
         raise EquityError("holes: ranges are four-card Omaha hands; the known hands have 5 cards")
     known = [c for h in parsed if h is not None for c in h] + list(b) + list(d)
@@ -146,7 +146,7 @@ def range_equity(holes: Sequence[CardsLike | Range | None], board: CardsLike = (
         live.append(left)
     low = key == "hilo"
     threshold = low_threshold(qualifier) if low else 0
-    bar = _Bar(progress)
+    bar = ProgressBar(progress)
     if trials is None:
         counts = _exact(parsed, live, b, d, key, qualifier, bar)
     else:
@@ -177,7 +177,7 @@ def _joint_hands(live: list[Range | None], limit: int) -> list[list[tuple[Card, 
 
 
 def _exact(parsed: list[tuple[Card, ...] | None], live: list[Range | None], board: tuple[Card, ...],
-           dead: tuple[Card, ...], game: str, qualifier: int | None, bar: _Bar) -> dict[int, int]:
+           dead: tuple[Card, ...], game: str, qualifier: int | None, bar: ProgressBar) -> dict[int, int]:
     players = len(parsed)
     boards = comb(52 - 4 * players - len(board) - len(dead), 5 - len(board))
     limit = EXACT_PREFLOP_HANDS if not board else max(EXACT_BOARDS // boards, 1)
@@ -198,7 +198,7 @@ def _exact(parsed: list[tuple[Card, ...] | None], live: list[Range | None], boar
 
 
 def _monte_carlo(parsed: list[tuple[Card, ...] | None], live: list[Range | None], board: tuple[Card, ...],
-                 dead: tuple[Card, ...], low: bool, threshold: int, trials: int, seed: int | None, bar: _Bar
+                 dead: tuple[Card, ...], low: bool, threshold: int, trials: int, seed: int | None, bar: ProgressBar
                  ) -> dict[int, int]:
     rng = np.random.default_rng(seed)
     fixed = [int(c) for h in parsed if h is not None for c in h] + [int(c) for c in board] + [int(c) for c in dead]

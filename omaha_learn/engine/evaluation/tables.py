@@ -60,6 +60,7 @@ from omaha_learn.engine.evaluation.keys import (
     multisets,
     suited_sets,
 )
+from omaha_learn.errors import QualifierError
 
 __all__ = [
     "N_HIGH_CLASSES",
@@ -296,9 +297,10 @@ def low_threshold(qualifier: int | None) -> int:
     """
     if qualifier is None:
         return 1
-    if not isinstance(qualifier, int) or not 5 <= qualifier <= 13:
-        raise ValueError(f"a low qualifier is a rank from 5 to 13 (8 for 8-or-better), got {qualifier!r}")
-    return N_LOW_CLASSES - comb(qualifier, 5) + 1
+    if isinstance(qualifier, bool) or not isinstance(qualifier, (int, np.integer)) or int(qualifier) not in (8, 9):
+        raise QualifierError(f"qualifier: a low qualifier is 8 (8-or-better), 9 (the 9-or-better house rule) "
+                             f"or None (no qualifier, R12), got {qualifier!r}")
+    return N_LOW_CLASSES - comb(int(qualifier), 5) + 1
 
 
 def _build_tables() -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
