@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         with np.load(other_state, allow_pickle=False) as z:
             other_meta = json.loads(str(z["meta"]))
             merged.append({"file": other_state.name, **{k: other_meta.get(k) for k in
-                                                        ("command", "started", "top_up", "engine")}})
+                                                        ("command", "started", "top_up", "top_up6", "engine")}})
             if not _same_settings(other_meta.get("settings"), settings):
                 print(f"build_chart: {other_state} was made with other settings", file=sys.stderr)
                 return 2
