@@ -42,6 +42,8 @@ _EXPORTS: dict[str, str] = {
     "best_high": "engine.evaluation.hands",
     "best_low": "engine.evaluation.hands",
     "nut_low": "engine.evaluation.nuts",
+    "nut_low_odds": "engine.evaluation.nuts",
+    "NutLowOdds": "engine.evaluation.nuts",
     "explain": "engine.evaluation.explanation",
     "Explanation": "engine.evaluation.explanation",
     "evaluate_high_many": "engine.evaluation.bulk",
@@ -101,7 +103,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.engine.evaluation.explanation import Explanation, explain
     from omaha_learn.engine.evaluation.five_card import Category
     from omaha_learn.engine.evaluation.hands import HighHand, LowHand, best_high, best_low
-    from omaha_learn.engine.evaluation.nuts import nut_low
+    from omaha_learn.engine.evaluation.nuts import NutLowOdds, nut_low, nut_low_odds
     from omaha_learn.engine.games import Game
     from omaha_learn.engine.phh import dump_phh, load_phh
     from omaha_learn.engine.players import CallingStation, RandomPlayer, TightPlayer, simulate

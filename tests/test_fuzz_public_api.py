@@ -119,6 +119,8 @@ TARGETS: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
                                                    "trials": None, "seed": 1}),
     "frequencies": ((2,), {"hand": None, "trials": 300, "seed": 0, "game": "hilo", "qualifier": 8}),
     "nut_low": (("3c 5d 8h Kc Qs",), {"qualifier": 8, "dead": "Ad"}),
+    "nut_low_odds": (("Ah 2c 3d Ks", "4s 9c Kd Qh"), {"deals": 5, "seed": 0}),
+    "NutLowOdds": ((990, 600, 500, 400, True), {}),
     # starting hands and ranges (issue 14)
     "canonical_hand": (("As Ah 2s 3h",), {}),
     "parse_range": (("AA**ds",), {"game": "hilo"}),

@@ -15,13 +15,14 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 
-from omaha_learn.engine.cards import FULL_DECK, Card, CardsLike, parse_cards
+from omaha_learn.engine.cards import FULL_DECK, Card, CardsLike, Deck, parse_cards
 from omaha_learn.engine.evaluation.hands import LowHand, best_low
 from omaha_learn.errors import CardError
 
-__all__ = ["nut_low"]
+__all__ = ["nut_low", "nut_low_odds", "NutLowOdds"]
 
 
 def nut_low(board: CardsLike, qualifier: int | None = 8, *, dead: CardsLike = ()) -> LowHand | None:
@@ -51,3 +52,71 @@ def nut_low(board: CardsLike, qualifier: int | None = 8, *, dead: CardsLike = ()
         if low is not None and (best is None or low > best):
             best = low
     return best
+
+
+@dataclass(frozen=True)
+class NutLowOdds:
+    """How often a hand ends with a low, and with the nut low, over many final boards.
+
+    ``boards`` final boards were looked at (every turn and river after a flop,
+    every river after a turn, or ``boards`` seeded random boards before the
+    flop); on ``possible`` of them some low could be made, on ``lows`` this
+    hand made one, on ``nuts`` its low was the nut low (ties included).
+    """
+
+    boards: int
+    possible: int
+    lows: int
+    nuts: int
+    exact: bool
+
+    @property
+    def low_rate(self) -> float:
+        return self.lows / self.boards
+
+    @property
+    def nut_rate(self) -> float:
+        return self.nuts / self.boards
+
+    @property
+    def possible_rate(self) -> float:
+        return self.possible / self.boards
+
+
+def nut_low_odds(hole: CardsLike, board: CardsLike = (), *, deals: int = 2_000, seed: int = 0) -> NutLowOdds:
+    """How often ``hole`` ends with a low and with the nut low (R8-R11).
+
+    With a flop or a turn, every way the board can finish is counted exactly;
+    before the flop, ``deals`` boards are dealt from ``Deck(seed=seed)``,
+    ``Deck(seed=seed + 1)``... with the hand's cards removed (a seeded sample).
+
+    >>> o = nut_low_odds("Ah 2c Ks Qd", "4s 7c 8d")
+    >>> o.boards, f"{o.nut_rate:.1%}"
+    (990, '74.8%')
+    """
+    h = parse_cards(hole)
+    b = parse_cards(board)
+    if len(b) not in (0, 3, 4):
+        raise CardError(f"board: give no board (before the flop), a flop or a turn, got {len(b)} cards")
+    if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= 1_000_000:
+        raise CardError(f"deals: a whole number of boards from 1 to 1,000,000, got {deals!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise CardError(f"seed: a whole number 0 or more, got {seed!r}")
+    if set(h) & set(b):
+        raise CardError("hole and board share a card")
+    if b:
+        rest = [c for c in FULL_DECK if c not in h and c not in b]
+        finals = [(*b, *more) for more in combinations(rest, 5 - len(b))]
+    else:
+        finals = []
+        for i in range(deals):
+            deck = Deck(seed=seed + i)
+            deck.remove(h)
+            finals.append(deck.deal(5))
+    possible = lows = nuts = 0
+    for final in finals:
+        low, best = best_low(h, final), nut_low(final)
+        possible += best is not None
+        lows += low is not None
+        nuts += low is not None and low == best
+    return NutLowOdds(len(finals), possible, lows, nuts, exact=bool(b))
