@@ -103,6 +103,12 @@ class ChartRow:
                 f"{100 * self.equity6:.2f}% six-handed")
 
 
+@functools.cache
+def _class_suit_patterns() -> npt.NDArray[np.str_]:
+    """The suit pattern of every class, by class index (computed once)."""
+    return np.array([suit_pattern(tuple(Card(int(c)) for c in h)) for h in hand_classes().hands])
+
+
 @dataclass(frozen=True)
 class _Data:
     game: str
@@ -281,6 +287,24 @@ class StartingHands(Sequence[ChartRow]):
                     values[row, j] = total / w
                     combos[row, j] = int(w)
         return [names[i] for i in order], suits, values, combos
+
+    def mean_by_suits(self, stat: str = "equity") -> dict[str, float]:
+        """The combo-weighted mean of ``stat`` for each suit pattern (``ds ss r 3s 4s``) among these classes.
+
+        >>> means = starting_hands("plo").mean_by_suits()
+        >>> list(means), means["ds"] > means["r"]
+        (['ds', 'ss', 'r', '3s', '4s'], True)
+        """
+        from omaha_learn.engine.canonical import SUIT_PATTERNS
+
+        col, weights = self.column(stat), hand_classes().combos[self._classes].astype(np.float64)
+        patterns = _class_suit_patterns()[self._classes]
+        out: dict[str, float] = {}
+        for s in SUIT_PATTERNS:
+            w = weights[patterns == s]
+            if w.sum():
+                out[s] = float((col[patterns == s] * w).sum() / w.sum())
+        return out
 
     def range(self) -> Any:
         """These classes as a :class:`~omaha_learn.engine.ranges.Range` of concrete hands."""
