@@ -213,7 +213,8 @@ def test_widget_tour_runs_and_every_widget_renders(lab: str) -> None:
 
 # ------------------------------------------------ the README's lessons command, lessons opened unrun
 
-LESSONS_UNRUN = ["01_dealing_and_reading", "02_two_card_rule", "05_hilo_showdowns", "06_side_pots"]
+LESSONS_UNRUN = ["01_dealing_and_reading", "02_two_card_rule", "05_hilo_showdowns", "06_side_pots",
+                 "11_nut_low_and_counterfeiting"]
 CARD_NAME = re.compile(r"\b(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of "
                        r"(clubs|diamonds|hearts|spades)")
 

@@ -59,8 +59,9 @@ def test_self_check_answers_wait_in_a_closed_details_block(stem: str) -> None:
     assert "self-check-answers" in last.metadata.get("tags", [])
     assert [o.output_type for o in last.outputs] == ["execute_result"], f"{stem}: the answers cell must not print"
     html = last.outputs[0].data["text/html"]
-    assert html.startswith("<details><summary>") and "<details open" not in html
+    assert html.startswith('<details class="ol-answers"') and "<details open" not in html.split(">")[0]
     assert html.count("<li>") >= 3
+    assert last.outputs[0].data["text/plain"].startswith("Answers hidden")
 
 
 @pytest.mark.parametrize("stem", sorted(STRATEGY))
