@@ -168,6 +168,12 @@ def main(argv: list[str] | None = None) -> int:
     }
     if merged:
         meta["merged_from"] = merged
+    if args.state.is_file():  # earlier top-ups of this state stay on record
+        with np.load(args.state, allow_pickle=False) as z:
+            earlier = json.loads(str(z["meta"]))
+        for key in ("top_up", "top_up6", "merged_from"):
+            if key in earlier:
+                meta.setdefault(key, earlier[key])
     stop = {"now": False}
 
     def interrupt(signum: int, frame: object) -> None:
