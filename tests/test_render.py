@@ -177,7 +177,8 @@ def _tags(page: str) -> list[tuple[str, dict[str, str | None]]]:
 
 
 def _pages() -> dict[str, str]:
-    from omaha_learn import HandState, equity, explain, showdown
+    from omaha_learn import HandState, equity, explain, showdown, starting_hands
+    from omaha_learn.display.chart import row_html
     from omaha_learn.display.deal import deal_html
     from omaha_learn.display.reveal import answers
 
@@ -193,10 +194,14 @@ def _pages() -> dict[str, str]:
         "lows": low_comparison_html([("Ann", best_low("Ah 2c Kd Qs", "4s 6d 7c 8h 9d")), ("Bob", None)]),
         "deal": deal_html("flop", "Ks 4c 5d", [("Ann", "As 2s Kd Kc"), ("Bob", "Ad 2h Qd Qc")], hidden=True),
         "answers": answers("one", "two")._repr_html_(),
+        "chart row": row_html(starting_hands("plo").lookup("Js Th 9s 8h")),
+        "chart": starting_hands("hilo").top(0.001)._repr_html_(),
+        "range equity": equity(["As Ah 2s 3h", "AA**"], trials=2_000, seed=1)._repr_html_(),
     }
 
 
-@pytest.mark.parametrize("name", ["hand", "explanation", "showdown", "equity", "hand state", "lows", "deal", "answers"])
+@pytest.mark.parametrize("name", ["hand", "explanation", "showdown", "equity", "hand state", "lows", "deal", "answers",
+                                  "chart row", "chart", "range equity"])
 def test_html_uses_only_what_jupyterlabs_sanitizer_keeps(name):
     page = _pages()[name]
     tags = _tags(page)

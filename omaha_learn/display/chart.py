@@ -38,7 +38,7 @@ def row_html(row: Any, *, four_color: bool = False) -> str:
     """One class: its cards, rank, percentile and equities with standard errors."""
     low = (f" &middot; low share {_pct(row.low)} &middot; high share {_pct(row.high)}"
            if row.game == "hilo" else "")
-    return (f'<div class="ol-chart-row" style="{FONT}"><style>{CHIP_CSS}</style>'
+    return (f'<div class="ol-chart-row" style="{FONT}">'
             f'{cards_row(row.hand, four_color=four_color, size="chip")} '
             f"<b>rank {row.rank:,}</b> of 16,432 &middot; better than {row.percentile:.2f}% of hands "
             f"(top {_pct(row.top)})<br>"
@@ -51,7 +51,7 @@ def row_html(row: Any, *, four_color: bool = False) -> str:
 def chart_html(chart: Any, *, limit: int = 20, highlight: int | None = None, four_color: bool = False) -> str:
     """The first ``limit`` rows of a chart as a table (``highlight``: a class number to mark)."""
     rows = list(chart[:limit])
-    parts = [f'<div class="ol-chart" style="{FONT}"><style>{CHIP_CSS}</style>',
+    parts = [f'<div class="ol-chart" style="{FONT}">',
              f"<div><b>{html.escape(chart.title)}</b> &middot; {len(chart):,} classes, {chart.combos:,} hands</div>"]
     low = chart.game == "hilo"
     head = ["rank", "hand", "combos", "equity &plusmn;", "scoop"] + (["high", "low"] if low else []) + [
