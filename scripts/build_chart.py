@@ -106,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--trials6", type=int, default=10_000, help="six-handed deals per class")
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="run the classes on a Dask cluster (e.g. tcp://dask-scheduler:8786) instead of --jobs; "
+                        "the same seeded numbers (pip install '.[scale]')")
     p.add_argument("--batch", type=int, default=64, help="classes per batch of jobs")
     p.add_argument("--limit", type=int, default=None, help="only the first N classes (tests, benchmarks)")
     p.add_argument("--out", type=Path, default=CHART_FILE)
@@ -201,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
                           args.trials if hu else args.trials6, args.seed,
                           (args.target_se or None) if hu else None, args.max_trials if hu else args.trials6, k)
                          for k in chunk]
-                results = run_jobs(_one, items, jobs=args.jobs, kind="process")
+                results = run_jobs(_one, items, jobs=args.jobs, kind="process", scheduler=args.scheduler)
                 for k, s in zip(chunk, results, strict=True):
                     for name in ("equity", "scoop", "high", "low"):
                         if not hu and name in ("high", "low"):
@@ -244,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
                         old[name + "_se"] = float(arrays[key + "_se"][k]) if key in arrays else 0.0
                     hand = format_cards(tuple(Card(int(c)) for c in classes.hands[k]))
                     items.append((hand, game, k, old, target, cap, args.seed, opponents))
-                for k, st in zip(chunk, run_jobs(_top_up, items, jobs=args.jobs, kind="process"), strict=True):
+                for k, st in zip(chunk, run_jobs(_top_up, items, jobs=args.jobs, kind="process", scheduler=args.scheduler), strict=True):
                     for name in ("equity", "scoop", "high", "low"):
                         key = f"{game}_{name}{suffix}"
                         if key in arrays:

@@ -225,3 +225,23 @@ def test_build_script_top_up_equals_one_run_of_all_deals(tmp_path) -> None:  # t
 def test_hand_classes_line_up_with_the_file() -> None:
     with np.load(CHART_FILE) as z:
         assert np.array_equal(z["hands"], hand_classes().hands)
+
+
+@pytest.mark.slow
+def test_build_script_on_a_dask_cluster_gives_the_same_rows(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 15: the chart build runs on a Dask cluster (--scheduler) and gives the rows a local run gives."""
+    distributed = pytest.importorskip("distributed")
+    script = [sys.executable, "scripts/build_chart.py", "--trials", "300", "--trials6", "100", "--target-se", "0",
+              "--limit", "3", "--games", "plo"]
+    cwd = str(CHART_FILE.parent.parent.parent)
+    local = subprocess.run(script + ["--out", str(tmp_path / "a.npz"), "--state", str(tmp_path / "a.state.npz")],
+                           capture_output=True, text=True, cwd=cwd)
+    assert local.returncode == 0, local.stderr
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        remote = subprocess.run(script + ["--scheduler", cluster.scheduler_address, "--out", str(tmp_path / "b.npz"),
+                                          "--state", str(tmp_path / "b.state.npz")],
+                                capture_output=True, text=True, cwd=cwd)
+    assert remote.returncode == 0, remote.stderr
+    with np.load(tmp_path / "a.state.npz") as a, np.load(tmp_path / "b.state.npz") as b:
+        assert np.array_equal(a["plo_equity"][:3], b["plo_equity"][:3])
+        assert np.array_equal(a["plo_equity6"][:3], b["plo_equity6"][:3])
