@@ -247,6 +247,9 @@ def _bwrap_args(folder: Path, tables: Path, env: dict[str, str]) -> list[str]:
             args += ["--symlink", os.readlink(top), top]
         elif os.path.isdir(top):
             args += ["--ro-bind", top, top]
+    # a private /tmp first: the interpreter, the package and the submission's folder may live under /tmp
+    # (a checkout there, a temporary folder), and are bound on top of it below
+    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
     mounted = set()
     for p in (sys.base_prefix, sys.prefix, str(Path(sys.executable).resolve().parent.parent), str(PACKAGE_DIR)):
         real = os.path.realpath(p)
@@ -257,7 +260,7 @@ def _bwrap_args(folder: Path, tables: Path, env: dict[str, str]) -> list[str]:
     for secret in ("/etc/shadow", "/etc/gshadow", "/etc/ssh"):
         if os.path.exists(secret):
             args += ["--tmpfs", secret] if os.path.isdir(secret) else ["--ro-bind", "/dev/null", secret]
-    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--bind", str(folder), str(folder),
+    args += ["--bind", str(folder), str(folder),
              "--ro-bind", str(tables), str(tables), "--chdir", str(folder), "--clearenv"]
     for k, v in env.items():
         args += ["--setenv", k, v]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from omaha_learn.display.cards import CHIP_CSS, cards_row
+from omaha_learn.display.cards import cards_row
 from omaha_learn.display.html import FONT
 from omaha_learn.display.results import CELL, TABLE
 
