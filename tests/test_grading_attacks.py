@@ -357,3 +357,16 @@ def test_the_watchdog_ends_a_run_that_hangs_anywhere(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(sandbox, "_run_plan", lambda *args: time.sleep(3))
     run = sandbox.run_plan([{"role": "answer", "source": "x = 1", "question": "q1"}], timeout=0.5, sandbox="none")
     assert run["cells"] == {"q1": "timed-out"} and run["log"][0].startswith("watchdog")
+
+
+def test_bwrap_private_tmp_comes_before_the_binds_so_a_checkout_under_tmp_stays_visible(tmp_path) -> None:
+    """A clone (and its venv) under /tmp once vanished behind the sandbox's private /tmp: every answer was no-key."""
+    from omaha_learn.checks import sandbox
+
+    args = sandbox._bwrap_args(tmp_path / "sub", tmp_path / "tables", {})
+    tmpfs = args.index("/tmp", args.index("--tmpfs"))
+    binds = [i for i, a in enumerate(args) if a in ("--ro-bind", "--bind")]
+    later = [args[i + 1] for i in binds if i > tmpfs]
+    assert str(sandbox.PACKAGE_DIR) in later and str(tmp_path / "sub") in later
+    assert all(args[i + 1] in ("/usr", "/etc", "/opt", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/dev/null")
+               or not args[i + 1].startswith("/tmp") for i in binds if i < tmpfs)
