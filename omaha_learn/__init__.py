@@ -27,7 +27,7 @@ _EXPORTS: dict[str, str] = {
     # errors
     "OmahaLearnError": "errors", "CardError": "errors", "GameError": "errors", "ShowdownError": "errors",
     "PotError": "errors", "IllegalAction": "errors", "BettingSetupError": "errors", "TableError": "errors",
-    "PHHError": "errors", "EquityError": "errors", "PlayerError": "errors", "RangeError": "errors", "QualifierError": "errors",
+    "PHHError": "errors", "EquityError": "errors", "PlayerError": "errors", "RangeError": "errors", "QualifierError": "errors", "CategoryError": "errors",
     # games
     "Game": "engine.games",
     # cards
@@ -114,6 +114,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.errors import (
         BettingSetupError,
         CardError,
+        CategoryError,
         EquityError,
         GameError,
         IllegalAction,

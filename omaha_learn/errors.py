@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "OmahaLearnError", "CardError", "GameError", "ShowdownError", "PotError", "IllegalAction",
     "BettingSetupError", "TableError", "PlayerError", "PHHError", "EquityError", "AnswerError", "RangeError",
-    "QualifierError",
+    "QualifierError", "CategoryError",
 ]
 
 
@@ -108,3 +108,7 @@ class RangeError(OmahaLearnError):
 
 class QualifierError(OmahaLearnError):
     """A low qualifier that is not 8, 9 or None (R12)."""
+
+
+class CategoryError(OmahaLearnError):
+    """A value that is not one of the ten high-hand categories (R6)."""

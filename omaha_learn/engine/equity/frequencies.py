@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from math import comb, prod, sqrt
 from typing import Any
 
+import numpy as np
+
 from omaha_learn.engine.cards import CardsLike, format_cards, parse_cards
 from omaha_learn.engine.equity.api import MAX_PLAYERS, EquityError, EquityResult, equity
 
@@ -129,10 +131,16 @@ def frequencies(players: int | Iterable[int] = (2, 3, 4, 5, 6), hand: CardsLike 
     >>> abs(row["equity"] - 0.707) < 0.03, f.columns
     (True, ('players', 'equity', 'scoop', 'split', 'quartered', 'no_low', 'stderr'))
     """
-    sizes: Sequence[int] = [players] if isinstance(players, int) else list(players)
+    if isinstance(players, (int, np.integer)) and not isinstance(players, bool):
+        sizes: Sequence[int] = [int(players)]
+    elif isinstance(players, (list, tuple, range)) and players:
+        sizes = list(players)
+    else:
+        raise EquityError(f"players: a table size from 2 to {MAX_PLAYERS} or a non-empty list of them, got {players!r}")
     for p in sizes:
-        if not isinstance(p, int) or not 2 <= p <= MAX_PLAYERS:
+        if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or not 2 <= p <= MAX_PLAYERS:
             raise EquityError(f"players: table sizes from 2 to {MAX_PLAYERS}, got {p!r}")
+    sizes = [int(p) for p in sizes]
     hole = parse_cards(hand) if hand is not None else None
     rows: list[dict[str, Any]] = []
     done = 0

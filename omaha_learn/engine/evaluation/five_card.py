@@ -40,6 +40,13 @@ class Category(IntEnum):
     def label(self) -> str:
         return self.name.replace("_", " ").capitalize()
 
+    @classmethod
+    def _missing_(cls, value: object) -> Category:
+        from omaha_learn.errors import CategoryError
+
+        names = ", ".join(f"{c.value} {c.label.lower()}" for c in cls)
+        raise CategoryError(f"category: {value!r} is not a hand category (one of {names})")
+
 
 def _straight_top(ranks: Sequence[int]) -> int:
     """Top card of a straight made by five distinct ranks, or 0 (R7: wheel tops at 5)."""
