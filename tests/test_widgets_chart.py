@@ -97,3 +97,19 @@ def test_chart_html_and_figures() -> None:
     for fig in (chart_heatmap_mpl(chart, top=5), equity_histogram_mpl(chart)):
         assert fig.axes
     assert "<table" in chart.top(0.01)._repr_html_()
+
+
+def test_bad_input_shows_its_error_and_no_earlier_result() -> None:
+    """A learner types a wrong hand or range after a good one: the message names it, no stale row or table stays."""
+    from omaha_learn.widgets import RangeEquity, StartingHandChart
+
+    chart = StartingHandChart("As Ah 2s 3h", overview=None)
+    assert "rank" in chart.info.value
+    chart.hand_w.value = "Xz Ah 2s 3s"
+    assert "Xz" in chart.message.value and chart.info.value == "" and chart.near.value == ""
+    rng = RangeEquity(trials=500)
+    rng.run_button.click()
+    assert rng.table.value
+    rng.range_w.value = "AA**,"
+    rng.run_button.click()
+    assert "pattern is missing" in rng.message.value and rng.table.value == "" and rng.size_line.value == ""

@@ -64,6 +64,7 @@ class RangeEquity(LessonApp):
 
     def measure(self) -> None:
         """Count the range's hands, and those left once the hand, board and dead cards are removed."""
+        self.size_line.value = self.table.value = ""  # a bad input leaves no earlier result on show
         r = parse_range(self.range_w.value, game=self.game)
         known = parse_cards(self.hand_w.value) + parse_cards(self.board_w.value) + parse_cards(self.dead_w.value)
         self.combos = len(r)

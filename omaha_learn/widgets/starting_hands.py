@@ -71,6 +71,7 @@ class StartingHandChart(LessonApp):
 
     def lookup(self) -> None:
         """Show the typed hand's row and the classes ranked around it."""
+        self.info.value = self.near.value = ""  # a bad hand leaves no other hand's row on show
         row = self.chart.lookup(self.hand_w.value)
         self.row = row
         self.say("")
