@@ -27,6 +27,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -75,6 +76,16 @@ def _settings(user_dir: Path) -> None:
         path.write_text(json.dumps(value))
 
 
+
+def _stop(proc: subprocess.Popen, log: Any) -> None:  # type: ignore[type-arg]
+    """End a server started in its own process group (SIGTERM, then SIGKILL), and close its log."""
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+    log.close()
+
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """JupyterLab on 127.0.0.1 (free port, no token) serving a temp copy of the tour; stopped by pid."""
@@ -106,12 +117,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             raise RuntimeError("jupyter lab did not start")
         yield url
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-        log.close()
+        _stop(proc, log)
 
 
 def _only_local(route: object) -> None:
@@ -254,12 +260,7 @@ def lessons_command(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 time.sleep(0.1)  # polling the server's startup, not a timed assertion
         yield url
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-        log.close()
+        _stop(proc, log)
 
 
 def _open_unrun(page: object, url: str, name: str) -> None:

@@ -200,6 +200,19 @@ def _case(name: str) -> Any:
     return name
 
 
+def _put_junk(data: st.DataObject, args: list[Any], kwargs: dict[str, Any]) -> None:
+    """Replace one or two of a valid call's arguments (positional or keyword) by junk, in place."""
+    slots = [("arg", i) for i in range(len(args))] + [("kw", k) for k in kwargs]
+    if not slots:
+        return
+    for kind, key in data.draw(st.sets(st.sampled_from(slots), min_size=1, max_size=2), label="junk slots"):
+        junk = data.draw(JUNK, label=f"{kind} {key}")
+        if kind == "arg":
+            args[key] = junk   # type: ignore[index]
+        else:
+            kwargs[key] = junk   # type: ignore[index]
+
+
 @pytest.mark.parametrize("name", [_case(n) for n in sorted(TARGETS)])
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=DERANDOMIZE, database=None,
           phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
@@ -207,16 +220,9 @@ def _case(name: str) -> Any:
 def test_public_callables_return_or_raise_the_library_error(name: str, data: st.DataObject) -> None:
     fn = getattr(omaha_learn, name)
     valid_args, valid_kwargs = TARGETS[name]
-    slots = [("arg", i) for i in range(len(valid_args))] + [("kw", k) for k in valid_kwargs]
     args = [_fresh(a) for a in valid_args]
     kwargs = {k: _fresh(v) for k, v in valid_kwargs.items()}
-    if slots:
-        for kind, key in data.draw(st.sets(st.sampled_from(slots), min_size=1, max_size=2), label="junk slots"):
-            junk = data.draw(JUNK, label=f"{kind} {key}")
-            if kind == "arg":
-                args[key] = junk   # type: ignore[index]
-            else:
-                kwargs[key] = junk   # type: ignore[index]
+    _put_junk(data, args, kwargs)
     problem = outcome(fn, args, kwargs)
     assert problem is None, f"{name}(*{args!r}, **{kwargs!r}): {problem}"
 
@@ -259,14 +265,8 @@ METHODS: dict[str, tuple[Callable[[], Any], str, tuple[Any, ...], dict[str, Any]
 def test_public_methods_return_or_raise_the_library_error(name: str, data: st.DataObject) -> None:
     make, method, valid_args, valid_kwargs = METHODS[name]
     fn = getattr(make(), method)
-    slots = [("arg", i) for i in range(len(valid_args))] + [("kw", k) for k in valid_kwargs]
     args, kwargs = list(valid_args), dict(valid_kwargs)
-    for kind, key in data.draw(st.sets(st.sampled_from(slots), min_size=1, max_size=2), label="junk slots"):
-        junk = data.draw(JUNK, label=f"{kind} {key}")
-        if kind == "arg":
-            args[key] = junk   # type: ignore[index]
-        else:
-            kwargs[key] = junk   # type: ignore[index]
+    _put_junk(data, args, kwargs)
     problem = outcome(fn, args, kwargs)
     assert problem is None, f"{name}(*{args!r}, **{kwargs!r}): {problem}"
 
