@@ -72,22 +72,25 @@ def row(name: str, ours1: float, theirs1: float, ours: float, theirs: float, uni
 
 
 RSS_SCRIPT = """
-import json, resource, sys
+import json, sys
 from omaha_learn import equity
-holes = json.loads(sys.argv[1]); trials = json.loads(sys.argv[2])
-equity(holes, trials=trials, seed=1)
-try:  # the peak of this process image (ru_maxrss would include the parent's peak at fork)
-    with open("/proc/self/status") as fh:
-        print(next(int(line.split()[1]) for line in fh if line.startswith("VmHWM")))
-except OSError:
-    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+from omaha_learn.engine.equity import workers
+holes = json.loads(sys.argv[1]); trials = json.loads(sys.argv[2]); threads = json.loads(sys.argv[3])
+equity(holes, trials=trials, seed=1, threads=threads)
+
+def hwm(pid):  # the peak of that process image, KiB (ru_maxrss would include a parent's peak at fork)
+    with open(f"/proc/{pid}/status") as fh:
+        return next(int(line.split()[1]) for line in fh if line.startswith("VmHWM"))
+
+print(json.dumps([hwm("self")] + [hwm(w.proc.pid) for w in workers._workers]))
 """
 
 
-def peak_rss_mib(holes: list[str | None], trials: int | None) -> float:
-    out = subprocess.run([sys.executable, "-c", RSS_SCRIPT, json.dumps(holes), json.dumps(trials)],
-                         capture_output=True, text=True, check=True)
-    return int(out.stdout.strip()) / 1024  # KiB
+def peak_rss_mib(holes: list[str | None], trials: int | None, threads: int | None = 1) -> list[float]:
+    """Peak resident memory (MiB) of a fresh process running one equity call, then of each worker process."""
+    out = subprocess.run([sys.executable, "-c", RSS_SCRIPT, json.dumps(holes), json.dumps(trials),
+                          json.dumps(threads)], capture_output=True, text=True, check=True)
+    return [kib / 1024 for kib in json.loads(out.stdout)]
 
 
 def main(quick: bool = False) -> None:
@@ -173,10 +176,13 @@ def main(quick: bool = False) -> None:
         raise SystemExit("MISMATCH with poker-equity")
 
     print("\n## Peak memory (fresh process, VmHWM)\n")
-    six = peak_rss_mib([None] * 6, 100_000)
-    pre = peak_rss_mib(hu, None)
-    base = peak_rss_mib(hu, 10)
-    print(f"six random hands, 100k deals: {six:.0f} MiB (goal <= 64); exact heads-up preflop: {pre:.0f} MiB "
+    six = peak_rss_mib([None] * 6, 100_000)[0]
+    main_, *procs = peak_rss_mib([None] * 6, 100_000, None)
+    pre = peak_rss_mib(hu, None)[0]
+    base = peak_rss_mib(hu, 10)[0]
+    print(f"six random hands, 100k deals, in one process (threads=1): {six:.0f} MiB (goal <= 64); with "
+          f"{len(procs)} worker processes (threads=None): caller {main_:.0f} MiB, workers "
+          f"{', '.join(f'{m:.0f}' for m in procs)} MiB each at peak; exact heads-up preflop: {pre:.0f} MiB "
           f"(goal < 64); a 10-deal run (Python + numpy + tables): {base:.0f} MiB")
 
     print("\n## PokerKit (Monte Carlo, its own sampler)\n")

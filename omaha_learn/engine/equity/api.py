@@ -54,7 +54,7 @@ GAMES = {Game.HILO: "Omaha Hi-Lo", Game.PLO: "Pot-Limit Omaha (high only)"}
 MAX_PLAYERS = 6
 _UNIT = 120  # one pot in units: divisible by every tie count 1..6 in each half
 _HALF = _UNIT // 2
-_CHUNK = 8_192  # deals per Monte Carlo chunk: the unit of seeding and of threads
+_CHUNK = 8_192  # deals per Monte Carlo chunk: the unit of seeding and of work for the worker processes
 MAX_TRIALS = 100_000_000
 """The most deals one :func:`equity` call samples (about a minute on two cores)."""
 
@@ -317,7 +317,7 @@ def check_threads(threads: object) -> int:
     if threads is None:
         return default_threads()
     if not isinstance(threads, (int, np.integer)) or isinstance(threads, bool) or threads < 1:
-        raise EquityError(f"threads: a positive number of threads or None for every core, got {threads!r}")
+        raise EquityError(f"threads: a positive number of cores to use, or None for every core, got {threads!r}")
     return int(threads)
 
 
@@ -462,6 +462,12 @@ def _exact(holes: list[tuple[Card, ...]], board: tuple[Card, ...], deck: npt.NDA
     return _as_dict(sums)
 
 
+def _chunk_counts(spec: DealSpec, seeds: list[np.random.SeedSequence], chunks: list[int], i: int
+                  ) -> npt.NDArray[np.int64]:
+    """Outcome counts of Monte Carlo chunk ``i`` (its own seed and size)."""
+    return monte_carlo_chunk(spec, seeds[i], chunks[i])
+
+
 def _monte_carlo(holes: list[tuple[Card, ...] | None], board: tuple[Card, ...], deck: npt.NDArray[np.intp],
                  size: int, low: bool, threshold: int, trials: int, seed: int | None, bar: ProgressBar,
                  threads: int) -> dict[int, int]:
@@ -470,9 +476,7 @@ def _monte_carlo(holes: list[tuple[Card, ...] | None], board: tuple[Card, ...], 
     chunks = [min(_CHUNK, trials - start) for start in range(0, trials, _CHUNK)]
     seeds = np.random.SeedSequence(seed).spawn(len(chunks))
     done = [0]
-
-    def work(i: int) -> npt.NDArray[np.int64]:
-        return monte_carlo_chunk(spec, seeds[i], chunks[i])
+    work = functools.partial(_chunk_counts, spec, seeds, chunks)  # picklable: may run in a worker process
 
     def finished(i: int) -> None:
         done[0] += chunks[i]
@@ -494,9 +498,10 @@ def equity(holes: Sequence[CardsLike | None], board: CardsLike = (), dead: Cards
     ``dead`` cards are out of the deck. ``game`` is ``"hilo"`` (R11: halves,
     ``qualifier`` 8, 9 or ``None`` per R12) or ``"high"``. ``trials`` is at most
     :data:`MAX_TRIALS` (100 million deals, about a minute); ``seed`` an int or
-    ``None``. ``threads`` spreads Monte Carlo deals over that many threads
-    (default: every core; ``threads=1`` stays on one); a seeded result is the
-    same for any thread count. Exact enumeration runs on one thread (the
+    ``None``. ``threads`` is how many cores Monte Carlo uses: that many
+    worker processes (:mod:`~omaha_learn.engine.equity.workers`, default every
+    core; ``threads=1`` stays in this process); a seeded result is the same,
+    bit for bit, for any count. Exact enumeration runs on one thread (the
     heads-up preflop, 1,086,008 boards, takes about 15 ms). ``progress`` is ``True`` for a bar on stderr or a
     ``callable(done, total)``.
 

@@ -18,16 +18,13 @@ all equity needs (R11).
 
 from __future__ import annotations
 
-import functools
-import os
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
+from omaha_learn.engine.equity.workers import default_workers, parallel_sum
 from omaha_learn.engine.evaluation.bulk import board_blocks, triple_values
 from omaha_learn.engine.evaluation.fast import board_info, hand_strengths
 
@@ -48,13 +45,9 @@ I64 = npt.NDArray[np.int64]
 Ints = npt.NDArray[np.intp]
 
 
-@functools.cache
 def default_threads() -> int:
-    """Threads used when none is asked for: the cores this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - macOS, Windows
-        return max(1, os.cpu_count() or 1)
+    """Cores used when none is asked for: the cores this process may run on."""
+    return default_workers()
 
 
 def triple_strengths(hole: npt.ArrayLike, deck: npt.ArrayLike, *, low: bool = True) -> tuple[U16, U16 | None]:
@@ -172,30 +165,3 @@ def monte_carlo_chunk(spec: DealSpec, seed: np.random.SeedSequence, deals: int) 
     high, low = strengths_on_boards(holes, boards, spec.low, spec.threshold)
     codes = outcome_codes(high, low)
     return np.bincount(codes, minlength=1 << (2 * spec.players)).astype(np.int64)
-
-
-Summable = TypeVar("Summable", bound="npt.NDArray[Any]")
-
-
-def parallel_sum(work: Callable[[int], Summable], items: Iterable[int], threads: int,
-                 finished: Callable[[int], object] | None = None) -> Summable | None:
-    """Sum of ``work(i)`` over ``items``, on ``threads`` threads (numpy releases the GIL).
-
-    Integer sums do not depend on the order, so a seeded result is the same for
-    any thread count.
-    """
-    todo = list(items)
-    total: Summable | None = None
-    if threads <= 1 or len(todo) <= 1:
-        for i in todo:
-            part = work(i)
-            total = part if total is None else total + part
-            if finished is not None:
-                finished(i)
-        return total
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        for i, part in zip(todo, pool.map(work, todo), strict=True):
-            total = part if total is None else total + part
-            if finished is not None:
-                finished(i)
-    return total
