@@ -126,3 +126,29 @@ def test_r11_outcome_codes_mark_ties_and_missing_lows() -> None:
     assert outcome_codes(high, low).tolist() == [0b1100, 0b0111, 0b1010]
     assert outcome_codes(high, None).tolist() == [0b1100, 0b0100, 0b1000]
     assert low_threshold(8) > 0
+
+
+def _fisher_yates_reference(rng: np.random.Generator, n: int, m: int, k: int) -> np.ndarray:
+    """The partial shuffle as first written, one deck row and one uniform row at a time."""
+    deck = np.tile(np.arange(n), (m, 1))
+    r = rng.random((k, m))
+    out = np.empty((k, m), dtype=np.intp)
+    for i in range(k):
+        j = (r[i] * (n - i)).astype(np.intp) + i
+        rows = np.arange(m)
+        picked = deck[rows, j]
+        deck[rows, j] = deck[rows, i]
+        deck[rows, i] = picked
+        out[i] = picked
+    return out
+
+
+@pytest.mark.parametrize("n,m,k", [(52, 3000, 29), (44, 8192, 9), (10, 1000, 10), (48, 5, 0), (1, 4, 1)])
+def test_deal_positions_and_deal_cards_are_the_seeded_fisher_yates_shuffle(n, m, k) -> None:
+    """Reused work arrays and int8 decks (issue 13) deal exactly the cards the plain shuffle deals."""
+    from omaha_learn.engine.equity.kernel import deal_cards
+
+    want = _fisher_yates_reference(np.random.default_rng(n * k + 1), n, m, k)
+    assert (deal_positions(np.random.default_rng(n * k + 1), n, m, k) == want).all()
+    cards = np.arange(52)[::-1][:n]
+    assert (deal_cards(np.random.default_rng(n * k + 1), cards, m, k) == cards[want]).all()

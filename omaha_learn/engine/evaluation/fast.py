@@ -184,13 +184,20 @@ def hand_strengths(hole: npt.ArrayLike, info: BoardInfo, *, low: bool = True) ->
     return hi, lo
 
 
+@functools.cache
+def _pair_columns(h: int) -> tuple[Ints, Ints]:
+    """First and second card of each pair of a hole of ``h`` cards, as index arrays."""
+    pairs = _pairs(h)
+    return np.array([i for i, _ in pairs], dtype=np.intp), np.array([j for _, j in pairs], dtype=np.intp)
+
+
 def _add_flushes(hole: Ints, info: BoardInfo, hi: U16) -> None:
     """Raise ``hi`` to the best flush where the hole has two cards of the board's flush suit."""
     rows = info.flush_rows
     fs = info.flush_suit
     cards = hole[None, :] if hole.ndim == 1 else hole[rows]
     suited = (cards & 3) == fs[:, None]
-    two = np.flatnonzero(suited.sum(axis=1) >= 2)
+    two = np.flatnonzero(np.count_nonzero(suited, axis=1) >= 2)
     if not two.size:
         return
     if hole.ndim == 1:
@@ -199,14 +206,13 @@ def _add_flushes(hole: Ints, info: BoardInfo, hi: U16) -> None:
         cards = cards[two]
     suited = suited[two]
     ranks = cards >> 2
-    base = info.flush_base[two]
-    rp = rank_pair_codes()
-    table = flush_pair_table().ravel()
-    best = np.zeros(two.size, dtype=np.uint16)
-    for i, j in _pairs(cards.shape[1]):
-        both = suited[:, i] & suited[:, j]
-        v = table[base + rp[13 * ranks[:, i] + ranks[:, j]]]
-        np.maximum(best, np.where(both, v, np.uint16(0)), out=best)
+    a, b = _pair_columns(cards.shape[1])
+    # every pair at once: (hands, pairs) lookups, unsuited pairs read as 0
+    idx = rank_pair_codes()[13 * ranks[:, a] + ranks[:, b]].astype(np.intp)
+    idx += info.flush_base[two][:, None]
+    v = flush_pair_table().ravel()[idx]
+    v[~(suited[:, a] & suited[:, b])] = 0
+    best = v.max(axis=1)
     where = rows[two]
     hi[where] = np.maximum(hi[where], best)
 
