@@ -152,3 +152,24 @@ def test_deal_positions_and_deal_cards_are_the_seeded_fisher_yates_shuffle(n, m,
     assert (deal_positions(np.random.default_rng(n * k + 1), n, m, k) == want).all()
     cards = np.arange(52)[::-1][:n]
     assert (deal_cards(np.random.default_rng(n * k + 1), cards, m, k) == cards[want]).all()
+
+
+def test_board_info_says_what_a_plain_reading_of_each_board_says() -> None:
+    """BoardInfo's packed sums (issue 13) against counting suits and ranks board by board."""
+    from omaha_learn.engine.evaluation.fast import board_info
+    from omaha_learn.engine.evaluation.keys import N_PAIR_CODES, key_codes, rank_key, suited_set_codes
+
+    rng = np.random.default_rng(11)
+    boards = np.argsort(rng.random((3000, 52)), axis=1)[:, :5]
+    boards[:4] = [[0, 4, 8, 12, 16], [1, 5, 9, 2, 3], [48, 44, 40, 36, 0], [51, 47, 43, 39, 35]]
+    info = board_info(boards)
+    flush = {}
+    for i, b in enumerate(boards.tolist()):
+        assert info.base[i] == int(key_codes(5)[rank_key(b)]) * N_PAIR_CODES
+        suits = [c & 3 for c in b]
+        s = next((s for s in range(4) if suits.count(s) >= 3), None)
+        if s is not None:
+            flush[i] = (s, sum(1 << (c >> 2) for c in b if c & 3 == s))
+    assert info.flush_rows.tolist() == sorted(flush)
+    assert info.flush_suit.tolist() == [flush[i][0] for i in sorted(flush)]
+    assert info.flush_base.tolist() == [int(suited_set_codes()[flush[i][1]]) * 78 for i in sorted(flush)]

@@ -33,8 +33,8 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha_learn.engine.evaluation.keys import (
+    CARD_WEIGHTS,
     N_PAIR_CODES,
-    card_weights,
     key_codes,
     pair_codes_by_cards,
     rank_pair_codes,
@@ -60,8 +60,11 @@ def _flush_suit_lookup() -> npt.NDArray[np.int8]:
     return out
 
 
-_SUIT_PACK = np.array([8 ** (c & 3) for c in range(52)], dtype=np.intp)
-_RANK_BIT = np.array([1 << (c >> 2) for c in range(52)], dtype=np.intp)
+# Per card, two numbers whose sums over a board say all BoardInfo needs (cards differ, so no
+# field overflows into the next): the rank key << 12 | 8 ** suit (suit counts in octal digits),
+# and the card's bit in a 52-bit mask of 13 ranks per suit.
+_KEY_AND_SUITS = np.array([(CARD_WEIGHTS[c] << 12) | 8 ** (c & 3) for c in range(52)], dtype=np.int64)
+_SUIT_RANKS = np.array([1 << (13 * (c & 3) + (c >> 2)) for c in range(52)], dtype=np.int64)
 
 
 class BoardInfo:
@@ -73,21 +76,21 @@ class BoardInfo:
 
     def __init__(self, boards: Ints) -> None:
         b = np.asarray(boards, dtype=np.intp)
-        w = card_weights()
-        key = w[b[:, 0]] + w[b[:, 1]]
-        for j in range(2, 5):
-            key += w[b[:, j]]
+        cols = [b[:, j] for j in range(5)]
+        both = _KEY_AND_SUITS[cols[0]]
+        masks = _SUIT_RANKS[cols[0]]
+        for c in cols[1:]:
+            both += _KEY_AND_SUITS[c]
+            masks += _SUIT_RANKS[c]
         self.size = b.shape[0]
-        self.base: Ints = key_codes(5)[key].astype(np.intp) * N_PAIR_CODES
-        pack = _SUIT_PACK[b].sum(axis=1)
-        suit = _flush_suit_lookup()[pack]
+        self.base: Ints = key_codes(5)[both >> 12].astype(np.intp) * N_PAIR_CODES
+        suit = _flush_suit_lookup()[both & 4095]
         rows = np.flatnonzero(suit >= 0)
         self.flush_rows: Ints = rows
         fs = suit[rows].astype(np.intp)
         self.flush_suit: Ints = fs
-        fb = b[rows]
-        mask = np.where((fb & 3) == fs[:, None], _RANK_BIT[fb], 0).sum(axis=1)
-        self.flush_base: Ints = suited_set_codes()[mask].astype(np.intp) * 78
+        ranks = (masks[rows] >> (13 * fs)) & 8191
+        self.flush_base: Ints = suited_set_codes()[ranks].astype(np.intp) * 78
 
 
 def board_info(boards: npt.ArrayLike) -> BoardInfo:
