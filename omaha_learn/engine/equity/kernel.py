@@ -135,17 +135,20 @@ def deal_cards(rng: np.random.Generator, cards: npt.ArrayLike, m: int, k: int) -
     deck = _SCRATCH.get("deck", (m, n), np.int8)
     deck[:] = c[None, :]
     flat = deck.reshape(-1)
-    r = _SCRATCH.get("uniform", (k, m), np.float64)
-    rng.random(out=r)
-    np.multiply(r, np.arange(n, n - k, -1, dtype=np.float64)[:, None], out=r)   # row i: [0, n - i)
-    idx = _SCRATCH.get("index", (k, m), np.intp)
-    np.copyto(idx, r, casting="unsafe")            # truncated, as int(r * (n - i))
-    idx += (np.arange(m, dtype=np.intp) * n)[None, :]
-    idx += np.arange(k, dtype=np.intp)[:, None]    # a position from i .. n-1 of each deck
+    # Row by row, so the work arrays stay small (in cache); the draws come in the same order.
+    r = _SCRATCH.get("uniform", (m,), np.float64)
+    idx = _SCRATCH.get("index", (m,), np.intp)
+    base = _SCRATCH.get("base", (m,), np.intp)
+    np.multiply(np.arange(m, dtype=np.intp), n, out=base)
     out = np.empty((k, m), dtype=np.int8)
     for i in range(k):
-        np.take(flat, idx[i], out=out[i])
-        flat[idx[i]] = deck[:, i]                  # position i is never drawn again
+        rng.random(out=r)
+        np.multiply(r, n - i, out=r)               # [0, n - i)
+        np.copyto(idx, r, casting="unsafe")        # truncated, as int(r * (n - i))
+        idx += base
+        idx += i                                   # a position from i .. n-1 of each deck
+        np.take(flat, idx, out=out[i])
+        flat[idx] = deck[:, i]                     # position i is never drawn again
     return out
 
 
