@@ -61,8 +61,10 @@ def test_processes_give_the_serial_sum():
 @pytest.mark.parametrize("holes", [["As 2s 3d Kd", None], [None] * 6, ["As 2s 3d Kd 9h", None, None]])
 @pytest.mark.parametrize("game", ["hilo", "high"])
 def test_a_seeded_equity_is_identical_for_any_number_of_cores(holes, game):
+    workers.start(3)
     runs = [equity(holes, game=game, trials=70_000, seed=13, threads=t) for t in (1, 2, 3)]
     assert runs[0].counts == runs[1].counts == runs[2].counts
+    assert workers.status() == "processes: 3"
 
 
 def test_against_random_is_identical_for_any_number_of_cores():
@@ -82,7 +84,7 @@ def test_a_worker_that_dies_mid_call_leaves_the_sum_unchanged():
 
 
 def test_a_worker_killed_between_calls_is_replaced():
-    workers.parallel_sum(_value, range(8), 2)
+    workers.start(2)
     victim = workers._workers[0].proc
     victim.kill()
     victim.wait()
@@ -119,8 +121,17 @@ def test_an_interrupt_stops_the_request_and_the_workers_stay_usable():
     assert all(w.alive() for w in workers._workers)
 
 
+def test_small_requests_start_no_workers_but_use_running_ones():
+    workers.shutdown()
+    assert (workers.parallel_sum(_value, range(40)[:15], 2) == _value(0) + sum(map(_value, range(1, 15)))).all()
+    assert workers.status() == "this process: 15 items are too few to start worker processes for"
+    assert workers.start(2) == "processes: 2"
+    assert (workers.parallel_sum(_value, range(40)[:15], 2) == _value(0) + sum(map(_value, range(1, 15)))).all()
+    assert workers.status() == "processes: 2"
+
+
 def test_shutdown_stops_the_workers_and_a_later_request_restarts_them():
-    workers.parallel_sum(_value, range(8), 2)
+    workers.start(2)
     procs = [w.proc for w in workers._workers]
     workers.shutdown()
     assert all(p.poll() is not None for p in procs)
@@ -133,7 +144,7 @@ def test_a_script_without_a_main_guard_runs_once(tmp_path):
     script.write_text(textwrap.dedent("""
         from omaha_learn import equity
         from omaha_learn.engine.equity import workers
-        r = equity(["As 2s 3d Kd", None], trials=50_000, seed=1, threads=2)
+        r = equity(["As 2s 3d Kd", None], trials=200_000, seed=1, threads=2)
         print("RAN", workers.status(), round(r[0].equity, 4))
     """))
     out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,

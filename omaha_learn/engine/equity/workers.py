@@ -13,9 +13,10 @@ machine (issue 13). A worker process per core runs whole chunks at once.
   (pickles on stdin and stdout). They never import the caller's script, so a
   script without ``if __name__ == "__main__"`` is safe, and they need no
   shared memory or semaphores, so they run inside a sandbox too.
-* One set of workers per session, started on first need (about 0.3 s, once)
-  and reused; :func:`shutdown` stops them, and they stop when this process
-  exits (their stdin closes). They ignore Ctrl-C: interrupting the caller
+* One set of workers per session, started by the first request of at least
+  16 items (starting takes about 0.3 s, so smaller requests run here until
+  workers exist) or by :func:`start`, and reused; :func:`shutdown` stops them,
+  and they stop when this process exits (their stdin closes). They ignore Ctrl-C: interrupting the caller
   stops handing out batches, and the workers stay usable.
 * If a worker cannot start or dies, the batches it had not summed run in this
   process: the result is unchanged, only slower, and :func:`status` says why.
@@ -41,7 +42,7 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import IO, Any, TypeVar, cast
 
-__all__ = ["default_workers", "parallel_sum", "serve", "shutdown", "status"]
+__all__ = ["default_workers", "parallel_sum", "serve", "shutdown", "start", "status"]
 
 Summable = TypeVar("Summable")
 
@@ -50,6 +51,7 @@ _BOOT = ("import pickle, sys; sys.path[:] = pickle.load(sys.stdin.buffer); "
          "from omaha_learn.engine.equity.workers import serve; serve()")
 _BATCHES_PER_WORKER = 4   # load balance, and progress steps
 _MAX_BATCH = 64           # chunks per batch at most
+_START_AT = 16            # items in a request that pay for starting workers (a Monte Carlo chunk: 1-5 ms)
 
 _lock = threading.Lock()
 _workers: list[_Worker] = []
@@ -173,6 +175,21 @@ def shutdown() -> None:
 atexit.register(shutdown)
 
 
+def start(workers: int | None = None) -> str:
+    """Start ``workers`` worker processes now (default: one per core) rather than on the first
+    large request; returns :func:`status`-like text. Useful before timing, or before a lesson.
+
+    >>> start(2)
+    'processes: 2'
+    """
+    n = default_workers() if workers is None else int(workers)
+    why = _refusal(start)
+    if n <= 1 or why is not None:
+        return f"this process: {why or 'one worker asked for'}"
+    pool = _get_workers(n)
+    return f"processes: {len(pool)}"
+
+
 def _get_workers(n: int) -> list[_Worker]:
     """``n`` live workers (started as needed; dead ones replaced)."""
     with _lock:
@@ -228,6 +245,8 @@ def parallel_sum(work: Callable[[int], Summable], items: Iterable[int], workers:
         run_here(todo)
         return cast("Summable | None", total)
     why = _refusal(work)
+    if why is None and len(todo) < _START_AT and sum(w.alive() for w in _workers) < min(workers, len(todo)):
+        why = f"{len(todo)} items are too few to start worker processes for"
     if why is not None:
         _why_here = why
         run_here(todo)
