@@ -104,8 +104,12 @@ def main(quick: bool = False) -> None:
     print(f"# omaha_learn equity benchmark, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC")
     print(f"machine: {machine()}; numpy {np.__version__}; poker-equity threads=0 means all "
           f"({pe.default_thread_count()}); omaha_learn threads=None uses {cores}")
-    print("ratio = poker-equity time / omaha_learn time (above 1: omaha_learn faster); medians of 3\n")
+    print("ratio = poker-equity time / omaha_learn time (above 1: omaha_learn faster); medians of 3")
     equity([HERO4, None], trials=1000, seed=1)  # tables loaded
+    from omaha_learn.engine.equity import workers
+
+    print(f"omaha_learn workers: {workers.start()} (started before timing, as poker-equity's thread pool "
+          "is after its first call)\n")
 
     deals = 40_000 if quick else 100_000
     print(f"## Random hands ({deals:,} deals each, same count for both libraries)\n")
