@@ -13,7 +13,11 @@ the table size, the trials and ``--seed``, not on the batches or where they
 ran, so one row can be checked alone, e.g. for PLO heads-up
 ``against_random([hand], 1, game="plo", trials=70_000, seed=2026)``.
 The defaults bound every standard error by 0.5 / sqrt(deals - 1) (a share lies
-in [0, 1]): 0.0019 heads-up, 0.0030 six-handed. Minutes on two cores; the
+in [0, 1]): 0.0019 heads-up, 0.0030 six-handed. Since the classes share their
+deals, their errors are correlated: a difference between two rows is more
+precise than their standard errors suggest, and all rows drift together a
+little (the combo-weighted mean of the heads-up equities, exactly 1/2 in
+theory, is 0.4995 in the shipped PLO chart). A minute or two on two cores; the
 output records the command, the dates, the engine and the wall time.
 
     python scripts/build_chart.py                                  # the shipped chart
