@@ -30,6 +30,23 @@ def test_r11_agrees_with_equity_monte_carlo(game: str, opponents: int) -> None:
             assert r.low[i] == 0 and r.low_made[i] == 0 and r.equity[i] == r.high[i]
 
 
+@pytest.mark.parametrize("game", ["hilo", "high"])
+def test_standard_errors_of_scoop_high_and_low(game: str) -> None:
+    """Each rate's standard error is that of its per-deal values: the scoop's is the binomial one;
+    in a high-only game the high share is the pot share, and the low share is 0."""
+    r = against_random(HANDS, 2, game=game, trials=4_000, seed=3)
+    n = r.deals
+    assert np.allclose(r.scoop_stderr, np.sqrt(r.scoop * (1 - r.scoop) / (n - 1)), rtol=1e-9, atol=0)
+    for name in ("scoop", "high", "low"):   # a share in [0, 1] has a variance of at most 1/4
+        se = getattr(r, name + "_stderr")
+        assert (se >= 0).all() and (se <= 0.5 / np.sqrt(n - 1)).all()
+        assert ((se > 0) == (getattr(r, name) > 0)).all()
+    if game == "high":
+        assert np.allclose(r.high_stderr, r.stderr, rtol=1e-12) and (r.low_stderr == 0).all()
+    row = r.row(1)
+    assert row["scoop_stderr"] == r.scoop_stderr[1] and row["low_stderr"] == r.low_stderr[1]
+
+
 def test_five_card_hands() -> None:
     hands = ["As Ah Ks Kh Qd", "7c 2d 9h 4s 5s"]
     r = against_random(hands, 2, trials=8_000, seed=2)
@@ -43,6 +60,7 @@ def test_a_hands_result_does_not_depend_on_the_batch_or_the_threads() -> None:
     batch = against_random(["Tc Jc Qd Kd", "As 2s 3d Kd", "7c 2d 9h 4s"], trials=3_000, seed=7, threads=2)
     assert alone.equity[0] == batch.equity[1] and alone.deals[0] == batch.deals[1]
     assert alone.scoop[0] == batch.scoop[1] and alone.stderr[0] == batch.stderr[1]
+    assert alone.high_stderr[0] == batch.high_stderr[1] and alone.low_stderr[0] == batch.low_stderr[1]
     again = against_random(["As 2s 3d Kd"], trials=3_000, seed=7, threads=3)
     assert again.equity[0] == alone.equity[0]
     other = against_random(["As 2s 3d Kd"], trials=3_000, seed=8)

@@ -62,7 +62,7 @@ EXERCISE = Exercise("starting_hands", [
              digest="d3a6a5727ab8139c184c9d32f528f627c080b1c2f324d3cfccb560f11116a6a6"),
     Question("q7", "int", 2, ("R11", "R8"),
              "Both at once is ':' in the range language; a share of the chart needs game='hilo'.",
-             digest="11d978f6f4c6fe55025071c6ac2665d029a7c1a96f54fe478d53fadf88abbe99"),
+             digest="9dd60b1f3afe57b87cb47b02457052bb781a921bc7ca4ece254800be738aeb53"),
 ])
 """The questions of exercise 8."""
 

@@ -82,7 +82,8 @@ class RandomOpponents:
     ``stderr``; ``scoop`` (the whole pot: the high alone and the low alone, or the
     high alone when nobody makes a low); ``high`` and ``low`` (average share of
     each half: 1/k when tied k ways); ``low_made`` (deals on which someone made a
-    qualifying low); ``deals`` (ints) how many deals each hand used, at least ``trials``.
+    qualifying low); ``deals`` (ints) how many deals each hand used, at least ``trials``;
+    ``scoop_stderr``, ``high_stderr`` and ``low_stderr`` the standard errors of those rates.
     """
 
     hands: tuple[tuple[Card, ...], ...]
@@ -98,6 +99,9 @@ class RandomOpponents:
     high: F64
     low: F64
     low_made: F64
+    scoop_stderr: F64
+    high_stderr: F64
+    low_stderr: F64
 
     def __len__(self) -> int:
         return len(self.hands)
@@ -105,8 +109,11 @@ class RandomOpponents:
     def row(self, i: int) -> dict[str, object]:
         """Hand ``i``'s results as a dict (for tables and plots)."""
         return {"hand": " ".join(map(str, self.hands[i])), "equity": float(self.equity[i]),
-                "stderr": float(self.stderr[i]), "scoop": float(self.scoop[i]), "high": float(self.high[i]),
-                "low": float(self.low[i]), "low_made": float(self.low_made[i]), "deals": int(self.deals[i])}
+                "stderr": float(self.stderr[i]), "scoop": float(self.scoop[i]),
+                "scoop_stderr": float(self.scoop_stderr[i]), "high": float(self.high[i]),
+                "high_stderr": float(self.high_stderr[i]), "low": float(self.low[i]),
+                "low_stderr": float(self.low_stderr[i]), "low_made": float(self.low_made[i]),
+                "deals": int(self.deals[i])}
 
 
 # ------------------------------------------------------------------ tables
@@ -424,14 +431,20 @@ def against_random(hands: Sequence[CardsLike] | npt.NDArray[np.integer], opponen
         raise EquityError(f"could not deal {trials_n:,} deals to every hand in {_MAX_ROUNDS} rounds")
     v = _state_values()
     n = sums @ v["used"]
-    share = sums @ v["share"]
-    share_sq = sums @ (v["share"] ** 2)
-    mean = share / (120 * n)
-    var = np.maximum(share_sq / (120.0 ** 2 * n) - mean * mean, 0.0)
-    stderr = np.sqrt(var / np.maximum(n - 1, 1))
+    equity, stderr = _mean_and_stderr(sums, v["share"], 120, n)
+    scoop, scoop_se = _mean_and_stderr(sums, v["scoop"], 1, n)
+    high, high_se = _mean_and_stderr(sums, v["high"], 60, n)
+    low, low_se = _mean_and_stderr(sums, v["low"], 60, n)
     return RandomOpponents(
         hands=parsed, opponents=k, game=Game.HILO if hilo else Game.PLO, qualifier=qualifier if hilo else None,
-        trials=trials_n, seed=seed, deals=n, equity=mean, stderr=stderr,
-        scoop=(sums @ v["scoop"]) / n, high=(sums @ v["high"]) / (60 * n), low=(sums @ v["low"]) / (60 * n),
-        low_made=(sums @ v["made"]) / n)
+        trials=trials_n, seed=seed, deals=n, equity=equity, stderr=stderr, scoop=scoop, high=high, low=low,
+        low_made=(sums @ v["made"]) / n, scoop_stderr=scoop_se, high_stderr=high_se, low_stderr=low_se)
+
+
+def _mean_and_stderr(sums: I64, values: I64, unit: int, n: I64) -> tuple[F64, F64]:
+    """Per hand, the mean of a per-deal value (``values[state] / unit``) and its standard
+    error, from the state counts ``sums``: the value's sum and sum of squares are exact integers."""
+    mean: F64 = (sums @ values) / (unit * n)
+    var = np.maximum((sums @ (values ** 2)) / (float(unit) ** 2 * n) - mean * mean, 0.0)
+    return mean, np.sqrt(var / np.maximum(n - 1, 1))
 
