@@ -76,6 +76,8 @@ import json, sys
 from omaha_learn import equity
 from omaha_learn.engine.equity import workers
 holes = json.loads(sys.argv[1]); trials = json.loads(sys.argv[2]); threads = json.loads(sys.argv[3])
+if threads is None:
+    workers.start()
 equity(holes, trials=trials, seed=1, threads=threads)
 
 def hwm(pid):  # the peak of that process image, KiB (ru_maxrss would include a parent's peak at fork)
