@@ -24,6 +24,7 @@ cards, the board, the dead cards: *card removal*); then
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from math import comb
@@ -51,10 +52,19 @@ _CHUNK = 32_768
 
 
 def has_range(holes: object) -> bool:
-    """Whether any player in ``holes`` is a range (so :func:`range_equity` answers)."""
+    """Whether any player in ``holes`` is a range (so :func:`range_equity` answers).
+
+    Every :func:`omaha_learn.equity` call asks first, so the answer for a text is
+    remembered (:func:`~omaha_learn.engine.ranges.is_range_text` parses it).
+    """
     if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
         return False
-    return any(is_range_text(h) for h in holes)
+    return any(_is_range_str(h) if type(h) is str else is_range_text(h) for h in holes)
+
+
+@functools.lru_cache(maxsize=1024)
+def _is_range_str(text: str) -> bool:
+    return is_range_text(text)
 
 
 @dataclass(frozen=True)
