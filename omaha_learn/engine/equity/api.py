@@ -337,6 +337,17 @@ def _parse(cards: object, name: str) -> tuple[Card, ...]:
         raise CardError(f"{name}: {exc}", exc.token, exc.position) from None
 
 
+def _dealt_twice(holes: list[tuple[Card, ...] | None], board: tuple[Card, ...], dead: tuple[Card, ...]) -> None:
+    """Raise the :class:`CardError` naming the first card dealt twice, and where (holes, then board, then dead)."""
+    where: dict[Card, str] = {}
+    named = [(h, f"in player {i + 1}'s hand") for i, h in enumerate(holes) if h is not None]
+    for cards, name in named + [(board, "on the board"), (dead, "in the dead cards")]:
+        for c in cards:
+            if c in where:
+                raise CardError(f"card '{c}' is dealt twice: {where[c]} and {name}", token=str(c))
+            where[c] = name
+
+
 def check_request(holes: Sequence[CardsLike | None], board: CardsLike, dead: CardsLike, game: Game,
                   qualifier: int | None, trials: int | None
                   ) -> tuple[list[tuple[Card, ...] | None], tuple[Card, ...], tuple[Card, ...], int]:
@@ -354,14 +365,6 @@ def check_request(holes: Sequence[CardsLike | None], board: CardsLike, dead: Car
     if not 2 <= len(holes) <= MAX_PLAYERS:
         raise EquityError(f"holes: equity needs 2 to {MAX_PLAYERS} players, got {len(holes)}")
     parsed: list[tuple[Card, ...] | None] = []
-    where: dict[Card, str] = {}
-
-    def claim(cards: tuple[Card, ...], name: str) -> None:
-        for c in cards:
-            if c in where:
-                raise CardError(f"card '{c}' is dealt twice: {where[c]} and {name}", token=str(c))
-            where[c] = name
-
     for i, h in enumerate(holes):
         if h is None:
             parsed.append(None)
@@ -374,16 +377,16 @@ def check_request(holes: Sequence[CardsLike | None], board: CardsLike, dead: Car
                             f"got {len(h)} ({format_cards(h) or 'none'})")
     if len(sizes) > 1:
         raise CardError("hole cards: every player needs the same number of cards (4, or 5 for five-card Omaha)")
-    for i, h in enumerate(parsed):
-        if h is not None:
-            claim(h, f"in player {i + 1}'s hand")
+    seen = {c for h in parsed if h is not None for c in h}
+    if len(seen) < sum(len(h) for h in parsed if h is not None):
+        _dealt_twice(parsed, (), ())
     b = _parse(board, "board")
     d = _parse(dead, "dead")
     if len(b) not in (0, 3, 4, 5):
         raise CardError(f"board: 0 (preflop), 3 (flop), 4 (turn) or 5 (river) cards, got {len(b)} "
                         f"({format_cards(b)})")
-    claim(b, "on the board")
-    claim(d, "in the dead cards")
+    if len(seen.union(b, d)) < len(seen) + len(b) + len(d):
+        _dealt_twice(parsed, b, d)
     size = sizes.pop() if sizes else 4
     need = size * len(parsed) + 5 + len(d)
     if need > 52:
