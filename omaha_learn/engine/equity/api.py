@@ -226,13 +226,17 @@ def tally_codes(counts: dict[int, int], players: int) -> dict[str, list[int]]:
     >>> t["share"], t["low_wins"], t["quarters"]
     ([270, 90], [3, 0], [0, 3])
     """
-    if not counts:
-        return {k: [0] * players for k in _TALLY_KEYS}
-    codes = np.fromiter(counts.keys(), dtype=np.intp, count=len(counts))
-    weights = np.fromiter(counts.values(), dtype=np.int64, count=len(counts))
-    table = _tally_table(players)[codes]                       # (codes, keys, players)
-    sums = np.einsum("c,ckp->kp", weights, table)
-    return {k: sums[j].tolist() for j, k in enumerate(_TALLY_KEYS)}
+    if len(counts) <= _FEW_CODES:  # a river or most turns: a few list operations beat numpy's calls
+        sums = [0] * (len(_TALLY_KEYS) * players)
+        for code, c in counts.items():
+            sums = [s + c * x for s, x in zip(sums, _tally_row(players, code), strict=True)]
+    else:
+        weights = np.fromiter(counts.values(), dtype=np.int64, count=len(counts))
+        sums = (weights @ _tally_table(players).reshape(1 << (2 * players), -1)[list(counts)]).tolist()
+    return {k: sums[j * players:(j + 1) * players] for j, k in enumerate(_TALLY_KEYS)}
+
+
+_FEW_CODES = 4
 
 
 _TALLY_KEYS = ("share", "share_sq", "high", "low", "high_wins", "high_ties", "low_wins", "low_ties",
@@ -259,20 +263,34 @@ def _tally_table(players: int) -> npt.NDArray[np.int64]:
     return out
 
 
+@functools.lru_cache(maxsize=4096)
+def _tally_row(players: int, code: int) -> tuple[int, ...]:
+    """One outcome code's contributions, ``_tally_table(players)[code]`` flattened key by key."""
+    return tuple(_tally_table(players)[code].ravel().tolist())
+
+
+@functools.cache
+def _halves(players: int) -> tuple[tuple[int, int], ...]:
+    """``(k_high, k_low)`` of each outcome code: how many players share each half (0: no low)."""
+    low = (1 << players) - 1
+    return tuple((_popcount(code >> players), _popcount(code & low)) for code in range(1 << (2 * players)))
+
+
 def result_from_counts(counts: dict[int, int], holes: list[tuple[Card, ...] | None], board: tuple[Card, ...],
             dead: tuple[Card, ...], game: str, qualifier: int | None, exact: bool, seed: int | None
             ) -> EquityResult:
     """The :class:`EquityResult` of outcome ``counts`` (outcome code -> boards), as tallied by the kernel."""
     n = len(holes)
+    counts = dict(sorted(counts.items()))
     total = sum(counts.values())
     t = tally_codes(counts, n)
     hist: dict[tuple[int, int], int] = {}
     low_boards = 0
-    for code, c in sorted(counts.items()):
-        lm = code & ((1 << n) - 1)
-        key = (_popcount(code >> n), _popcount(lm))
+    halves = _halves(n)
+    for code, c in counts.items():
+        key = halves[code]
         hist[key] = hist.get(key, 0) + c
-        low_boards += c if lm else 0
+        low_boards += c if key[1] else 0
     players = []
     for i, hole in enumerate(holes):
         stderr = None
@@ -289,7 +307,7 @@ def result_from_counts(counts: dict[int, int], holes: list[tuple[Card, ...] | No
             low_wins=t["low_wins"][i], low_ties=t["low_ties"][i], scoops=t["scoops"][i],
             splits=t["splits"][i], quarters=t["quarters"][i], stderr=stderr))
     return EquityResult(tuple(players), board, dead, Game.parse(game), qualifier, total, exact, low_boards,
-                        dict(sorted(hist.items())), dict(sorted(counts.items())), seed)
+                        dict(sorted(hist.items())), counts, seed)
 
 
 # ----------------------------------------------------------------- checks
