@@ -38,9 +38,10 @@ from omaha_learn.engine.equity.kernel import (
     monte_carlo_chunk,
     outcome_codes,
     parallel_sum,
+    stacked_outcome_codes,
     triple_strengths,
 )
-from omaha_learn.engine.evaluation.fast import board_info, fixed_strengths
+from omaha_learn.engine.evaluation.fast import board_info, fixed_strengths, river_strengths, turn_strengths
 from omaha_learn.engine.evaluation.tables import colex_combinations, low_threshold
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import EquityError, GameError
@@ -483,6 +484,28 @@ def _exact(holes: list[tuple[Card, ...]], board: tuple[Card, ...], deck: npt.NDA
     return _as_dict(sums)
 
 
+def _small_exact(holes: list[tuple[Card, ...]], board: tuple[Card, ...], dead: tuple[Card, ...], low: bool,
+                 threshold: int) -> dict[int, int]:
+    """Outcome counts of a turn or river with known holes (:func:`_exact` for any board): a few
+    dozen boards, where the number of numpy calls, not the work, sets the time."""
+    if len(board) == 5:
+        highs, lows = river_strengths(holes, board, low=low)
+        top = max(highs)
+        code = sum(1 << i for i, v in enumerate(highs) if v == top) << len(holes)
+        if lows is not None and max(lows) >= threshold:
+            top = max(lows)
+            code |= sum(1 << i for i, v in enumerate(lows) if v == top)
+        return {code: 1}
+    used = {c for h in holes for c in h}.union(board, dead)
+    deck = [c for c in range(52) if c not in used]
+    values, weights = turn_strengths(holes, board, deck, low=low)
+    counts: dict[int, int] = {}
+    for code, w in zip(stacked_outcome_codes(values, threshold), weights, strict=True):
+        if w:
+            counts[code] = counts.get(code, 0) + w
+    return counts
+
+
 def _monte_carlo(holes: list[tuple[Card, ...] | None], board: tuple[Card, ...], deck: npt.NDArray[np.intp],
                  size: int, low: bool, threshold: int, trials: int, seed: int | None, bar: ProgressBar,
                  threads: int) -> dict[int, int]:
@@ -546,12 +569,18 @@ def equity(holes: Sequence[CardsLike | None], board: CardsLike = (), dead: Cards
     nthreads = check_threads(threads)
     if progress is not None and not isinstance(progress, bool) and not callable(progress):
         raise EquityError(f"progress: True, False, None or a callable(done, total), got {progress!r}")
-    in_deck = np.ones(52, dtype=bool)
-    in_deck[[int(c) for h in parsed if h is not None for c in h] + [int(c) for c in b + d]] = False
-    deck = np.flatnonzero(in_deck)
     low = game == "hilo"
     threshold = low_threshold(qualifier) if low else 0
     bar = ProgressBar(progress)
+    if trials is None and len(b) >= 4:  # a turn or river: known hands (checked), a few dozen boards
+        known = [h for h in parsed if h is not None]
+        counts = _small_exact(known, b, d, low, threshold)
+        total = sum(counts.values())
+        bar(total, total)
+        return result_from_counts(counts, parsed, b, d, game, qualifier if low else None, True, seed)
+    in_deck = np.ones(52, dtype=bool)
+    in_deck[[int(c) for h in parsed if h is not None for c in h] + [int(c) for c in b + d]] = False
+    deck = np.flatnonzero(in_deck)
     if trials is None:
         known = [h for h in parsed if h is not None]
         counts = _exact(known, b, deck, low, threshold, bar, nthreads)

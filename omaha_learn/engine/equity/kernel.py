@@ -38,6 +38,7 @@ __all__ = [
     "default_threads",
     "monte_carlo_chunk",
     "outcome_codes",
+    "stacked_outcome_codes",
     "parallel_sum",
     "strengths_on_boards",
     "triple_strengths",
@@ -85,6 +86,29 @@ def outcome_codes(high: U16, low: U16 | None) -> npt.NDArray[np.uint16]:
         best_low = low.max(axis=0)
         code += (((low == best_low) & (best_low > 0)) * _LOW_BITS[players]).sum(axis=0, dtype=np.uint16)
     return code
+
+
+def stacked_outcome_codes(values: U16, threshold: int) -> list[int]:
+    """:func:`outcome_codes` of strengths stacked as ``values[0]`` highs and (optionally)
+    ``values[1]`` unqualified lows, shape ``(halves, players, boards)``: a low counts
+    when it is at least ``threshold``. A handful of numpy calls for the small spots,
+    where their number, not the work, sets the time.
+
+    >>> v = np.array([[[5, 7], [5, 3]], [[0, 9], [4, 9]]], np.uint16)
+    >>> stacked_outcome_codes(v, 1), stacked_outcome_codes(v, 5), stacked_outcome_codes(v[:1], 1)
+    ([14, 7], [12, 7], [12, 4])
+    """
+    halves, players = values.shape[:2]
+    best = np.maximum.reduce(values, axis=1)                     # (halves, boards)
+    if halves > 1:
+        best[1][best[1] < threshold] = np.iinfo(np.uint16).max  # no qualifying low: nobody matches
+    codes: list[int] = (_STACKED_BITS[players][:halves * players]
+                        @ (values == best[:, None]).reshape(halves * players, -1)).tolist()
+    return codes
+
+
+_STACKED_BITS = [np.array([1 << (p + i) for i in range(p)] + [1 << i for i in range(p)], dtype=np.int64)
+                 for p in range(9)]
 
 
 def deal_positions(rng: np.random.Generator, n: int, m: int, k: int) -> Ints:

@@ -12,6 +12,12 @@ This is the kernel behind equity, :func:`evaluate_high_many` and the
 starting-hand chart: 6 lookups per four-card hand and half (R8-R10) for the
 low, instead of 60 five-card evaluations.
 
+Small spots (known holes on a turn or river) have their own two functions,
+where numpy's cost per call, not the work, is what counts:
+:func:`river_strengths` (one board, plain Python) and :func:`turn_strengths`
+(rivers of one rank share their non-flush strengths; flush rivers decided
+from the turn's suit counts).
+
 >>> import numpy as np
 >>> from omaha_learn.engine.cards import parse_cards
 >>> holes = np.array([parse_cards("Ac Kd Td 8h"), parse_cards("As 2d Kd Kh")])
@@ -27,22 +33,27 @@ low, instead of 60 five-card evaluations.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from itertools import combinations
 
 import numpy as np
 import numpy.typing as npt
 
 from omaha_learn.engine.evaluation.keys import (
+    CARD_WEIGHTS,
     N_PAIR_CODES,
+    RANK_WEIGHTS,
     card_weights,
     key_codes,
+    multisets,
     pair_codes_by_cards,
     rank_pair_codes,
     suited_set_codes,
 )
 from omaha_learn.engine.evaluation.tables import board_pair_tables, flush_pair_table
 
-__all__ = ["BoardInfo", "board_info", "deal_strengths", "fixed_strengths", "hand_strengths"]
+__all__ = ["BoardInfo", "board_info", "deal_strengths", "fixed_strengths", "hand_strengths", "hole_codes",
+           "river_strengths", "turn_strengths"]
 
 U16 = npt.NDArray[np.uint16]
 Ints = npt.NDArray[np.intp]
@@ -252,3 +263,165 @@ def deal_strengths(holes: npt.ArrayLike, boards: npt.ArrayLike, *, low: bool = T
         his.append(hi)
         los.append(lo)
     return np.stack(his), (np.stack(los) if low else None)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------ small spots
+
+_RANK_BIT_PY = tuple(1 << (c >> 2) for c in range(52))
+_NO_FLUSH = 78  # the zero column of :func:`_flush_rows`: pads a hole's list of suited pairs
+
+
+@functools.cache
+def _board_bases() -> dict[int, int]:
+    """Row offset (board code times :data:`N_PAIR_CODES`) in the flat board-by-pair tables, by five-card key."""
+    return {sum(RANK_WEIGHTS[r] for r in ms): i * N_PAIR_CODES for i, ms in enumerate(multisets(5))}
+
+
+@functools.cache
+def _suited_set_list() -> list[int]:
+    """:func:`~omaha_learn.engine.evaluation.keys.suited_set_codes` as a list (Python indexing is faster)."""
+    codes: list[int] = suited_set_codes().tolist()
+    return codes
+
+
+@functools.cache
+def _stacked_pair_tables() -> npt.NDArray[np.uint16]:
+    """The board-by-pair high and low tables flattened and stacked, shape ``(2, 6175 * 91)``:
+    one gather reads both halves."""
+    bph, bpl = board_pair_tables()
+    out = np.stack([bph.ravel(), bpl.ravel()])
+    out.flags.writeable = False
+    return out
+
+
+@functools.cache
+def _flush_rows() -> npt.NDArray[np.uint16]:
+    """:func:`~omaha_learn.engine.evaluation.tables.flush_pair_table` with a zero row first
+    (no flush) and a zero column 78 (no pair), flattened: row ``code + 1``, 79 entries a row."""
+    table = flush_pair_table()
+    out = np.zeros((table.shape[0] + 1, _NO_FLUSH + 1), dtype=np.uint16)
+    out[1:, :_NO_FLUSH] = table
+    flat = out.ravel()
+    flat.flags.writeable = False
+    return flat
+
+
+@functools.lru_cache(maxsize=4096)
+def hole_codes(hole: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """What the small-spot lookups need of one hole: the pair code of each pair of its
+    cards (:func:`~omaha_learn.engine.evaluation.keys.pair_codes_by_cards`) and, for each
+    suit, the rank-pair codes of its pairs of that suit (for flushes).
+
+    >>> from omaha_learn.engine.cards import parse_cards
+    >>> codes, suited = hole_codes(parse_cards("As Ah 2s 3h"))
+    >>> len(codes), [len(s) for s in suited]     # six pairs; one spade pair, one heart pair
+    (6, [0, 0, 1, 1])
+    """
+    pc = pair_codes_by_cards()
+    rp = rank_pair_codes()
+    pairs = [(int(hole[i]), int(hole[j])) for i, j in _pairs(len(hole))]
+    codes = tuple(int(pc[52 * a + b]) for a, b in pairs)
+    suited = tuple(tuple(int(rp[13 * (a >> 2) + (b >> 2)]) for a, b in pairs if a & 3 == s and b & 3 == s)
+                   for s in range(4))
+    return codes, suited
+
+
+def river_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], *, low: bool = True
+                    ) -> tuple[list[int], list[int] | None]:
+    """Best high and unqualified low (``None`` unless ``low``) of each hole on one five-card
+    ``board``: a few list lookups per hole, no numpy call per hole.
+
+    >>> from omaha_learn.engine.cards import parse_cards
+    >>> river_strengths([parse_cards("Ac Kd Td 8h"), parse_cards("As 2d Kd Kh")], parse_cards("Kc 9c 6c 6h Qc"),
+    ...                 low=False)
+    ([4796, 7276], None)
+    """
+    bph, bpl = board_pair_tables()
+    code = _board_bases()[sum(CARD_WEIGHTS[c] for c in board)] // N_PAIR_CODES
+    info = [hole_codes(tuple(h)) for h in holes]
+    row: list[int] = bph[code].tolist()
+    highs = [max(map(row.__getitem__, codes)) for codes, _ in info]
+    lows: list[int] | None = None
+    if low:
+        row = bpl[code].tolist()
+        lows = [max(map(row.__getitem__, codes)) for codes, _ in info]
+    suits = sorted(c & 3 for c in board)
+    suit = suits[2]  # the one suit that can have three of the five cards
+    if suits.count(suit) >= 3:
+        mask = sum(_RANK_BIT_PY[c] for c in board if c & 3 == suit)
+        frow: list[int] = flush_pair_table()[_suited_set_list()[mask]].tolist()
+        for i, (_, suited) in enumerate(info):
+            if suited[suit]:
+                highs[i] = max(highs[i], *map(frow.__getitem__, suited[suit]))
+    return highs, lows
+
+
+def turn_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], deck: Sequence[int], *,
+                   low: bool = True) -> tuple[U16, list[int]]:
+    """Best high and unqualified low of each hole on every river of a four-card ``board``
+    (``deck``: the cards left), grouped: ``(values, weights)``.
+
+    ``values[0]`` holds the highs and ``values[1]`` (only when ``low``) the lows, shape
+    ``(P, rows)``; row ``j`` stands for ``weights[j]`` rivers (0: none). The first 13 rows
+    are the rivers of each rank that make no flush board different (their strengths
+    depend on the rank alone); then one row per river of a suit with two or more turn
+    cards (a flush board, or a different one). At most one suit can flush; when the turn
+    already has three of it, every river's board is a flush board.
+
+    >>> from omaha_learn.engine.cards import parse_cards
+    >>> holes = [parse_cards("As Ah 2s 3h"), parse_cards("Kd Kc Qd Jc")]
+    >>> board = parse_cards("2c 7d 9s Qc")
+    >>> deck = sorted(set(range(52)) - set(holes[0] + holes[1] + board))
+    >>> values, weights = turn_strengths(holes, board, deck)
+    >>> values.shape, sum(weights), weights[:13]      # 13 ranks, then the 9 clubs left
+    ((2, 2, 22), 40, [2, 2, 3, 3, 3, 2, 3, 2, 3, 3, 2, 2, 1])
+    """
+    key = 0
+    count = [0, 0, 0, 0]
+    ranks = [0, 0, 0, 0]  # rank mask of the turn's cards of each suit
+    for c in board:
+        key += CARD_WEIGHTS[c]
+        count[c & 3] += 1
+        ranks[c & 3] |= _RANK_BIT_PY[c]
+    weights = [0] * 13
+    flush_cards: list[list[int]] = [[], [], [], []]
+    for c in deck:
+        if count[c & 3] >= 2:
+            flush_cards[c & 3].append(c)
+        else:
+            weights[c >> 2] += 1
+    bases = _board_bases()
+    rank_base = [bases.get(key + w, 0) for w in RANK_WEIGHTS]  # 0: a rank with none left (weight 0)
+    river_base = rank_base + [rank_base[c >> 2] for cards in flush_cards for c in cards]
+    info = [hole_codes(tuple(h)) for h in holes]
+    players, pairs = len(info), len(info[0][0])
+    codes = np.array([c for hole_pairs, _ in info for c in hole_pairs], dtype=np.intp)
+    idx = codes[:, None] + np.array(river_base, dtype=np.intp)                     # (P * pairs, rows)
+    table = _stacked_pair_tables()
+    got = table[:, idx] if low else table[:1, idx]                                 # (halves, P * pairs, rows)
+    values: U16 = np.maximum.reduce(got.reshape(len(got), players, pairs, len(river_base)), axis=2)
+    high = values[0]
+    sets = _suited_set_list()
+    full = next((s for s in range(4) if count[s] >= 3), None)
+    if full is not None:  # every river's board has three or more cards of this suit
+        frow: list[int] = flush_pair_table()[sets[ranks[full]]].tolist()
+        best = [max(map(frow.__getitem__, suited[full]), default=0) for _, suited in info]
+        if any(best):
+            np.maximum(high[:, :13], np.array(best, dtype=np.uint16)[:, None], out=high[:, :13])
+    start = 13
+    for s in range(4):
+        cards = flush_cards[s]
+        if not cards:
+            continue
+        stop = start + len(cards)
+        width = max(len(suited[s]) for _, suited in info)
+        if width:  # someone holds two cards of this suit
+            fbase = np.array([(sets[ranks[s] | _RANK_BIT_PY[c]] + 1) * (_NO_FLUSH + 1) for c in cards],
+                             dtype=np.intp)
+            rp = np.array([x for _, suited in info for x in suited[s] + (_NO_FLUSH,) * (width - len(suited[s]))],
+                          dtype=np.intp)
+            flush = np.maximum.reduce(_flush_rows()[rp[:, None] + fbase].reshape(players, width, len(cards)), axis=1)
+            np.maximum(high[:, start:stop], flush, out=high[:, start:stop])
+        weights += [1] * len(cards)
+        start = stop
+    return values, weights
