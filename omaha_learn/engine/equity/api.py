@@ -496,9 +496,7 @@ def _small_exact(holes: list[tuple[Card, ...]], board: tuple[Card, ...], dead: t
             top = max(lows)
             code |= sum(1 << i for i, v in enumerate(lows) if v == top)
         return {code: 1}
-    used = {c for h in holes for c in h}.union(board, dead)
-    deck = [c for c in range(52) if c not in used]
-    values, weights = turn_strengths(holes, board, deck, low=low)
+    values, weights = turn_strengths(holes, board, dead, low=low)
     counts: dict[int, int] = {}
     for code, w in zip(stacked_outcome_codes(values, threshold), weights, strict=True):
         if w:

@@ -101,7 +101,7 @@ def stacked_outcome_codes(values: U16, threshold: int) -> list[int]:
     halves, players = values.shape[:2]
     best = np.maximum.reduce(values, axis=1)                     # (halves, boards)
     if halves > 1:
-        best[1][best[1] < threshold] = np.iinfo(np.uint16).max  # no qualifying low: nobody matches
+        best[1][best[1] < threshold] = 0xFFFF  # no qualifying low: nobody matches
     codes: list[int] = (_STACKED_BITS[players][:halves * players]
                         @ (values == best[:, None]).reshape(halves * players, -1)).tolist()
     return codes

@@ -41,6 +41,7 @@ import numpy.typing as npt
 
 from omaha_learn.engine.evaluation.keys import (
     CARD_WEIGHTS,
+    N_BOARD_CODES,
     N_PAIR_CODES,
     RANK_WEIGHTS,
     card_weights,
@@ -268,7 +269,7 @@ def deal_strengths(holes: npt.ArrayLike, boards: npt.ArrayLike, *, low: bool = T
 # ------------------------------------------------------------ small spots
 
 _RANK_BIT_PY = tuple(1 << (c >> 2) for c in range(52))
-_NO_FLUSH = 78  # the zero column of :func:`_flush_rows`: pads a hole's list of suited pairs
+_FLUSH_ROW = 78  # entries in a row of the flush-pair table (rank pairs of different ranks)
 
 
 @functools.cache
@@ -284,26 +285,23 @@ def _suited_set_list() -> list[int]:
     return codes
 
 
+_FLUSH_START = N_BOARD_CODES * N_PAIR_CODES
+"""Where the flush entries start in :func:`_small_spot_table`: a zero row (no flush), then a row of 78 per suited set."""
+
+
 @functools.cache
-def _stacked_pair_tables() -> npt.NDArray[np.uint16]:
-    """The board-by-pair high and low tables flattened and stacked, shape ``(2, 6175 * 91)``:
-    one gather reads both halves."""
+def _small_spot_table() -> npt.NDArray[np.uint16]:
+    """Shape ``(2, ...)``: the board-by-pair high (``[0]``) and low (``[1]``) tables flattened,
+    then a row of zeros and the flush-pair table (zeros in the low half). One gather reads
+    a hole's pairs and its suited pairs, both halves."""
     bph, bpl = board_pair_tables()
-    out = np.stack([bph.ravel(), bpl.ravel()])
+    flush = flush_pair_table()
+    out = np.zeros((2, _FLUSH_START + (flush.shape[0] + 1) * flush.shape[1]), dtype=np.uint16)
+    out[0, :_FLUSH_START] = bph.ravel()
+    out[1, :_FLUSH_START] = bpl.ravel()
+    out[0, _FLUSH_START + flush.shape[1]:] = flush.ravel()
     out.flags.writeable = False
     return out
-
-
-@functools.cache
-def _flush_rows() -> npt.NDArray[np.uint16]:
-    """:func:`~omaha_learn.engine.evaluation.tables.flush_pair_table` with a zero row first
-    (no flush) and a zero column 78 (no pair), flattened: row ``code + 1``, 79 entries a row."""
-    table = flush_pair_table()
-    out = np.zeros((table.shape[0] + 1, _NO_FLUSH + 1), dtype=np.uint16)
-    out[1:, :_NO_FLUSH] = table
-    flat = out.ravel()
-    flat.flags.writeable = False
-    return flat
 
 
 @functools.lru_cache(maxsize=4096)
@@ -356,23 +354,26 @@ def river_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], *, low
     return highs, lows
 
 
-def turn_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], deck: Sequence[int], *,
+def turn_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], dead: Sequence[int] = (), *,
                    low: bool = True) -> tuple[U16, list[int]]:
     """Best high and unqualified low of each hole on every river of a four-card ``board``
-    (``deck``: the cards left), grouped: ``(values, weights)``.
+    (``dead`` cards out of the deck), grouped: ``(values, weights)``.
 
     ``values[0]`` holds the highs and ``values[1]`` (only when ``low``) the lows, shape
     ``(P, rows)``; row ``j`` stands for ``weights[j]`` rivers (0: none). The first 13 rows
-    are the rivers of each rank that make no flush board different (their strengths
-    depend on the rank alone); then one row per river of a suit with two or more turn
-    cards (a flush board, or a different one). At most one suit can flush; when the turn
-    already has three of it, every river's board is a flush board.
+    are the rivers, by rank, of the suits with at most one turn card: those rivers make no
+    flush board, or the same one, so their strengths depend on the rank alone. Then one row
+    per river of a suit with two or more turn cards, whose board has its own flush (or
+    none). At most one suit can flush; when the turn has three of it, every river's board
+    is a flush board.
+
+    One gather reads everything: each hole's pairs on its board code and its suited pairs
+    (of the suits that can flush) on the flush row of each river, padded with a repeat of
+    its first pair so that every hole has as many columns.
 
     >>> from omaha_learn.engine.cards import parse_cards
     >>> holes = [parse_cards("As Ah 2s 3h"), parse_cards("Kd Kc Qd Jc")]
-    >>> board = parse_cards("2c 7d 9s Qc")
-    >>> deck = sorted(set(range(52)) - set(holes[0] + holes[1] + board))
-    >>> values, weights = turn_strengths(holes, board, deck)
+    >>> values, weights = turn_strengths(holes, parse_cards("2c 7d 9s Qc"))
     >>> values.shape, sum(weights), weights[:13]      # 13 ranks, then the 9 clubs left
     ((2, 2, 22), 40, [2, 2, 3, 3, 3, 2, 3, 2, 3, 3, 2, 2, 1])
     """
@@ -383,45 +384,42 @@ def turn_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], deck: S
         key += CARD_WEIGHTS[c]
         count[c & 3] += 1
         ranks[c & 3] |= _RANK_BIT_PY[c]
-    weights = [0] * 13
-    flush_cards: list[list[int]] = [[], [], [], []]
-    for c in deck:
-        if count[c & 3] >= 2:
-            flush_cards[c & 3].append(c)
-        else:
-            weights[c >> 2] += 1
+    flushy = [s for s in range(4) if count[s] >= 2]
+    used = {c for h in holes for c in h}.union(board, dead)
+    weights = [4 - len(flushy)] * 13
+    for c in used:
+        if count[c & 3] < 2:
+            weights[c >> 2] -= 1
     bases = _board_bases()
     rank_base = [bases.get(key + w, 0) for w in RANK_WEIGHTS]  # 0: a rank with none left (weight 0)
-    river_base = rank_base + [rank_base[c >> 2] for cards in flush_cards for c in cards]
-    info = [hole_codes(tuple(h)) for h in holes]
-    players, pairs = len(info), len(info[0][0])
-    codes = np.array([c for hole_pairs, _ in info for c in hole_pairs], dtype=np.intp)
-    idx = codes[:, None] + np.array(river_base, dtype=np.intp)                     # (P * pairs, rows)
-    table = _stacked_pair_tables()
-    got = table[:, idx] if low else table[:1, idx]                                 # (halves, P * pairs, rows)
-    values: U16 = np.maximum.reduce(got.reshape(len(got), players, pairs, len(river_base)), axis=2)
-    high = values[0]
+    pair_base = list(rank_base)  # per row: the board code's offset in the board-by-pair tables
     sets = _suited_set_list()
-    full = next((s for s in range(4) if count[s] >= 3), None)
-    if full is not None:  # every river's board has three or more cards of this suit
-        frow: list[int] = flush_pair_table()[sets[ranks[full]]].tolist()
-        best = [max(map(frow.__getitem__, suited[full]), default=0) for _, suited in info]
-        if any(best):
-            np.maximum(high[:, :13], np.array(best, dtype=np.uint16)[:, None], out=high[:, :13])
-    start = 13
-    for s in range(4):
-        cards = flush_cards[s]
-        if not cards:
-            continue
-        stop = start + len(cards)
-        width = max(len(suited[s]) for _, suited in info)
-        if width:  # someone holds two cards of this suit
-            fbase = np.array([(sets[ranks[s] | _RANK_BIT_PY[c]] + 1) * (_NO_FLUSH + 1) for c in cards],
-                             dtype=np.intp)
-            rp = np.array([x for _, suited in info for x in suited[s] + (_NO_FLUSH,) * (width - len(suited[s]))],
-                          dtype=np.intp)
-            flush = np.maximum.reduce(_flush_rows()[rp[:, None] + fbase].reshape(players, width, len(cards)), axis=1)
-            np.maximum(high[:, start:stop], flush, out=high[:, start:stop])
-        weights += [1] * len(cards)
-        start = stop
+    suit_rows = []  # per suit in flushy: the flush-table offset of each of its rivers
+    for s in flushy:
+        cards = [4 * r + s for r in range(13) if 4 * r + s not in used]
+        pair_base += [rank_base[c >> 2] for c in cards]
+        suit_rows.append([_FLUSH_START + (sets[ranks[s] | _RANK_BIT_PY[c]] + 1) * _FLUSH_ROW for c in cards])
+    rows = len(pair_base)
+    weights += [1] * (rows - 13)
+    row_bases = [pair_base]  # then per suit in flushy, per row: its flush-table offset (the zero row: no flush)
+    done = 13
+    for s, offsets in zip(flushy, suit_rows, strict=True):
+        plain = _FLUSH_START + (sets[ranks[s]] + 1) * _FLUSH_ROW if count[s] >= 3 else _FLUSH_START
+        row_bases.append([plain] * 13 + [_FLUSH_START] * (done - 13) + offsets
+                         + [_FLUSH_START] * (rows - done - len(offsets)))
+        done += len(offsets)
+    info = [hole_codes(tuple(h)) for h in holes]
+    extra = [[x for s in flushy for x in sp[s]] for _, sp in info]  # each hole's suited pairs that can flush
+    width = len(info[0][0]) + max(len(x) for x in extra)
+    cols: list[int] = []
+    kinds: list[int] = []  # which row base a column adds to: 0 pairs, i + 1 the suited pairs of flushy[i]
+    for (codes, sp), more in zip(info, extra, strict=True):
+        pad = width - len(codes) - len(more)
+        cols += [*codes, *more, *([codes[0]] * pad)]
+        kinds += [0] * len(codes) + [i + 1 for i, s in enumerate(flushy) for _ in sp[s]] + [0] * pad
+    col = np.array([cols, kinds], dtype=np.intp)
+    idx = np.array(row_bases, dtype=np.intp)[col[1]] + col[0][:, None]            # (P * width, rows)
+    table = _small_spot_table()
+    got = table.take(idx, axis=1) if low else table[0].take(idx)[None]             # (halves, P * width, rows)
+    values: U16 = np.maximum.reduce(got.reshape(len(got), len(info), width, rows), axis=2)
     return values, weights
