@@ -210,6 +210,7 @@ class EquityResult(Sequence[PlayerEquity]):
         return str(equity_html(self))
 
 
+_ZERO = Fraction(0)
 _POPCOUNT = tuple(bin(x).count("1") for x in range(1 << MAX_PLAYERS))
 
 
@@ -227,17 +228,18 @@ def tally_codes(counts: dict[int, int], players: int) -> dict[str, list[int]]:
     >>> t["share"], t["low_wins"], t["quarters"]
     ([270, 90], [3, 0], [0, 3])
     """
-    if len(counts) <= _FEW_CODES:  # a river or most turns: a few list operations beat numpy's calls
-        sums = [0] * (len(_TALLY_KEYS) * players)
-        for code, c in counts.items():
-            sums = [s + c * x for s, x in zip(sums, _tally_row(players, code), strict=True)]
-    else:
-        weights = np.fromiter(counts.values(), dtype=np.int64, count=len(counts))
-        sums = (weights @ _tally_table(players).reshape(1 << (2 * players), -1)[list(counts)]).tolist()
-    return {k: sums[j * players:(j + 1) * players] for j, k in enumerate(_TALLY_KEYS)}
+    per_player = _player_tallies(counts, players)
+    return {k: [row[j] for row in per_player] for j, k in enumerate(_TALLY_KEYS)}
 
 
-_FEW_CODES = 4
+def _player_tallies(counts: dict[int, int], players: int) -> Sequence[Sequence[int]]:
+    """:func:`tally_codes` player by player: each player's sums in the order of ``_TALLY_KEYS``."""
+    if len(counts) == 1 and 1 in counts.values():  # a river: one board, one outcome
+        return _code_tallies(players, next(iter(counts)))
+    weights = np.fromiter(counts.values(), dtype=np.int64, count=len(counts))
+    table = _tally_table(players).reshape(1 << (2 * players), -1)
+    rows: list[list[int]] = (weights @ table.take(list(counts), axis=0)).reshape(players, -1).tolist()
+    return rows
 
 
 _TALLY_KEYS = ("share", "share_sq", "high", "low", "high_wins", "high_ties", "low_wins", "low_ties",
@@ -246,8 +248,8 @@ _TALLY_KEYS = ("share", "share_sq", "high", "low", "high_wins", "high_ties", "lo
 
 @functools.cache
 def _tally_table(players: int) -> npt.NDArray[np.int64]:
-    """Per outcome code, per key of :func:`tally_codes`, per player: that board's contribution."""
-    out = np.zeros((1 << (2 * players), len(_TALLY_KEYS), players), dtype=np.int64)
+    """Per outcome code, per player, per key of :func:`tally_codes`: that board's contribution."""
+    out = np.zeros((1 << (2 * players), players, len(_TALLY_KEYS)), dtype=np.int64)
     for code in range(1 << (2 * players)):
         hm, lm = code >> players, code & ((1 << players) - 1)
         k, kl = _popcount(hm), _popcount(lm)
@@ -258,16 +260,16 @@ def _tally_table(players: int) -> npt.NDArray[np.int64]:
             high = hw * _HALF // k
             low = lw * _HALF // kl if kl else 0
             share = high + low if kl else 2 * high
-            out[code, :, i] = (share, share * share, high, low, hw and k == 1, hw and k > 1, lw and kl == 1,
+            out[code, i] = (share, share * share, high, low, hw and k == 1, hw and k > 1, lw and kl == 1,
                                lw and kl > 1, share == _UNIT, 0 < share < _UNIT, 4 * share == _UNIT)
     out.flags.writeable = False
     return out
 
 
 @functools.lru_cache(maxsize=4096)
-def _tally_row(players: int, code: int) -> tuple[int, ...]:
-    """One outcome code's contributions, ``_tally_table(players)[code]`` flattened key by key."""
-    return tuple(_tally_table(players)[code].ravel().tolist())
+def _code_tallies(players: int, code: int) -> tuple[tuple[int, ...], ...]:
+    """One board's contributions with outcome ``code``: ``_tally_table(players)[code]``, player by player."""
+    return tuple(tuple(row) for row in _tally_table(players)[code].tolist())
 
 
 @functools.cache
@@ -284,7 +286,7 @@ def result_from_counts(counts: dict[int, int], holes: list[tuple[Card, ...] | No
     n = len(holes)
     counts = dict(sorted(counts.items()))
     total = sum(counts.values())
-    t = tally_codes(counts, n)
+    per_player = _player_tallies(counts, n)
     hist: dict[tuple[int, int], int] = {}
     low_boards = 0
     halves = _halves(n)
@@ -292,21 +294,19 @@ def result_from_counts(counts: dict[int, int], holes: list[tuple[Card, ...] | No
         key = halves[code]
         hist[key] = hist.get(key, 0) + c
         low_boards += c if key[1] else 0
+    pot, half = total * _UNIT, total * _HALF
     players = []
-    for i, hole in enumerate(holes):
+    for hole, row in zip(holes, per_player, strict=True):
+        share, share_sq, high, low, high_wins, high_ties, low_wins, low_ties, scoops, splits, quarters = row
         stderr = None
         if not exact:
-            mean = t["share"][i] / total / _UNIT
-            var = max(t["share_sq"][i] / total / _UNIT**2 - mean * mean, 0.0)
+            mean = share / total / _UNIT
+            var = max(share_sq / total / _UNIT**2 - mean * mean, 0.0)
             stderr = sqrt(var / max(total - 1, 1))
-        players.append(PlayerEquity(
-            hole=hole,
-            equity_fraction=Fraction(t["share"][i], total * _UNIT),
-            high_fraction=Fraction(t["high"][i], total * _HALF),
-            low_fraction=Fraction(t["low"][i], total * _HALF),
-            boards=total, high_wins=t["high_wins"][i], high_ties=t["high_ties"][i],
-            low_wins=t["low_wins"][i], low_ties=t["low_ties"][i], scoops=t["scoops"][i],
-            splits=t["splits"][i], quarters=t["quarters"][i], stderr=stderr))
+        players.append(PlayerEquity(  # positional, in field order: a small spot builds these in microseconds
+            hole, Fraction(share, pot) if share else _ZERO, Fraction(high, half) if high else _ZERO,
+            Fraction(low, half) if low else _ZERO, total, high_wins, high_ties, low_wins, low_ties, scoops, splits,
+            quarters, stderr))
     return EquityResult(tuple(players), board, dead, Game.parse(game), qualifier, total, exact, low_boards,
                         dict(sorted(hist.items())), counts, seed)
 
