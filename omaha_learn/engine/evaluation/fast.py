@@ -304,6 +304,13 @@ def _small_spot_table() -> npt.NDArray[np.uint16]:
     return out
 
 
+@functools.cache
+def _pair_lists() -> tuple[list[int], list[int]]:
+    """:func:`~omaha_learn.engine.evaluation.keys.pair_codes_by_cards` and
+    :func:`~omaha_learn.engine.evaluation.keys.rank_pair_codes` as lists (Python indexing is faster)."""
+    return pair_codes_by_cards().tolist(), rank_pair_codes().tolist()
+
+
 @functools.lru_cache(maxsize=4096)
 def hole_codes(hole: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """What the small-spot lookups need of one hole: the pair code of each pair of its
@@ -315,13 +322,15 @@ def hole_codes(hole: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[int,
     >>> len(codes), [len(s) for s in suited]     # six pairs; one spade pair, one heart pair
     (6, [0, 0, 1, 1])
     """
-    pc = pair_codes_by_cards()
-    rp = rank_pair_codes()
-    pairs = [(int(hole[i]), int(hole[j])) for i, j in _pairs(len(hole))]
-    codes = tuple(int(pc[52 * a + b]) for a, b in pairs)
-    suited = tuple(tuple(int(rp[13 * (a >> 2) + (b >> 2)]) for a, b in pairs if a & 3 == s and b & 3 == s)
-                   for s in range(4))
-    return codes, suited
+    pc, rp = _pair_lists()
+    codes = []
+    suited: tuple[list[int], ...] = ([], [], [], [])
+    for i, j in _pairs(len(hole)):
+        a, b = hole[i], hole[j]
+        codes.append(pc[52 * a + b])
+        if a & 3 == b & 3:
+            suited[a & 3].append(rp[13 * (a >> 2) + (b >> 2)])
+    return tuple(codes), tuple(tuple(s) for s in suited)
 
 
 def river_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], *, low: bool = True
