@@ -333,6 +333,26 @@ def hole_codes(hole: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[int,
     return tuple(codes), tuple(tuple(s) for s in suited)
 
 
+@functools.lru_cache(maxsize=4096)
+def _hole_columns(hole: tuple[int, ...]) -> tuple[Ints, int]:
+    """One hole's columns for :func:`turn_strengths`: ``(columns, suits)``, ``columns`` read-only,
+    shape ``(2, 2 * pairs)``: offsets over kinds. First each pair's code (kind 0: added to the
+    board code's row); then for a pair of one suit ``s`` its rank-pair code (kind ``1 + s``: added
+    to that suit's flush row), for any other pair its code again (kind 0, changing no maximum).
+    ``suits`` has bit ``s`` when the hole holds two cards of suit ``s``."""
+    codes, suited = hole_codes(hole)
+    _, rp = _pair_lists()
+    offsets, kinds = list(codes), [0] * len(codes)
+    for (i, j), code in zip(_pairs(len(hole)), codes, strict=True):
+        a, b = hole[i], hole[j]
+        same = a & 3 == b & 3
+        offsets.append(rp[13 * (a >> 2) + (b >> 2)] if same else code)
+        kinds.append(1 + (a & 3) if same else 0)
+    columns = np.array([offsets, kinds], dtype=np.intp)
+    columns.flags.writeable = False
+    return columns, sum(1 << s for s in range(4) if suited[s])
+
+
 def river_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], *, low: bool = True
                     ) -> tuple[list[int], list[int] | None]:
     """Best high and unqualified low (``None`` unless ``low``) of each hole on one five-card
@@ -370,15 +390,14 @@ def turn_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], dead: S
 
     ``values[0]`` holds the highs and ``values[1]`` (only when ``low``) the lows, shape
     ``(P, rows)``; row ``j`` stands for ``weights[j]`` rivers (0: none). The first 13 rows
-    are the rivers, by rank, of the suits with at most one turn card: those rivers make no
-    flush board, or the same one, so their strengths depend on the rank alone. Then one row
-    per river of a suit with two or more turn cards, whose board has its own flush (or
-    none). At most one suit can flush; when the turn has three of it, every river's board
-    is a flush board.
+    are the rivers, by rank, that give nobody a flush or a different one: their strengths
+    depend on the rank alone. Then one row per river of a suit with two or more turn cards
+    of which some player holds two. At most one suit can flush; when the turn has three
+    of it, every river's board is a flush board.
 
     One gather reads everything: each hole's pairs on its board code and its suited pairs
-    (of the suits that can flush) on the flush row of each river, padded with a repeat of
-    its first pair so that every hole has as many columns.
+    on their suit's flush row of each river (:func:`_hole_columns`; the zero row where that
+    suit makes no flush).
 
     >>> from omaha_learn.engine.cards import parse_cards
     >>> holes = [parse_cards("As Ah 2s 3h"), parse_cards("Kd Kc Qd Jc")]
@@ -393,14 +412,23 @@ def turn_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], dead: S
         key += CARD_WEIGHTS[c]
         count[c & 3] += 1
         ranks[c & 3] |= _RANK_BIT_PY[c]
-    flushy = [s for s in range(4) if count[s] >= 2]
+    info = [_hole_columns(tuple(h)) for h in holes]
+    pairs = info[0][0].shape[1] // 2
+    suits = 0
+    for _, held in info:
+        suits |= held
+    # suits whose rivers make a flush board (or a different one) for someone holding two of them
+    flushy = [s for s in range(4) if count[s] >= 2 and suits >> s & 1]
     used = {c for h in holes for c in h}.union(board, dead)
     weights = [4 - len(flushy)] * 13
     for c in used:
-        if count[c & 3] < 2:
+        if c & 3 not in flushy:
             weights[c >> 2] -= 1
     bases = _board_bases()
     rank_base = [bases.get(key + w, 0) for w in RANK_WEIGHTS]  # 0: a rank with none left (weight 0)
+    if not flushy:  # the strengths depend on the river's rank alone
+        codes = np.concatenate([columns[0, :pairs] for columns, _ in info])
+        return _best_of_pairs(codes[:, None] + np.array(rank_base, dtype=np.intp), len(info), pairs, low), weights
     pair_base = list(rank_base)  # per row: the board code's offset in the board-by-pair tables
     sets = _suited_set_list()
     suit_rows = []  # per suit in flushy: the flush-table offset of each of its rivers
@@ -410,25 +438,22 @@ def turn_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], dead: S
         suit_rows.append([_FLUSH_START + (sets[ranks[s] | _RANK_BIT_PY[c]] + 1) * _FLUSH_ROW for c in cards])
     rows = len(pair_base)
     weights += [1] * (rows - 13)
-    row_bases = [pair_base]  # then per suit in flushy, per row: its flush-table offset (the zero row: no flush)
+    row_bases = [pair_base] + [[_FLUSH_START] * rows for _ in range(4)]  # per suit: flush-table offsets
     done = 13
     for s, offsets in zip(flushy, suit_rows, strict=True):
         plain = _FLUSH_START + (sets[ranks[s]] + 1) * _FLUSH_ROW if count[s] >= 3 else _FLUSH_START
-        row_bases.append([plain] * 13 + [_FLUSH_START] * (done - 13) + offsets
-                         + [_FLUSH_START] * (rows - done - len(offsets)))
+        row_bases[1 + s] = ([plain] * 13 + [_FLUSH_START] * (done - 13) + offsets
+                            + [_FLUSH_START] * (rows - done - len(offsets)))
         done += len(offsets)
-    info = [hole_codes(tuple(h)) for h in holes]
-    extra = [[x for s in flushy for x in sp[s]] for _, sp in info]  # each hole's suited pairs that can flush
-    width = len(info[0][0]) + max(len(x) for x in extra)
-    cols: list[int] = []
-    kinds: list[int] = []  # which row base a column adds to: 0 pairs, i + 1 the suited pairs of flushy[i]
-    for (codes, sp), more in zip(info, extra, strict=True):
-        pad = width - len(codes) - len(more)
-        cols += [*codes, *more, *([codes[0]] * pad)]
-        kinds += [0] * len(codes) + [i + 1 for i, s in enumerate(flushy) for _ in sp[s]] + [0] * pad
-    col = np.array([cols, kinds], dtype=np.intp)
-    idx = np.array(row_bases, dtype=np.intp)[col[1]] + col[0][:, None]            # (P * width, rows)
+    col = np.concatenate([columns for columns, _ in info], axis=1)
+    idx = np.array(row_bases, dtype=np.intp).take(col[1], axis=0) + col[0][:, None]   # (P * 2 * pairs, rows)
+    return _best_of_pairs(idx, len(info), 2 * pairs, low), weights
+
+
+def _best_of_pairs(idx: Ints, players: int, width: int, low: bool) -> U16:
+    """Each player's best of its ``width`` columns of ``idx`` (rows of :func:`_small_spot_table`
+    offsets, ``(players * width, rows)``): shape ``(halves, players, rows)``."""
     table = _small_spot_table()
     got = table.take(idx, axis=1) if low else table[0].take(idx)[None]             # (halves, P * width, rows)
-    values: U16 = np.maximum.reduce(got.reshape(len(got), len(info), width, rows), axis=2)
-    return values, weights
+    values: U16 = np.maximum.reduce(got.reshape(len(got), players, width, -1), axis=2)
+    return values
