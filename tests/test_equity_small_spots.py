@@ -160,3 +160,19 @@ def test_the_same_spot_is_the_same_result_given_cards_as_text_lists_or_indices()
     b = equity([h.split() for h in holes], board.split())
     c = equity([[int(Card(x)) for x in h.split()] for h in holes], [int(Card(x)) for x in board.split()])
     assert a == b == c
+
+
+def test_results_built_without_init_equal_the_dataclass_constructor() -> None:
+    import dataclasses
+    import pickle
+
+    from omaha_learn.engine.equity.api import PlayerEquity
+
+    r = equity(["As Ah 2s 3h", "Kd Kc Qd Jc", "7h 8h 9d Td"], "2c 7d 9s Qc")
+    for obj, cls in [(p, PlayerEquity) for p in r] + [(r, EquityResult)]:
+        again = cls(**{f.name: getattr(obj, f.name) for f in dataclasses.fields(cls)})  # type: ignore[arg-type]
+        assert again == obj and repr(again) == repr(obj)
+        assert cls is EquityResult or hash(again) == hash(obj)  # a result holds dicts: no hash either way
+        assert vars(again) == vars(obj) and pickle.loads(pickle.dumps(obj)) == obj
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            obj.boards = 0  # type: ignore[misc]

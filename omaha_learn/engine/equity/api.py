@@ -22,10 +22,10 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from math import comb, sqrt
-from typing import overload
+from typing import TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -303,12 +303,27 @@ def result_from_counts(counts: dict[int, int], holes: list[tuple[Card, ...] | No
             mean = share / total / _UNIT
             var = max(share_sq / total / _UNIT**2 - mean * mean, 0.0)
             stderr = sqrt(var / max(total - 1, 1))
-        players.append(PlayerEquity(  # positional, in field order: a small spot builds these in microseconds
+        players.append(_frozen(PlayerEquity, (
             hole, Fraction(share, pot) if share else _ZERO, Fraction(high, half) if high else _ZERO,
             Fraction(low, half) if low else _ZERO, total, high_wins, high_ties, low_wins, low_ties, scoops, splits,
-            quarters, stderr))
-    return EquityResult(tuple(players), board, dead, Game.parse(game), qualifier, total, exact, low_boards,
-                        dict(sorted(hist.items())), counts, seed)
+            quarters, stderr)))
+    return _frozen(EquityResult, (tuple(players), board, dead, Game.parse(game), qualifier, total, exact, low_boards,
+                                  dict(sorted(hist.items())), counts, seed))
+
+
+_Frozen = TypeVar("_Frozen", PlayerEquity, EquityResult)
+
+
+def _frozen(cls: type[_Frozen], values: tuple[object, ...]) -> _Frozen:
+    """``cls(*values)``, every field given in order, without the frozen dataclass's ``__init__``
+    (one ``object.__setattr__`` per field: a third of a small spot's result, six players).
+    Neither class has ``__post_init__`` or slots; a test compares with the constructor."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(zip(_FIELDS[cls], values, strict=True))
+    return obj
+
+
+_FIELDS = {cls: tuple(f.name for f in fields(cls)) for cls in (PlayerEquity, EquityResult)}
 
 
 # ----------------------------------------------------------------- checks
