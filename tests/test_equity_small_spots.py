@@ -176,3 +176,13 @@ def test_results_built_without_init_equal_the_dataclass_constructor() -> None:
         assert vars(again) == vars(obj) and pickle.loads(pickle.dumps(obj)) == obj
         with pytest.raises(dataclasses.FrozenInstanceError):
             obj.boards = 0  # type: ignore[misc]
+
+
+def test_progress_on_a_turn_and_a_river(capsys: pytest.CaptureFixture[str]) -> None:
+    calls: list[tuple[int, int]] = []
+    equity(["As Ah 2s 3h", "Kd Kc Qd Jc"], "2c 7d 9s Qc", progress=lambda d, t: calls.append((d, t)))
+    equity(["As Ah 2s 3h", "Kd Kc Qd Jc"], "2c 7d 9s Qc 3s", progress=lambda d, t: calls.append((d, t)))
+    assert calls == [(40, 40), (1, 1)]
+    equity(["As Ah 2s 3h", "Kd Kc Qd Jc"], "2c 7d 9s Qc", progress=True)
+    equity(["As Ah 2s 3h", "Kd Kc Qd Jc"], "2c 7d 9s Qc", progress=False)
+    assert capsys.readouterr().err.count("100% 40/40") == 1

@@ -584,13 +584,13 @@ def equity(holes: Sequence[CardsLike | None], board: CardsLike = (), dead: Cards
         raise EquityError(f"progress: True, False, None or a callable(done, total), got {progress!r}")
     low = game == "hilo"
     threshold = low_threshold(qualifier) if low else 0
-    bar = ProgressBar(progress)
     if trials is None and len(b) >= 4:  # a turn or river: known hands (checked), a few dozen boards
-        known = [h for h in parsed if h is not None]
-        counts = _small_exact(known, b, d, low, threshold)
-        total = sum(counts.values())
-        bar(total, total)
+        counts = _small_exact([h for h in parsed if h is not None], b, d, low, threshold)
+        if progress is not None and progress is not False:
+            total = sum(counts.values())
+            ProgressBar(progress)(total, total)
         return result_from_counts(counts, parsed, b, d, game, qualifier if low else None, True, seed)
+    bar = ProgressBar(progress)
     in_deck = np.ones(52, dtype=bool)
     in_deck[[int(c) for h in parsed if h is not None for c in h] + [int(c) for c in b + d]] = False
     deck = np.flatnonzero(in_deck)
