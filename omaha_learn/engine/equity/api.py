@@ -303,10 +303,11 @@ def result_from_counts(counts: dict[int, int], holes: list[tuple[Card, ...] | No
             mean = share / total / _UNIT
             var = max(share_sq / total / _UNIT**2 - mean * mean, 0.0)
             stderr = sqrt(var / max(total - 1, 1))
+        high_fraction = Fraction(high, half) if high else _ZERO
+        share_fraction = high_fraction if share == 2 * high else Fraction(share, pot)  # no low: the same value
         players.append(_frozen(PlayerEquity, (
-            hole, Fraction(share, pot) if share else _ZERO, Fraction(high, half) if high else _ZERO,
-            Fraction(low, half) if low else _ZERO, total, high_wins, high_ties, low_wins, low_ties, scoops, splits,
-            quarters, stderr)))
+            hole, share_fraction, high_fraction, Fraction(low, half) if low else _ZERO, total, high_wins, high_ties,
+            low_wins, low_ties, scoops, splits, quarters, stderr)))
     return _frozen(EquityResult, (tuple(players), board, dead, Game.parse(game), qualifier, total, exact, low_boards,
                                   dict(sorted(hist.items())), counts, seed))
 
