@@ -333,24 +333,22 @@ def hole_codes(hole: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[int,
     return tuple(codes), tuple(tuple(s) for s in suited)
 
 
-@functools.lru_cache(maxsize=4096)
-def _hole_columns(hole: tuple[int, ...]) -> tuple[Ints, int]:
-    """One hole's columns for :func:`turn_strengths`: ``(columns, suits)``, ``columns`` read-only,
-    shape ``(2, 2 * pairs)``: offsets over kinds. First each pair's code (kind 0: added to the
-    board code's row); then for a pair of one suit ``s`` its rank-pair code (kind ``1 + s``: added
-    to that suit's flush row), for any other pair its code again (kind 0, changing no maximum).
-    ``suits`` has bit ``s`` when the hole holds two cards of suit ``s``."""
-    codes, suited = hole_codes(hole)
-    _, rp = _pair_lists()
-    offsets, kinds = list(codes), [0] * len(codes)
-    for (i, j), code in zip(_pairs(len(hole)), codes, strict=True):
-        a, b = hole[i], hole[j]
-        same = a & 3 == b & 3
-        offsets.append(rp[13 * (a >> 2) + (b >> 2)] if same else code)
-        kinds.append(1 + (a & 3) if same else 0)
-    columns = np.array([offsets, kinds], dtype=np.intp)
-    columns.flags.writeable = False
-    return columns, sum(1 << s for s in range(4) if suited[s])
+@functools.cache
+def _pair_columns() -> Ints:
+    """For :func:`turn_strengths`, by two cards ``52 * a + b``: their two columns as
+    ``(offset, kind)``, shape ``(2704, 2, 2)``. First the pair's code (kind 0: added to the
+    board code's row); then, for cards of one suit ``s``, their rank-pair code (kind ``1 + s``:
+    added to that suit's flush row), else the pair's code again (kind 0: no maximum changes)."""
+    pc = pair_codes_by_cards().astype(np.intp)
+    rp = rank_pair_codes().astype(np.intp)
+    a, b = np.divmod(np.arange(52 * 52), 52)
+    same = (a & 3) == (b & 3)
+    out = np.zeros((52 * 52, 2, 2), dtype=np.intp)
+    out[:, 0, 0] = pc
+    out[:, 1, 0] = np.where(same, rp[13 * (a >> 2) + (b >> 2)], pc)
+    out[:, 1, 1] = np.where(same, 1 + (a & 3), 0)
+    out.flags.writeable = False
+    return out
 
 
 def river_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], *, low: bool = True
@@ -390,13 +388,13 @@ def turn_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], dead: S
 
     ``values[0]`` holds the highs and ``values[1]`` (only when ``low``) the lows, shape
     ``(P, rows)``; row ``j`` stands for ``weights[j]`` rivers (0: none). The first 13 rows
-    are the rivers, by rank, that give nobody a flush or a different one: their strengths
-    depend on the rank alone. Then one row per river of a suit with two or more turn cards
-    of which some player holds two. At most one suit can flush; when the turn has three
-    of it, every river's board is a flush board.
+    are the rivers, by rank, of the suits with at most one turn card: they make no flush
+    board, or the same one, so their strengths depend on the rank alone. Then one row per
+    river of a suit with two or more turn cards. At most one suit can flush; when the turn
+    has three of it, every river's board is a flush board.
 
     One gather reads everything: each hole's pairs on its board code and its suited pairs
-    on their suit's flush row of each river (:func:`_hole_columns`; the zero row where that
+    on their suit's flush row of each river (:func:`_pair_columns`; the zero row where that
     suit makes no flush).
 
     >>> from omaha_learn.engine.cards import parse_cards
@@ -412,13 +410,7 @@ def turn_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], dead: S
         key += CARD_WEIGHTS[c]
         count[c & 3] += 1
         ranks[c & 3] |= _RANK_BIT_PY[c]
-    info = [_hole_columns(tuple(h)) for h in holes]
-    pairs = info[0][0].shape[1] // 2
-    suits = 0
-    for _, held in info:
-        suits |= held
-    # suits whose rivers make a flush board (or a different one) for someone holding two of them
-    flushy = [s for s in range(4) if count[s] >= 2 and suits >> s & 1]
+    flushy = [s for s in range(4) if count[s] >= 2]  # suits whose rivers make a flush board (or another one)
     used = {c for h in holes for c in h}.union(board, dead)
     weights = [4 - len(flushy)] * 13
     for c in used:
@@ -426,9 +418,6 @@ def turn_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], dead: S
             weights[c >> 2] -= 1
     bases = _board_bases()
     rank_base = [bases.get(key + w, 0) for w in RANK_WEIGHTS]  # 0: a rank with none left (weight 0)
-    if not flushy:  # the strengths depend on the river's rank alone
-        codes = np.concatenate([columns[0, :pairs] for columns, _ in info])
-        return _best_of_pairs(codes[:, None] + np.array(rank_base, dtype=np.intp), len(info), pairs, low), weights
     pair_base = list(rank_base)  # per row: the board code's offset in the board-by-pair tables
     sets = _suited_set_list()
     suit_rows = []  # per suit in flushy: the flush-table offset of each of its rivers
@@ -445,9 +434,11 @@ def turn_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], dead: S
         row_bases[1 + s] = ([plain] * 13 + [_FLUSH_START] * (done - 13) + offsets
                             + [_FLUSH_START] * (rows - done - len(offsets)))
         done += len(offsets)
-    col = np.concatenate([columns for columns, _ in info], axis=1)
-    idx = np.array(row_bases, dtype=np.intp).take(col[1], axis=0) + col[0][:, None]   # (P * 2 * pairs, rows)
-    return _best_of_pairs(idx, len(info), 2 * pairs, low), weights
+    pairs = _pairs(len(holes[0]))
+    cards = np.array([52 * h[i] + h[j] for h in holes for i, j in pairs], dtype=np.intp)
+    col = _pair_columns().take(cards, axis=0).reshape(-1, 2)                      # (P * 2 * pairs, 2)
+    idx = np.array(row_bases, dtype=np.intp).take(col[:, 1], axis=0) + col[:, :1]   # (P * 2 * pairs, rows)
+    return _best_of_pairs(idx, len(holes), 2 * len(pairs), low), weights
 
 
 def _best_of_pairs(idx: Ints, players: int, width: int, low: bool) -> U16:
