@@ -38,8 +38,8 @@ __all__ = [
     "default_threads",
     "monte_carlo_chunk",
     "outcome_codes",
-    "stacked_outcome_codes",
     "parallel_sum",
+    "stacked_outcome_codes",
     "strengths_on_boards",
     "triple_strengths",
 ]

@@ -53,8 +53,8 @@ from omaha_learn.engine.evaluation.keys import (
 )
 from omaha_learn.engine.evaluation.tables import board_pair_tables, flush_pair_table
 
-__all__ = ["BoardInfo", "board_info", "deal_strengths", "fixed_strengths", "hand_strengths", "hole_codes",
-           "river_strengths", "turn_strengths"]
+__all__ = ["BoardInfo", "board_info", "deal_strengths", "fixed_strengths", "hand_strengths", "river_strengths",
+           "turn_strengths"]
 
 U16 = npt.NDArray[np.uint16]
 Ints = npt.NDArray[np.intp]
@@ -312,13 +312,13 @@ def _pair_lists() -> tuple[list[int], list[int]]:
 
 
 @functools.lru_cache(maxsize=4096)
-def hole_codes(hole: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+def _hole_codes(hole: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """What the small-spot lookups need of one hole: the pair code of each pair of its
     cards (:func:`~omaha_learn.engine.evaluation.keys.pair_codes_by_cards`) and, for each
     suit, the rank-pair codes of its pairs of that suit (for flushes).
 
     >>> from omaha_learn.engine.cards import parse_cards
-    >>> codes, suited = hole_codes(parse_cards("As Ah 2s 3h"))
+    >>> codes, suited = _hole_codes(parse_cards("As Ah 2s 3h"))
     >>> len(codes), [len(s) for s in suited]     # six pairs; one spade pair, one heart pair
     (6, [0, 0, 1, 1])
     """
@@ -363,7 +363,7 @@ def river_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], *, low
     """
     bph, bpl = board_pair_tables()
     code = _board_bases()[sum(CARD_WEIGHTS[c] for c in board)] // N_PAIR_CODES
-    info = [hole_codes(tuple(h)) for h in holes]
+    info = [_hole_codes(tuple(h)) for h in holes]
     row: list[int] = bph[code].tolist()
     highs = [max(map(row.__getitem__, codes)) for codes, _ in info]
     lows: list[int] | None = None
@@ -435,16 +435,10 @@ def turn_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], dead: S
                             + [_FLUSH_START] * (rows - done - len(offsets)))
         done += len(offsets)
     pairs = _pairs(len(holes[0]))
-    cards = np.array([52 * h[i] + h[j] for h in holes for i, j in pairs], dtype=np.intp)
-    col = _pair_columns().take(cards, axis=0).reshape(-1, 2)                      # (P * 2 * pairs, 2)
+    two_cards = np.array([52 * h[i] + h[j] for h in holes for i, j in pairs], dtype=np.intp)
+    col = _pair_columns().take(two_cards, axis=0).reshape(-1, 2)                   # (P * 2 * pairs, 2)
     idx = np.array(row_bases, dtype=np.intp).take(col[:, 1], axis=0) + col[:, :1]   # (P * 2 * pairs, rows)
-    return _best_of_pairs(idx, len(holes), 2 * len(pairs), low), weights
-
-
-def _best_of_pairs(idx: Ints, players: int, width: int, low: bool) -> U16:
-    """Each player's best of its ``width`` columns of ``idx`` (rows of :func:`_small_spot_table`
-    offsets, ``(players * width, rows)``): shape ``(halves, players, rows)``."""
     table = _small_spot_table()
-    got = table.take(idx, axis=1) if low else table[0].take(idx)[None]             # (halves, P * width, rows)
-    values: U16 = np.maximum.reduce(got.reshape(len(got), players, width, -1), axis=2)
-    return values
+    got = table.take(idx, axis=1) if low else table[0].take(idx)[None]             # (halves, P * 2 * pairs, rows)
+    values: U16 = np.maximum.reduce(got.reshape(len(got), len(holes), 2 * len(pairs), rows), axis=2)
+    return values, weights
