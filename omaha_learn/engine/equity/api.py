@@ -412,22 +412,22 @@ def check_request(holes: Sequence[CardsLike | None], board: CardsLike, dead: Car
                             f"got {len(h)} ({format_cards(h) or 'none'})")
     if len(sizes) > 1:
         raise CardError("hole cards: every player needs the same number of cards (4, or 5 for five-card Omaha)")
+    size = next(iter(sizes)) if sizes else 4
     seen = {c for h in parsed if h is not None for c in h}
-    if len(seen) < sum(len(h) for h in parsed if h is not None):
+    if len(seen) < size * (len(parsed) - parsed.count(None)):
         _dealt_twice(parsed, (), ())
     b = _parse(board, "board")
-    d = _parse(dead, "dead")
+    d = () if isinstance(dead, tuple) and not dead else _parse(dead, "dead")
     if len(b) not in (0, 3, 4, 5):
         raise CardError(f"board: 0 (preflop), 3 (flop), 4 (turn) or 5 (river) cards, got {len(b)} "
                         f"({format_cards(b)})")
     if len(seen.union(b, d)) < len(seen) + len(b) + len(d):
         _dealt_twice(parsed, b, d)
-    size = sizes.pop() if sizes else 4
     need = size * len(parsed) + 5 + len(d)
     if need > 52:
         raise EquityError(f"holes: {len(parsed)} players with {size} cards, a board and {len(d)} dead cards "
                           f"need {need} cards; the deck has 52")
-    if trials is None and any(h is None for h in parsed):
+    if trials is None and None in parsed:
         i = next(i for i, h in enumerate(parsed) if h is None)
         raise EquityError(f"player {i + 1} holds a random hand (None): exact enumeration needs known hands; "
                           f"pass trials=N (and a seed) for a Monte Carlo estimate")
