@@ -427,17 +427,18 @@ def turn_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], dead: S
         suit_rows.append([_FLUSH_START + (sets[ranks[s] | _RANK_BIT_PY[c]] + 1) * _FLUSH_ROW for c in cards])
     rows = len(pair_base)
     weights += [1] * (rows - 13)
-    row_bases = [pair_base] + [[_FLUSH_START] * rows for _ in range(4)]  # per suit: flush-table offsets
+    row_bases = np.full((5, rows), _FLUSH_START, dtype=np.intp)  # per row: pairs' offset, then each suit's flush row
+    row_bases[0] = pair_base
     done = 13
     for s, offsets in zip(flushy, suit_rows, strict=True):
-        plain = _FLUSH_START + (sets[ranks[s]] + 1) * _FLUSH_ROW if count[s] >= 3 else _FLUSH_START
-        row_bases[1 + s] = ([plain] * 13 + [_FLUSH_START] * (done - 13) + offsets
-                            + [_FLUSH_START] * (rows - done - len(offsets)))
+        if count[s] >= 3:  # a flush board whatever the river: the turn's cards of the suit
+            row_bases[1 + s, :13] = _FLUSH_START + (sets[ranks[s]] + 1) * _FLUSH_ROW
+        row_bases[1 + s, done:done + len(offsets)] = offsets
         done += len(offsets)
     pairs = _pairs(len(holes[0]))
     two_cards = np.array([52 * h[i] + h[j] for h in holes for i, j in pairs], dtype=np.intp)
     col = _pair_columns().take(two_cards, axis=0).reshape(-1, 2)                   # (P * 2 * pairs, 2)
-    idx = np.array(row_bases, dtype=np.intp).take(col[:, 1], axis=0) + col[:, :1]   # (P * 2 * pairs, rows)
+    idx = row_bases.take(col[:, 1], axis=0) + col[:, :1]                            # (P * 2 * pairs, rows)
     table = _small_spot_table()
     got = table.take(idx, axis=1) if low else table[0].take(idx)[None]             # (halves, P * 2 * pairs, rows)
     values: U16 = np.maximum.reduce(got.reshape(len(got), len(holes), 2 * len(pairs), rows), axis=2)
