@@ -311,28 +311,6 @@ def _pair_lists() -> tuple[list[int], list[int]]:
     return pair_codes_by_cards().tolist(), rank_pair_codes().tolist()
 
 
-@functools.lru_cache(maxsize=4096)
-def _hole_codes(hole: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """What the small-spot lookups need of one hole: the pair code of each pair of its
-    cards (:func:`~omaha_learn.engine.evaluation.keys.pair_codes_by_cards`) and, for each
-    suit, the rank-pair codes of its pairs of that suit (for flushes).
-
-    >>> from omaha_learn.engine.cards import parse_cards
-    >>> codes, suited = _hole_codes(parse_cards("As Ah 2s 3h"))
-    >>> len(codes), [len(s) for s in suited]     # six pairs; one spade pair, one heart pair
-    (6, [0, 0, 1, 1])
-    """
-    pc, rp = _pair_lists()
-    codes = []
-    suited: tuple[list[int], ...] = ([], [], [], [])
-    for i, j in _pairs(len(hole)):
-        a, b = hole[i], hole[j]
-        codes.append(pc[52 * a + b])
-        if a & 3 == b & 3:
-            suited[a & 3].append(rp[13 * (a >> 2) + (b >> 2)])
-    return tuple(codes), tuple(tuple(s) for s in suited)
-
-
 @functools.cache
 def _pair_columns() -> Ints:
     """For :func:`turn_strengths`, by two cards ``52 * a + b``: their two columns as
@@ -363,21 +341,25 @@ def river_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], *, low
     """
     bph, bpl = board_pair_tables()
     code = _board_bases()[sum(CARD_WEIGHTS[c] for c in board)] // N_PAIR_CODES
-    info = [_hole_codes(tuple(h)) for h in holes]
+    pc, rp = _pair_lists()
+    pairs = _pairs(len(holes[0]))
+    codes = [[pc[52 * h[i] + h[j]] for i, j in pairs] for h in holes]
     row: list[int] = bph[code].tolist()
-    highs = [max(map(row.__getitem__, codes)) for codes, _ in info]
+    highs = [max(map(row.__getitem__, c)) for c in codes]
     lows: list[int] | None = None
     if low:
         row = bpl[code].tolist()
-        lows = [max(map(row.__getitem__, codes)) for codes, _ in info]
+        lows = [max(map(row.__getitem__, c)) for c in codes]
     suits = sorted(c & 3 for c in board)
     suit = suits[2]  # the one suit that can have three of the five cards
     if suits.count(suit) >= 3:
         mask = sum(_RANK_BIT_PY[c] for c in board if c & 3 == suit)
         frow: list[int] = flush_pair_table()[_suited_set_list()[mask]].tolist()
-        for i, (_, suited) in enumerate(info):
-            if suited[suit]:
-                highs[i] = max(highs[i], *map(frow.__getitem__, suited[suit]))
+        for i, h in enumerate(holes):
+            ranks = [c >> 2 for c in h if c & 3 == suit]
+            if len(ranks) >= 2:  # two hole cards of the suit: the best flush of any two of them
+                best = max(frow[rp[13 * a + b]] for a, b in combinations(ranks, 2))
+                highs[i] = max(highs[i], best)
     return highs, lows
 
 
