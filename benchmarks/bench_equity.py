@@ -100,7 +100,7 @@ def exact_spots(equity: Callable[..., Any], pe: Any, quick: bool) -> None:
         print(f"\n## Exact spots, {name} (time per call; poker-equity exact is single-threaded)\n")
         print("| spot | boards | ours (ms/call) | poker-equity (ms/call) | ratio | identical fractions |")
         print("|---|---|---|---|---|---|")
-        for board, calls in ((FLOP, 5 if quick else 20), (TURN, 20 if quick else 50), (RIVER, 20 if quick else 50)):
+        for board, calls in ((FLOP, 5 if quick else 20), (TURN, 20 if quick else 200), (RIVER, 50 if quick else 500)):
             street = STREETS[len(board.split())]
             for holes in EXACT_SPOTS:
                 text = [compact(h, 4) for h in holes]
@@ -112,6 +112,44 @@ def exact_spots(equity: Callable[..., Any], pe: Any, quick: bool) -> None:
                 res = pe.exact_from_text(variant, text, board.replace(" ", ""))
                 same = all(Fraction(s) == q.equity_fraction * r.boards for s, q in zip(res["share_sum"], r, strict=True))
                 print(f"| {len(holes)} players, {street} {board} | {r.boards} | {ours * 1e3:.3f} | {theirs * 1e3:.3f} "
+                      f"| {theirs / ours:.2f}x | {same} |", flush=True)
+                if not same:
+                    raise SystemExit("MISMATCH with poker-equity")
+    fresh_spots(equity, pe, quick)
+
+
+def fresh_spots(equity: Callable[..., Any], pe: Any, quick: bool) -> None:
+    """Exact turns and rivers, a different seeded random deal every call: no cache of either
+    library sees a hand twice (the spots above repeat one deal). poker-equity's share sums are
+    floats; shares are multiples of 1/12, so the first 50 deals of a row are compared as
+    fractions recovered from them."""
+    import random
+
+    from omaha_learn.engine.cards import FULL_DECK
+
+    deals = 300 if quick else 2000
+    print(f"\n## Exact spots, a new random deal each call ({deals:,} deals a row, time per call)\n")
+    print("| spot | ours (ms/call) | poker-equity (ms/call) | ratio | identical fractions |")
+    print("|---|---|---|---|---|")
+    rng = random.Random(13)
+    for game, variant in (("hilo", "omaha_hi_lo"), ("high", "omaha")):
+        for size in (4, 5):
+            for players in (2, 4, 6):
+                spots = []
+                for _ in range(deals):
+                    cards = [str(c) for c in rng.sample(FULL_DECK, 4 * players + size)]
+                    holes = [" ".join(cards[4 * i:4 * i + 4]) for i in range(players)]
+                    spots.append((holes, " ".join(cards[4 * players:])))
+                text = [([h.replace(" ", "") for h in holes], board.replace(" ", "")) for holes, board in spots]
+                ours = median(lambda spots=spots, game=game: [equity(h, b, game=game) for h, b in spots]) / deals
+                theirs = median(lambda text=text, variant=variant: [
+                    pe.exact_from_text(variant, h, b) for h, b in text]) / deals
+                same = all(Fraction(s).limit_denominator(720) == q.equity_fraction * r.boards  # floats: x/12 back
+                           for (h, b), (ht, bt) in zip(spots[:50], text[:50], strict=True)
+                           for r in [equity(h, b, game=game)]
+                           for s, q in zip(pe.exact_from_text(variant, ht, bt)["share_sum"], r, strict=True))
+                name = "Hi-Lo" if game == "hilo" else "PLO"
+                print(f"| {name}, {players} players, {STREETS[size]} | {ours * 1e3:.3f} | {theirs * 1e3:.3f} "
                       f"| {theirs / ours:.2f}x | {same} |", flush=True)
                 if not same:
                     raise SystemExit("MISMATCH with poker-equity")
