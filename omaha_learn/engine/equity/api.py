@@ -47,7 +47,7 @@ from omaha_learn.engine.games import Game
 from omaha_learn.errors import EquityError, GameError
 
 __all__ = ["equity", "EquityResult", "PlayerEquity", "EquityError", "tally_codes", "GAMES", "MAX_TRIALS",
-           "check_seed", "check_trials", "check_threads"]
+           "check_seed", "check_trials", "check_threads", "parse_text"]
 
 GAMES = {Game.HILO: "Omaha Hi-Lo", Game.PLO: "Pot-Limit Omaha (high only)"}
 """How equity results name the games of the :class:`~omaha_learn.Game` vocabulary."""
@@ -357,7 +357,14 @@ def check_threads(threads: object) -> int:
 
 
 @functools.lru_cache(maxsize=256)
-def _parse_text(text: str) -> tuple[Card, ...]:
+def parse_text(text: str) -> tuple[Card, ...]:
+    """:func:`~omaha_learn.engine.cards.parse_cards` of card text, remembered for the last 256
+    texts: :func:`equity` and :func:`~omaha_learn.engine.equity.ranges.has_range` read every
+    hand through it, so a hand is parsed once however often it is asked about.
+
+    >>> parse_text("As Kd 7h")
+    (Card('As'), Card('Kd'), Card('7h'))
+    """
     return parse_cards(text)
 
 
@@ -366,7 +373,7 @@ def _parse(cards: object, name: str) -> tuple[Card, ...]:
         raise CardError(f"{name}: no cards given (None); use () or '' for none")
     try:
         if isinstance(cards, str):
-            return _parse_text(cards)
+            return parse_text(cards)
         return parse_cards(cards)  # type: ignore[arg-type]
     except CardError as exc:
         raise CardError(f"{name}: {exc}", exc.token, exc.position) from None

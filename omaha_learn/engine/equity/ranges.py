@@ -36,9 +36,9 @@ from omaha_learn.engine.equity.api import (
     EquityResult,
     Progress,
     ProgressBar,
-    _parse_text,
     check_request,
     equity,
+    parse_text,
     result_from_counts,
 )
 from omaha_learn.engine.equity.kernel import outcome_codes
@@ -72,7 +72,7 @@ def has_range(holes: object) -> bool:
 
 def _is_range_str(text: str) -> bool:
     try:
-        if len(_parse_text(text)) in (4, 5):
+        if len(parse_text(text)) in (4, 5):
             return False  # four or five different cards: a hand (is_range_text says the same)
     except CardError:
         pass
