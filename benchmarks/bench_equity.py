@@ -1,6 +1,7 @@
 """omaha_learn.equity against poker-equity (Rust, exact and sampled) and PokerKit, in one process.
 
-Run: ``.venv/bin/python benchmarks/bench_equity.py [--quick]`` (about four minutes; ``--quick`` one).
+Run: ``.venv/bin/python benchmarks/bench_equity.py [--quick] [--only exact]`` (about four minutes;
+``--quick`` one; ``--only exact`` just the exact flop, turn and river spots, under a minute).
 
 Each spot prints our time and poker-equity's on the same work (the same number
 of deals, or the same exact spot), with one thread and with all threads, as
@@ -9,7 +10,7 @@ faster). Ratios measured side by side in one process hold up on a shared
 machine better than absolute times; the header says what else was running.
 
 Goals (issue 13): random hands and all-random tables >= 2x poker-equity on all
-its threads; exact flop and turn spots >= 1x per call; exact heads-up preflop
+its threads; exact flop, turn and river spots >= 1x per call (both games); exact heads-up preflop
 within 1.3x of the algorithm's floor (about 15 ms) on one core; peak memory of
 six random hands <= 64 MiB and of exact preflop < 64 MiB; exact results
 identical to poker-equity's as fractions.
@@ -27,6 +28,7 @@ import sys
 import time
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 HERO4, HERO5 = "As 2s 3d Kd", "As 2s 3d Kd 9h"
 VARIANT = {("hilo", 4): "omaha_hi_lo", ("high", 4): "omaha", ("hilo", 5): "omaha_five_hi_lo",
@@ -38,7 +40,8 @@ EXACT_SPOTS = [
     ["As Ah 2s 3h", "Kd Kc Qd Jc", "7h 8h 9d Td", "5c 5h 4c 4d", "Ks Qs Js 6d"],
     ["As Ah 2s 3h", "Kd Kc Qd Jc", "7h 8h 9d Td", "5c 5h 4c 4d", "Ks Qs Js 6d", "Ac Jh 8c 6s"],
 ]
-FLOP, TURN = "2c 7d 9s", "2c 7d 9s Qc"
+FLOP, TURN, RIVER = "2c 7d 9s", "2c 7d 9s Qc", "2c 7d 9s Qc 3s"
+STREETS = {3: "flop", 4: "turn", 5: "river"}
 
 
 def median(fn: Callable[[], object], repeat: int = 3) -> float:
@@ -95,7 +98,69 @@ def peak_rss_mib(holes: list[str | None], trials: int | None, threads: int | Non
     return [kib / 1024 for kib in json.loads(out.stdout)]
 
 
-def main(quick: bool = False) -> None:
+def exact_spots(equity: Callable[..., Any], pe: Any, quick: bool) -> None:
+    """The exact flop, turn and river spots of issue 13, both games: time per call and the fractions compared."""
+    for game, variant in (("hilo", "omaha_hi_lo"), ("high", "omaha")):
+        name = "Omaha Hi-Lo" if game == "hilo" else "PLO (game='high')"
+        print(f"\n## Exact spots, {name} (time per call; poker-equity exact is single-threaded)\n")
+        print("| spot | boards | ours (ms/call) | poker-equity (ms/call) | ratio | identical fractions |")
+        print("|---|---|---|---|---|---|")
+        for board, calls in ((FLOP, 5 if quick else 20), (TURN, 20 if quick else 200), (RIVER, 50 if quick else 500)):
+            street = STREETS[len(board.split())]
+            for holes in EXACT_SPOTS:
+                text = [compact(h, 4) for h in holes]
+                ours = median(lambda holes=holes, board=board, calls=calls, game=game: [
+                    equity(holes, board, game=game) for _ in range(calls)]) / calls
+                theirs = median(lambda text=text, board=board, calls=calls, variant=variant: [
+                    pe.exact_from_text(variant, text, board.replace(" ", "")) for _ in range(calls)]) / calls
+                r = equity(holes, board, game=game)
+                res = pe.exact_from_text(variant, text, board.replace(" ", ""))
+                same = all(Fraction(s) == q.equity_fraction * r.boards for s, q in zip(res["share_sum"], r, strict=True))
+                print(f"| {len(holes)} players, {street} {board} | {r.boards} | {ours * 1e3:.3f} | {theirs * 1e3:.3f} "
+                      f"| {theirs / ours:.2f}x | {same} |", flush=True)
+                if not same:
+                    raise SystemExit("MISMATCH with poker-equity")
+    fresh_spots(equity, pe, quick)
+
+
+def fresh_spots(equity: Callable[..., Any], pe: Any, quick: bool) -> None:
+    """Exact turns and rivers, a different seeded random deal every call: no cache of either
+    library sees a hand twice (the spots above repeat one deal). poker-equity's share sums are
+    floats; shares are multiples of 1/12, so the first 50 deals of a row are compared as
+    fractions recovered from them."""
+    import random
+
+    from omaha_learn.engine.cards import FULL_DECK
+
+    deals = 300 if quick else 2000
+    print(f"\n## Exact spots, a new random deal each call ({deals:,} deals a row, time per call)\n")
+    print("| spot | ours (ms/call) | poker-equity (ms/call) | ratio | identical fractions |")
+    print("|---|---|---|---|---|")
+    rng = random.Random(13)
+    for game, variant in (("hilo", "omaha_hi_lo"), ("high", "omaha")):
+        for size in (4, 5):
+            for players in (2, 4, 6):
+                spots = []
+                for _ in range(deals):
+                    cards = [str(c) for c in rng.sample(FULL_DECK, 4 * players + size)]
+                    holes = [" ".join(cards[4 * i:4 * i + 4]) for i in range(players)]
+                    spots.append((holes, " ".join(cards[4 * players:])))
+                text = [([h.replace(" ", "") for h in holes], board.replace(" ", "")) for holes, board in spots]
+                ours = median(lambda spots=spots, game=game: [equity(h, b, game=game) for h, b in spots]) / deals
+                theirs = median(lambda text=text, variant=variant: [
+                    pe.exact_from_text(variant, h, b) for h, b in text]) / deals
+                same = all(Fraction(s).limit_denominator(720) == q.equity_fraction * r.boards  # floats: x/12 back
+                           for (h, b), (ht, bt) in zip(spots[:50], text[:50], strict=True)
+                           for r in [equity(h, b, game=game)]
+                           for s, q in zip(pe.exact_from_text(variant, ht, bt)["share_sum"], r, strict=True))
+                name = "Hi-Lo" if game == "hilo" else "PLO"
+                print(f"| {name}, {players} players, {STREETS[size]} | {ours * 1e3:.3f} | {theirs * 1e3:.3f} "
+                      f"| {theirs / ours:.2f}x | {same} |", flush=True)
+                if not same:
+                    raise SystemExit("MISMATCH with poker-equity")
+
+
+def main(quick: bool = False, only: str | None = None) -> None:
     import numpy as np
     import poker_equity as pe
 
@@ -108,6 +173,9 @@ def main(quick: bool = False) -> None:
           f"({pe.default_thread_count()}); omaha_learn threads=None uses {cores}")
     print("ratio = poker-equity time / omaha_learn time (above 1: omaha_learn faster); medians of 3")
     equity([HERO4, None], trials=1000, seed=1)  # tables loaded
+    if only == "exact":
+        exact_spots(equity, pe, quick)
+        return
     from omaha_learn.engine.equity import workers
 
     print(f"omaha_learn workers: {workers.start()} (started before timing, as poker-equity's thread pool "
@@ -150,21 +218,7 @@ def main(quick: bool = False) -> None:
                                                  threads=th)) for th in (1, 0)]
     print(row("six random hands, Hi-Lo, 100k deals", t[0], p[0], t[1], p[1]))
 
-    print("\n## Exact spots, Omaha Hi-Lo (time per call; poker-equity exact is single-threaded)\n")
-    print("| spot | boards | ours (ms/call) | poker-equity (ms/call) | ratio | identical fractions |")
-    print("|---|---|---|---|---|---|")
-    for board, calls in ((FLOP, 5 if quick else 20), (TURN, 20 if quick else 50)):
-        street = "flop" if len(board.split()) == 3 else "turn"
-        for holes in EXACT_SPOTS:
-            text = [compact(h, 4) for h in holes]
-            ours = median(lambda holes=holes, board=board, calls=calls: [equity(holes, board) for _ in range(calls)]) / calls
-            theirs = median(lambda text=text, board=board, calls=calls: [
-                pe.exact_from_text("omaha_hi_lo", text, board.replace(" ", "")) for _ in range(calls)]) / calls
-            r = equity(holes, board)
-            res = pe.exact_from_text("omaha_hi_lo", text, board.replace(" ", ""))
-            same = all(Fraction(s) == q.equity_fraction * r.boards for s, q in zip(res["share_sum"], r, strict=True))
-            print(f"| {len(holes)} players, {street} {board} | {r.boards} | {ours * 1e3:.3f} | {theirs * 1e3:.3f} "
-                  f"| {theirs / ours:.2f}x | {same} |", flush=True)
+    exact_spots(equity, pe, quick)
 
     print("\n## Exact heads-up preflop, Omaha Hi-Lo (1,086,008 boards)\n")
     hu = EXACT_SPOTS[0]
@@ -205,4 +259,8 @@ def main(quick: bool = False) -> None:
 
 
 if __name__ == "__main__":
-    main(quick="--quick" in sys.argv)
+    args = sys.argv[1:]
+    only = args[args.index("--only") + 1] if "--only" in args[:-1] else None
+    if only not in (None, "exact"):
+        raise SystemExit(f"--only: 'exact' is the one section that runs alone, got {only!r}")
+    main(quick="--quick" in args, only=only)

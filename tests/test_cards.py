@@ -100,6 +100,22 @@ def test_joined_cards_parse_back(tokens: list[str], sep: str) -> None:
         assert parse_cards(format_cards(out)) == out
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([str(c) for c in FULL_DECK] + ["", "10h", "as", "Xx"]), max_size=7),
+       st.booleans())
+def test_single_spaced_text_reads_as_the_full_scan_does(tokens: list[str], allow: bool) -> None:
+    """Text such as "As Kd 7h" skips the scan; the answer, or the error, is the scan's."""
+    text = " ".join(tokens)
+
+    def read(t: str) -> object:
+        try:
+            return parse_cards(t, allow_duplicates=allow)
+        except CardError as e:
+            return (str(e).replace(f"of {t!r}", "of <text>"), e.token, e.position)
+
+    assert read(text) == read(text + "\t")  # a trailing tab: the full scan, the same positions
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.one_of(st.integers(-5, 60), st.text(max_size=4), st.none(), st.floats()), max_size=6))
 def test_any_list_parses_or_raises_card_error(items: list[object]) -> None:

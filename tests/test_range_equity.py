@@ -113,3 +113,16 @@ def test_range_errors_name_the_player_and_the_part() -> None:
 def test_known_hands_still_go_the_old_way() -> None:
     r = equity(["As Ah 2s 3h", "Kd Kc Qd Jc"], board="4c 7d 9s")
     assert type(r).__name__ == "EquityResult" and r[0].equity_fraction == Fraction(1357, 1640)
+
+
+@pytest.mark.parametrize("text", ["As Ah 2s 3h", "As Ah 2s 3h 4d", "AsAh2s3h", "as ah 2s 3h", "As,Ah,2s,3h", "10h Ah 2s 3h",
+                                  "As As 2s 3h", "As Ah 2s", "As Ah 2s 3h 4d 5d", "AA**", "AA**ds", "15%",
+                                  "AdAcKdKc,AdAcQdQc", "As Ah 2s Xx", "AsAh2sXx", "", "  ", "Kd Kc Qd Jc"])
+def test_has_range_answers_as_is_range_text_does(text: str) -> None:
+    """has_range reads a hand through equity's parse cache; the answer is is_range_text's, first call or later."""
+    from omaha_learn.engine.equity.ranges import has_range
+    from omaha_learn.engine.ranges import is_range_text
+
+    for _ in range(2):
+        assert has_range([text, "Kd Kc Qd Jc"]) is is_range_text(text)
+        assert has_range(["Kd Kc Qd Jc", text]) is is_range_text(text)

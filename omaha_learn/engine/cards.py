@@ -225,6 +225,9 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
     """
     out: list[tuple[Card, str, int]] = []
     if isinstance(cards, str):
+        quick = [_BY_TEXT.get(tok) for tok in cards.split(" ")]  # "As Kd 7h": the common case, no scan
+        if None not in quick and (allow_duplicates or len(set(quick)) == len(quick)):
+            return tuple(quick)  # type: ignore[arg-type]
         for pos, tok in _scan(cards):
             out.append((_parse_one(tok, cards, pos), cards, pos))
     elif isinstance(cards, Card):

@@ -22,10 +22,10 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from math import comb, sqrt
-from typing import overload
+from typing import TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -38,15 +38,16 @@ from omaha_learn.engine.equity.kernel import (
     monte_carlo_chunk,
     outcome_codes,
     parallel_sum,
+    stacked_outcome_codes,
     triple_strengths,
 )
-from omaha_learn.engine.evaluation.fast import board_info, fixed_strengths
+from omaha_learn.engine.evaluation.fast import board_info, fixed_strengths, river_strengths, turn_strengths
 from omaha_learn.engine.evaluation.tables import colex_combinations, low_threshold
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import EquityError, GameError
 
 __all__ = ["equity", "EquityResult", "PlayerEquity", "EquityError", "tally_codes", "GAMES", "MAX_TRIALS",
-           "check_seed", "check_trials", "check_threads"]
+           "check_seed", "check_trials", "check_threads", "parse_text"]
 
 GAMES = {Game.HILO: "Omaha Hi-Lo", Game.PLO: "Pot-Limit Omaha (high only)"}
 """How equity results name the games of the :class:`~omaha_learn.Game` vocabulary."""
@@ -209,6 +210,7 @@ class EquityResult(Sequence[PlayerEquity]):
         return str(equity_html(self))
 
 
+_ZERO = Fraction(0)
 _POPCOUNT = tuple(bin(x).count("1") for x in range(1 << MAX_PLAYERS))
 
 
@@ -226,13 +228,18 @@ def tally_codes(counts: dict[int, int], players: int) -> dict[str, list[int]]:
     >>> t["share"], t["low_wins"], t["quarters"]
     ([270, 90], [3, 0], [0, 3])
     """
-    if not counts:
-        return {k: [0] * players for k in _TALLY_KEYS}
-    codes = np.fromiter(counts.keys(), dtype=np.intp, count=len(counts))
+    per_player = _player_tallies(counts, players)
+    return {k: [row[j] for row in per_player] for j, k in enumerate(_TALLY_KEYS)}
+
+
+def _player_tallies(counts: dict[int, int], players: int) -> Sequence[Sequence[int]]:
+    """:func:`tally_codes` player by player: each player's sums in the order of ``_TALLY_KEYS``."""
+    if len(counts) == 1 and 1 in counts.values():  # a river: one board, one outcome
+        return _code_tallies(players, next(iter(counts)))
     weights = np.fromiter(counts.values(), dtype=np.int64, count=len(counts))
-    table = _tally_table(players)[codes]                       # (codes, keys, players)
-    sums = np.einsum("c,ckp->kp", weights, table)
-    return {k: sums[j].tolist() for j, k in enumerate(_TALLY_KEYS)}
+    table = _tally_table(players).reshape(1 << (2 * players), -1)
+    rows: list[list[int]] = (weights @ table.take(list(counts), axis=0)).reshape(players, -1).tolist()
+    return rows
 
 
 _TALLY_KEYS = ("share", "share_sq", "high", "low", "high_wins", "high_ties", "low_wins", "low_ties",
@@ -241,8 +248,8 @@ _TALLY_KEYS = ("share", "share_sq", "high", "low", "high_wins", "high_ties", "lo
 
 @functools.cache
 def _tally_table(players: int) -> npt.NDArray[np.int64]:
-    """Per outcome code, per key of :func:`tally_codes`, per player: that board's contribution."""
-    out = np.zeros((1 << (2 * players), len(_TALLY_KEYS), players), dtype=np.int64)
+    """Per outcome code, per player, per key of :func:`tally_codes`: that board's contribution."""
+    out = np.zeros((1 << (2 * players), players, len(_TALLY_KEYS)), dtype=np.int64)
     for code in range(1 << (2 * players)):
         hm, lm = code >> players, code & ((1 << players) - 1)
         k, kl = _popcount(hm), _popcount(lm)
@@ -253,10 +260,23 @@ def _tally_table(players: int) -> npt.NDArray[np.int64]:
             high = hw * _HALF // k
             low = lw * _HALF // kl if kl else 0
             share = high + low if kl else 2 * high
-            out[code, :, i] = (share, share * share, high, low, hw and k == 1, hw and k > 1, lw and kl == 1,
+            out[code, i] = (share, share * share, high, low, hw and k == 1, hw and k > 1, lw and kl == 1,
                                lw and kl > 1, share == _UNIT, 0 < share < _UNIT, 4 * share == _UNIT)
     out.flags.writeable = False
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _code_tallies(players: int, code: int) -> tuple[tuple[int, ...], ...]:
+    """One board's contributions with outcome ``code``: ``_tally_table(players)[code]``, player by player."""
+    return tuple(tuple(row) for row in _tally_table(players)[code].tolist())
+
+
+@functools.cache
+def _halves(players: int) -> tuple[tuple[int, int], ...]:
+    """``(k_high, k_low)`` of each outcome code: how many players share each half (0: no low)."""
+    low = (1 << players) - 1
+    return tuple((_popcount(code >> players), _popcount(code & low)) for code in range(1 << (2 * players)))
 
 
 def result_from_counts(counts: dict[int, int], holes: list[tuple[Card, ...] | None], board: tuple[Card, ...],
@@ -264,32 +284,47 @@ def result_from_counts(counts: dict[int, int], holes: list[tuple[Card, ...] | No
             ) -> EquityResult:
     """The :class:`EquityResult` of outcome ``counts`` (outcome code -> boards), as tallied by the kernel."""
     n = len(holes)
+    counts = dict(sorted(counts.items()))
     total = sum(counts.values())
-    t = tally_codes(counts, n)
+    per_player = _player_tallies(counts, n)
     hist: dict[tuple[int, int], int] = {}
     low_boards = 0
-    for code, c in sorted(counts.items()):
-        lm = code & ((1 << n) - 1)
-        key = (_popcount(code >> n), _popcount(lm))
+    halves = _halves(n)
+    for code, c in counts.items():
+        key = halves[code]
         hist[key] = hist.get(key, 0) + c
-        low_boards += c if lm else 0
+        low_boards += c if key[1] else 0
+    pot, half = total * _UNIT, total * _HALF
     players = []
-    for i, hole in enumerate(holes):
+    for hole, row in zip(holes, per_player, strict=True):
+        share, share_sq, high, low, high_wins, high_ties, low_wins, low_ties, scoops, splits, quarters = row
         stderr = None
         if not exact:
-            mean = t["share"][i] / total / _UNIT
-            var = max(t["share_sq"][i] / total / _UNIT**2 - mean * mean, 0.0)
+            mean = share / total / _UNIT
+            var = max(share_sq / total / _UNIT**2 - mean * mean, 0.0)
             stderr = sqrt(var / max(total - 1, 1))
-        players.append(PlayerEquity(
-            hole=hole,
-            equity_fraction=Fraction(t["share"][i], total * _UNIT),
-            high_fraction=Fraction(t["high"][i], total * _HALF),
-            low_fraction=Fraction(t["low"][i], total * _HALF),
-            boards=total, high_wins=t["high_wins"][i], high_ties=t["high_ties"][i],
-            low_wins=t["low_wins"][i], low_ties=t["low_ties"][i], scoops=t["scoops"][i],
-            splits=t["splits"][i], quarters=t["quarters"][i], stderr=stderr))
-    return EquityResult(tuple(players), board, dead, Game.parse(game), qualifier, total, exact, low_boards,
-                        dict(sorted(hist.items())), dict(sorted(counts.items())), seed)
+        high_fraction = Fraction(high, half) if high else _ZERO
+        share_fraction = high_fraction if share == 2 * high else Fraction(share, pot)  # no low: the same value
+        players.append(_frozen(PlayerEquity, (
+            hole, share_fraction, high_fraction, Fraction(low, half) if low else _ZERO, total, high_wins, high_ties,
+            low_wins, low_ties, scoops, splits, quarters, stderr)))
+    return _frozen(EquityResult, (tuple(players), board, dead, Game.parse(game), qualifier, total, exact, low_boards,
+                                  dict(sorted(hist.items())), counts, seed))
+
+
+_Frozen = TypeVar("_Frozen", PlayerEquity, EquityResult)
+
+
+def _frozen(cls: type[_Frozen], values: tuple[object, ...]) -> _Frozen:
+    """``cls(*values)``, every field given in order, without the frozen dataclass's ``__init__``
+    (one ``object.__setattr__`` per field: a third of a small spot's result, six players).
+    Neither class has ``__post_init__`` or slots; a test compares with the constructor."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(zip(_FIELDS[cls], values, strict=True))
+    return obj
+
+
+_FIELDS = {cls: tuple(f.name for f in fields(cls)) for cls in (PlayerEquity, EquityResult)}
 
 
 # ----------------------------------------------------------------- checks
@@ -322,7 +357,14 @@ def check_threads(threads: object) -> int:
 
 
 @functools.lru_cache(maxsize=256)
-def _parse_text(text: str) -> tuple[Card, ...]:
+def parse_text(text: str) -> tuple[Card, ...]:
+    """:func:`~omaha_learn.engine.cards.parse_cards` of card text, remembered for the last 256
+    texts: :func:`equity` and :func:`~omaha_learn.engine.equity.ranges.has_range` read every
+    hand through it, so a hand is parsed once however often it is asked about.
+
+    >>> parse_text("As Kd 7h")
+    (Card('As'), Card('Kd'), Card('7h'))
+    """
     return parse_cards(text)
 
 
@@ -331,10 +373,21 @@ def _parse(cards: object, name: str) -> tuple[Card, ...]:
         raise CardError(f"{name}: no cards given (None); use () or '' for none")
     try:
         if isinstance(cards, str):
-            return _parse_text(cards)
+            return parse_text(cards)
         return parse_cards(cards)  # type: ignore[arg-type]
     except CardError as exc:
         raise CardError(f"{name}: {exc}", exc.token, exc.position) from None
+
+
+def _dealt_twice(holes: list[tuple[Card, ...] | None], board: tuple[Card, ...], dead: tuple[Card, ...]) -> None:
+    """Raise the :class:`CardError` naming the first card dealt twice, and where (holes, then board, then dead)."""
+    where: dict[Card, str] = {}
+    named = [(h, f"in player {i + 1}'s hand") for i, h in enumerate(holes) if h is not None]
+    for cards, name in named + [(board, "on the board"), (dead, "in the dead cards")]:
+        for c in cards:
+            if c in where:
+                raise CardError(f"card '{c}' is dealt twice: {where[c]} and {name}", token=str(c))
+            where[c] = name
 
 
 def check_request(holes: Sequence[CardsLike | None], board: CardsLike, dead: CardsLike, game: Game,
@@ -354,14 +407,6 @@ def check_request(holes: Sequence[CardsLike | None], board: CardsLike, dead: Car
     if not 2 <= len(holes) <= MAX_PLAYERS:
         raise EquityError(f"holes: equity needs 2 to {MAX_PLAYERS} players, got {len(holes)}")
     parsed: list[tuple[Card, ...] | None] = []
-    where: dict[Card, str] = {}
-
-    def claim(cards: tuple[Card, ...], name: str) -> None:
-        for c in cards:
-            if c in where:
-                raise CardError(f"card '{c}' is dealt twice: {where[c]} and {name}", token=str(c))
-            where[c] = name
-
     for i, h in enumerate(holes):
         if h is None:
             parsed.append(None)
@@ -374,22 +419,22 @@ def check_request(holes: Sequence[CardsLike | None], board: CardsLike, dead: Car
                             f"got {len(h)} ({format_cards(h) or 'none'})")
     if len(sizes) > 1:
         raise CardError("hole cards: every player needs the same number of cards (4, or 5 for five-card Omaha)")
-    for i, h in enumerate(parsed):
-        if h is not None:
-            claim(h, f"in player {i + 1}'s hand")
+    size = next(iter(sizes)) if sizes else 4
+    seen = {c for h in parsed if h is not None for c in h}
+    if len(seen) < size * (len(parsed) - parsed.count(None)):
+        _dealt_twice(parsed, (), ())
     b = _parse(board, "board")
-    d = _parse(dead, "dead")
+    d = () if isinstance(dead, tuple) and not dead else _parse(dead, "dead")
     if len(b) not in (0, 3, 4, 5):
         raise CardError(f"board: 0 (preflop), 3 (flop), 4 (turn) or 5 (river) cards, got {len(b)} "
                         f"({format_cards(b)})")
-    claim(b, "on the board")
-    claim(d, "in the dead cards")
-    size = sizes.pop() if sizes else 4
+    if len(seen.union(b, d)) < len(seen) + len(b) + len(d):
+        _dealt_twice(parsed, b, d)
     need = size * len(parsed) + 5 + len(d)
     if need > 52:
         raise EquityError(f"holes: {len(parsed)} players with {size} cards, a board and {len(d)} dead cards "
                           f"need {need} cards; the deck has 52")
-    if trials is None and any(h is None for h in parsed):
+    if trials is None and None in parsed:
         i = next(i for i, h in enumerate(parsed) if h is None)
         raise EquityError(f"player {i + 1} holds a random hand (None): exact enumeration needs known hands; "
                           f"pass trials=N (and a seed) for a Monte Carlo estimate")
@@ -468,6 +513,26 @@ def _chunk_counts(spec: DealSpec, seeds: list[np.random.SeedSequence], chunks: l
     return monte_carlo_chunk(spec, seeds[i], chunks[i])
 
 
+def _small_exact(holes: list[tuple[Card, ...]], board: tuple[Card, ...], dead: tuple[Card, ...], low: bool,
+                 threshold: int) -> dict[int, int]:
+    """Outcome counts of a turn or river with known holes (:func:`_exact` for any board): a few
+    dozen boards, where the number of numpy calls, not the work, sets the time."""
+    if len(board) == 5:
+        highs, lows = river_strengths(holes, board, low=low)
+        top = max(highs)
+        code = sum(1 << i for i, v in enumerate(highs) if v == top) << len(holes)
+        if lows is not None and max(lows) >= threshold:
+            top = max(lows)
+            code |= sum(1 << i for i, v in enumerate(lows) if v == top)
+        return {code: 1}
+    values, weights = turn_strengths(holes, board, dead, low=low)
+    counts: dict[int, int] = {}
+    for code, w in zip(stacked_outcome_codes(values, threshold), weights, strict=True):
+        if w:
+            counts[code] = counts.get(code, 0) + w
+    return counts
+
+
 def _monte_carlo(holes: list[tuple[Card, ...] | None], board: tuple[Card, ...], deck: npt.NDArray[np.intp],
                  size: int, low: bool, threshold: int, trials: int, seed: int | None, bar: ProgressBar,
                  threads: int) -> dict[int, int]:
@@ -530,12 +595,18 @@ def equity(holes: Sequence[CardsLike | None], board: CardsLike = (), dead: Cards
     nthreads = check_threads(threads)
     if progress is not None and not isinstance(progress, bool) and not callable(progress):
         raise EquityError(f"progress: True, False, None or a callable(done, total), got {progress!r}")
+    low = game == "hilo"
+    threshold = low_threshold(qualifier) if low else 0
+    if trials is None and len(b) >= 4:  # a turn or river: known hands (checked), a few dozen boards
+        counts = _small_exact([h for h in parsed if h is not None], b, d, low, threshold)
+        if progress is not None and progress is not False:
+            total = sum(counts.values())
+            ProgressBar(progress)(total, total)
+        return result_from_counts(counts, parsed, b, d, game, qualifier if low else None, True, seed)
+    bar = ProgressBar(progress)
     in_deck = np.ones(52, dtype=bool)
     in_deck[[int(c) for h in parsed if h is not None for c in h] + [int(c) for c in b + d]] = False
     deck = np.flatnonzero(in_deck)
-    low = game == "hilo"
-    threshold = low_threshold(qualifier) if low else 0
-    bar = ProgressBar(progress)
     if trials is None:
         known = [h for h in parsed if h is not None]
         counts = _exact(known, b, deck, low, threshold, bar, nthreads)

@@ -31,8 +31,16 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.engine.cards import Card, CardsLike, format_cards
-from omaha_learn.engine.equity.api import EquityResult, Progress, ProgressBar, check_request, equity, result_from_counts
+from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards
+from omaha_learn.engine.equity.api import (
+    EquityResult,
+    Progress,
+    ProgressBar,
+    check_request,
+    equity,
+    parse_text,
+    result_from_counts,
+)
 from omaha_learn.engine.equity.kernel import outcome_codes
 from omaha_learn.engine.evaluation.fast import board_info, hand_strengths
 from omaha_learn.engine.evaluation.tables import low_threshold
@@ -51,10 +59,24 @@ _CHUNK = 32_768
 
 
 def has_range(holes: object) -> bool:
-    """Whether any player in ``holes`` is a range (so :func:`range_equity` answers)."""
+    """Whether any player in ``holes`` is a range (so :func:`range_equity` answers).
+
+    Every :func:`omaha_learn.equity` call asks first: a text that reads as four or five
+    cards is a hand, read once through the parse cache :func:`omaha_learn.equity` uses
+    next; any other text is for :func:`~omaha_learn.engine.ranges.is_range_text`.
+    """
     if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
         return False
-    return any(is_range_text(h) for h in holes)
+    return any(_is_range_str(h) if type(h) is str else is_range_text(h) for h in holes)
+
+
+def _is_range_str(text: str) -> bool:
+    try:
+        if len(parse_text(text)) in (4, 5):
+            return False  # four or five different cards: a hand (is_range_text says the same)
+    except CardError:
+        pass
+    return is_range_text(text)
 
 
 @dataclass(frozen=True)
