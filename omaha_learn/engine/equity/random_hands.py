@@ -21,7 +21,7 @@ every hand:
 
 The result of a hand depends only on the hand, ``opponents``, ``game``,
 ``qualifier``, ``trials`` and ``seed``, not on the other hands in the batch
-nor on the number of threads.
+nor on the number of worker processes.
 
 >>> r = against_random(["As Ah Ks Kh", "7c 2d 9h 4s"], game="high", trials=20_000, seed=1)
 >>> [round(float(e), 2) for e in r.equity], bool(r.stderr.max() < 0.004), bool(r.deals.min() >= 20_000)
@@ -69,7 +69,7 @@ I64 = npt.NDArray[np.int64]
 U16 = npt.NDArray[np.uint16]
 Ints = npt.NDArray[np.intp]
 
-_DEALS_PER_CHUNK = 1024   # the unit of seeding and threading
+_DEALS_PER_CHUNK = 1024   # the unit of seeding and of work for the worker processes
 _HANDS_PER_BLOCK = 512    # hands evaluated together against one chunk (keeps temporaries small)
 _MAX_ROUNDS = 400
 
