@@ -183,7 +183,7 @@ def start(workers: int | None = None) -> str:
     'processes: 2'
     """
     n = default_workers() if workers is None else int(workers)
-    why = _refusal(start)
+    why = _refusal()
     if n <= 1 or why is not None:
         return f"this process: {why or 'one worker asked for'}"
     pool = _get_workers(n)
@@ -199,16 +199,11 @@ def _get_workers(n: int) -> list[_Worker]:
         return _workers[:n]
 
 
-def _refusal(work: object) -> str | None:
+def _refusal() -> str | None:
+    """Why worker processes are not used here at all, or None."""
     if os.environ.get(_ENV_FLAG):
         return "already in a worker process"
-    if _disabled is not None:
-        return _disabled
-    try:
-        pickle.dumps(work)
-    except Exception as exc:  # noqa: BLE001 - any pickling failure means: run here
-        return f"the work cannot be sent to a process ({type(exc).__name__}: {exc})"
-    return None
+    return _disabled
 
 
 def _batches(items: list[int], workers: int) -> list[list[int]]:
@@ -244,7 +239,13 @@ def parallel_sum(work: Callable[[int], Summable], items: Iterable[int], workers:
     if workers <= 1 or len(todo) <= 1:
         run_here(todo)
         return cast("Summable | None", total)
-    why = _refusal(work)
+    why = _refusal()
+    blob = b""
+    if why is None:
+        try:
+            blob = pickle.dumps(work)
+        except Exception as exc:  # noqa: BLE001 - any pickling failure means: run here
+            why = f"the work cannot be sent to a process ({type(exc).__name__}: {exc})"
     if why is None and len(todo) < _START_AT and sum(w.alive() for w in _workers) < min(workers, len(todo)):
         why = f"{len(todo)} items are too few to start worker processes for"
     if why is not None:
@@ -258,7 +259,7 @@ def parallel_sum(work: Callable[[int], Summable], items: Iterable[int], workers:
         run_here(todo)
         return cast("Summable | None", total)
     _why_here, _used = None, len(pool)
-    token, blob = next(_tokens), pickle.dumps(work)
+    token = next(_tokens)
     tasks: queue.SimpleQueue[list[int]] = queue.SimpleQueue()
     done: queue.SimpleQueue[tuple[str, list[int], Any]] = queue.SimpleQueue()
     stop = threading.Event()
