@@ -236,9 +236,7 @@ def fixed_strengths(holes: npt.ArrayLike, info: BoardInfo, *, low: bool = True) 
     shape ``(P, m)``: every player at once, a dozen numpy calls (for small exact spots)."""
     h = np.asarray(holes, dtype=np.intp)
     players, size = h.shape
-    pairs = _pairs(size)
-    a = np.array([i for i, _ in pairs])
-    b = np.array([j for _, j in pairs])
+    a, b = _pair_card_indices(size)
     codes = pair_codes_by_cards()[52 * h[:, a] + h[:, b]].astype(np.intp)      # (P, pairs)
     idx = info.base[None, None, :] + codes[:, :, None]                         # (P, pairs, m)
     bph, bpl = board_pair_tables()
