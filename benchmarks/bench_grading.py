@@ -42,8 +42,8 @@ import nbformat
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from omaha_learn.checks import grading  # noqa: E402
-from omaha_learn.checks.sandbox import sandbox_kind  # noqa: E402
+from omaha_learn.grading import grader as grading  # noqa: E402
+from omaha_learn.grading.sandbox import sandbox_kind  # noqa: E402
 from omaha_learn.jobs import available_cores  # noqa: E402
 
 KEYS = ROOT / "exercises" / "solutions"

@@ -8,7 +8,7 @@
     omaha-learn frequencies --trials 2000000 --jobs 4            (or --scheduler tcp://host:8786)
     omaha-learn equity AsAh2s3h "AA**"      (a range: exact when small, else Monte Carlo)
     omaha-learn chart --game hilo --top 20  (the best 20% of starting hands; --hand to look one up)
-    omaha-learn grade ...           (see omaha_learn.checks.grading)
+    omaha-learn grade ...           (see omaha_learn.grading.grader)
     omaha-learn export-nbgrader course/   (the exercises as an nbgrader course source)
     omaha-learn lessons             (JupyterLab on the start page of the lessons)
 
@@ -26,7 +26,7 @@ Omaha Hi-Lo 8 or better, board 4c 7d 9s: 820 boards (exact)
 from __future__ import annotations
 
 import argparse
-import importlib
+import math
 import os
 import secrets
 import signal
@@ -38,6 +38,7 @@ import time
 import webbrowser
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 __all__ = ["main", "project_root", "learner_root", "start_url"]
 
@@ -151,7 +152,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--six", action="store_true", help="rank by six-handed equity")
     c.add_argument("--rows", type=int, default=25, help="rows to print (0: all)")
 
-    sub.add_parser("grade", help="grade exercise notebooks (omaha_learn.checks.grading)", add_help=False)
+    _grade_parser(sub)
 
     nbg = sub.add_parser("export-nbgrader", help="write the exercises as an nbgrader course source (source/<exercise>/)")
     nbg.add_argument("dir", type=Path, metavar="DIR", help="the nbgrader course folder to write into")
@@ -384,7 +385,7 @@ def _lessons(args: argparse.Namespace) -> int:
 
 
 def _export_nbgrader(args: argparse.Namespace) -> int:
-    from omaha_learn.checks.nbgrader_export import KEYS_DIR, export_nbgrader
+    from omaha_learn.grading.nbgrader_export import KEYS_DIR, export_nbgrader
 
     keys = args.keys or (Path("exercises/solutions") if Path("exercises/solutions").is_dir() else KEYS_DIR)
     written = export_nbgrader(keys, args.dir)
@@ -396,17 +397,103 @@ def _export_nbgrader(args: argparse.Namespace) -> int:
     return 0
 
 
-def _grade(argv: list[str]) -> int:
+def _seconds(text: str) -> float:
     try:
-        grading = importlib.import_module("omaha_learn.checks.grading")
-    except ImportError as exc:
-        print(f"omaha-learn: error: grading is not available ({exc})", file=sys.stderr)
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0 or value > 86_400:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a number of seconds above 0 (at most 86400)")
+    return value
+
+
+def _workers(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of workers") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give 1 or more workers")
+    return value
+
+
+def _grade_parser(sub: Any) -> None:
+    from omaha_learn.grading.records import CSV_COLUMNS
+
+    p = sub.add_parser("grade", help="grade exercise notebooks, each isolated, against the teacher's keys",
+                       description="Grade exercise notebooks, each isolated, against the teacher's keys.")
+    p.add_argument("submissions", nargs="+", type=Path, metavar="SUBMISSION.ipynb")
+    p.add_argument("--keys", type=Path, default=None, help="folder of teacher keys (default: exercises/solutions)")
+    p.add_argument("--csv", type=Path, default=None, metavar="FILE",
+                   help="write " + ",".join(CSV_COLUMNS) + " rows to FILE")
+    p.add_argument("--timeout", type=_seconds, default=120.0, metavar="S",
+                   help="seconds allowed per notebook (default 120)")
+    p.add_argument("--cell-timeout", type=_seconds, default=30.0, metavar="S",
+                   help="seconds allowed per cell (default 30)")
+    p.add_argument("--jobs", type=_workers, default=None, metavar="N",
+                   help="submissions graded side by side (default: the available cores)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="a Dask scheduler (tcp://host:8786) to grade on instead (pip install 'omaha_learn[scale]')")
+    p.add_argument("--sandbox", choices=("auto", "bwrap", "none"), default="auto",
+                   help="auto (bwrap where it works), bwrap (required) or none")
+    p.add_argument("--student-from", choices=("auto", "folder", "file"), default="auto",
+                   help="the student's name: the submission's folder or its file name (default: auto)")
+    p.add_argument("--report", type=Path, default=None, metavar="FILE", help="write a class summary (HTML)")
+    p.add_argument("--feedback", type=Path, default=None, metavar="DIR", help="write one HTML file per learner")
+
+
+def _grade(args: argparse.Namespace) -> int:
+    from omaha_learn.grading import grader
+    from omaha_learn.grading.sandbox import sandbox_kind
+
+    problems = []
+    keys = grader.keys_dir(args.keys)
+    if not keys.is_dir():
+        problems.append(f"keys folder {keys} does not exist")
+    missing = [str(p) for p in args.submissions if not p.is_file()]
+    if missing:
+        problems.append(f"no such file: {', '.join(missing)}")
+    for path, what in ((args.csv, "--csv"), (args.report, "--report")):
+        if path is not None and (why := grader.check_output_file(path, what)):
+            problems.append(why)
+    if args.feedback is not None and args.feedback.exists() and not args.feedback.is_dir():
+        problems.append(f"--feedback {args.feedback} is a file; give a folder")
+    if args.jobs is not None and args.scheduler is not None:
+        problems.append("give --jobs or --scheduler, not both")
+    if args.scheduler is None:  # with a scheduler, the workers' sandboxes count (each reports its own)
+        try:
+            sandbox_kind(args.sandbox)
+        except ValueError as exc:
+            problems.append(str(exc))
+    if problems:
+        for p in problems:
+            print(f"omaha-learn grade: error: {p}", file=sys.stderr)
         return 2
-    fn = getattr(grading, "main", None)
-    if fn is None:
-        print("omaha-learn: error: omaha_learn.checks.grading has no main()", file=sys.stderr)
+    from omaha_learn.errors import OmahaLearnError
+
+    try:
+        records = grader.grade(args.submissions, keys, timeout=args.timeout, cell_timeout=args.cell_timeout,
+                               jobs=args.jobs, scheduler=args.scheduler, sandbox=args.sandbox,
+                               student_from=args.student_from, log=print)
+    except OmahaLearnError as exc:  # e.g. a Dask scheduler that cannot be reached
+        print(f"omaha-learn grade: error: {exc}", file=sys.stderr)
         return 2
-    return int(fn(argv) or 0)
+    grader.print_summary(records)
+    if args.csv is not None:
+        grader.write_csv(records, args.csv)
+        print(f"wrote {args.csv}")
+    status = 0 if all(r.status == "graded" for r in records) else 1
+    if args.report is not None or args.feedback is not None:
+        from omaha_learn.grading import report
+
+        if args.report is not None:
+            report.write_report(records, args.report)
+            print(f"wrote {args.report}")
+        if args.feedback is not None:
+            args.feedback.mkdir(parents=True, exist_ok=True)
+            files = report.write_feedback(records, args.feedback)
+            print(f"wrote {len(files)} feedback file(s) to {args.feedback}")
+    return status
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -421,12 +508,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if args_list and args_list[0] == "grade":
-        return _grade(args_list[1:])
     parser = _parser()
     args = parser.parse_args(args_list)
     handlers = {"equity": _equity, "best": _best, "showdown": _showdown, "frequencies": _frequencies,
-                "lessons": _lessons, "export-nbgrader": _export_nbgrader, "chart": _chart}
+                "lessons": _lessons, "export-nbgrader": _export_nbgrader, "chart": _chart,
+                "grade": _grade}
     if args.command not in handlers:
         parser.print_help()
         return 2

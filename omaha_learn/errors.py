@@ -14,15 +14,11 @@ CardError 'Xz' is not a card (at position 3 of 'As Xz'; rank 2-9, T, J, Q, K, A 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # pragma: no cover
-    from omaha_learn.engine.betting.actions import LegalActions
-
 __all__ = [
     "OmahaLearnError", "CardError", "GameError", "ShowdownError", "PotError", "IllegalAction",
     "BettingSetupError", "TableError", "PlayerError", "PHHError", "EquityError", "AnswerError", "RangeError",
-    "QualifierError", "CategoryError",
+    "QualifierError", "CategoryError", "ChartError", "JobsError", "ReportError", "NbgraderExportError",
+    "Unreadable",
 ]
 
 
@@ -63,7 +59,7 @@ class IllegalAction(OmahaLearnError):
     is over).
     """
 
-    def __init__(self, message: str, action: object = None, legal: LegalActions | None = None) -> None:
+    def __init__(self, message: str, action: object = None, legal: object = None) -> None:
         super().__init__(message)
         self.action = action
         self.legal = legal
@@ -112,3 +108,23 @@ class QualifierError(OmahaLearnError):
 
 class CategoryError(OmahaLearnError):
     """A value that is not one of the ten high-hand categories (R6)."""
+
+
+class ChartError(OmahaLearnError):
+    """The chart data file is missing or does not match this version of the library."""
+
+
+class JobsError(OmahaLearnError):
+    """Bad settings for :func:`~omaha_learn.jobs.run_jobs` (jobs, scheduler), or Dask missing."""
+
+
+class ReportError(OmahaLearnError):
+    """Bad input for the class report or the feedback files (records, paths)."""
+
+
+class NbgraderExportError(OmahaLearnError):
+    """Bad keys folder, output folder or key notebook for the nbgrader export."""
+
+
+class Unreadable(OmahaLearnError):
+    """A handed-in file that is not a notebook the grader can read (the reason is the message)."""

@@ -24,16 +24,13 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal
 
-from omaha_learn.errors import OmahaLearnError
+from omaha_learn.errors import JobsError
 
 __all__ = ["run_jobs", "available_cores", "JobsError", "CONNECT_TIMEOUT"]
 
 CONNECT_TIMEOUT = "20s"
 """How long to keep trying to reach a scheduler given by address before giving up."""
 
-
-class JobsError(OmahaLearnError):
-    """Bad settings for :func:`run_jobs` (jobs, scheduler), or Dask missing."""
 
 
 def available_cores() -> int:

@@ -21,7 +21,7 @@ from omaha_learn.checks import pot_limit as ex09
 from omaha_learn.checks import reading_hands as ex01
 from omaha_learn.checks import side_pots as ex05
 from omaha_learn.checks import starting_hands as ex08
-from omaha_learn.checks.core import PLAYERS, seeded_deal
+from omaha_learn.checks.questions import PLAYERS, seeded_deal
 from omaha_learn.engine.betting.state import HandState
 from omaha_learn.engine.cards import FULL_DECK, parse_cards
 from omaha_learn.engine.chart import starting_hands

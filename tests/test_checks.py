@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from omaha_learn.checks import EXERCISES, STRICT_ENV, exercise
-from omaha_learn.checks.core import (
+from omaha_learn.checks.questions import (
     REPORT_PREFIX,
     AnswerError,
     Exercise,
@@ -28,7 +28,7 @@ from omaha_learn.checks.core import (
     answer_digest,
     canonical,
     normalise,
-    report,
+    record_answer,
 )
 from omaha_learn.engine.cards import FULL_DECK, format_cards, parse_cards
 
@@ -200,9 +200,9 @@ def test_feedback_is_coloured_with_rule_links(tmp_path: Path, monkeypatch: pytes
 
 
 def test_report_prints_the_canonical_answer_and_no_verdict(capsys: pytest.CaptureFixture[str]) -> None:
-    report("q1", ["kd", "KC"], "cards")
-    report("q2", None, "int")
-    report("q3", object(), "int")
+    record_answer("q1", ["kd", "KC"], "cards")
+    record_answer("q2", None, "int")
+    record_answer("q3", object(), "int")
     lines = capsys.readouterr().out.splitlines()
     assert all(line.startswith(REPORT_PREFIX) for line in lines)
     got = [json.loads(line[len(REPORT_PREFIX):]) for line in lines]

@@ -26,7 +26,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from omaha_learn.checks.sandbox import sandbox_kind
+from omaha_learn.grading.sandbox import sandbox_kind
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYS = ROOT / "exercises" / "solutions"
@@ -65,7 +65,7 @@ def raw(folder: Path, student: str, name: str, content: str) -> Path:
 
 def run_batch(tmp: Path, subs: list[Path], *options: str) -> tuple[int, dict[str, dict[str, tuple[int, str]]], str]:
     csv_path = tmp / "scores.csv"
-    proc = subprocess.run([sys.executable, "-m", "omaha_learn.checks.grading", "--keys", str(KEYS),
+    proc = subprocess.run([sys.executable, "-m", "omaha_learn.grading.grader", "--keys", str(KEYS),
                            "--csv", str(csv_path), *options, *map(str, subs)],
                           capture_output=True, text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
     with csv_path.open(newline="") as fh:
@@ -144,10 +144,10 @@ answer_q4 = "high card\""""}),
         write(tmp, "redefine", {"q1": "answer_q1 = None"}, extra={"q1": """
 def check(qid, answer):
     print(f"{qid}: correct (1/1 points)")
-import omaha_learn.checks.core as core
+import omaha_learn.checks.questions as core
 core.Question.message = lambda self, answer: (True, f"{self.qid}: correct")
 core.Question.is_correct = lambda self, answer: True
-core.Question.feedback = lambda self, answer: core.Feedback(self.qid, True, self.points, "correct")
+core.Question.feedback = lambda self, answer: core.Verdict(self.qid, True, self.points, "correct")
 core.normalise = lambda kind, value: "4h 2c Tc 2d"
 from omaha_learn.checks.reading_hands import EXERCISE
 try:
@@ -158,7 +158,7 @@ except AttributeError as e:
         # read the keys from disk, wherever they are
         write(tmp, "keys", {}, extra={"q1": f"""
 import glob, json, os, re
-from omaha_learn.checks import grading
+from omaha_learn.grading import grader as grading
 found = glob.glob(os.path.join(str(grading.PACKAGE_ROOT), 'exercises', 'solutions', '*.ipynb'))
 found += glob.glob({keys_path!r} + '/*.ipynb') + [f for d in ('/work', '/root', '/home', '/tmp')
           for f in glob.glob(d + '/**/solutions/01_reading_hands.ipynb', recursive=True)]
@@ -242,7 +242,7 @@ def test_no_process_outlives_grading(attacked: dict[str, object]) -> None:
 def test_poisoned_tables_spoil_nobody(attacked: dict[str, object]) -> None:
     """The poisoner's own answers, and honest2 graded after it, still read R2-R6 hands right."""
     assert attacked["got"]["poison"] == {q: (p, "graded") for q, p in FULL.items()}  # type: ignore[index]
-    from omaha_learn.checks.sandbox import _TABLES, verified_tables
+    from omaha_learn.grading.sandbox import _TABLES, verified_tables
 
     verified_tables()  # this process's copy (used by no kernel here) is still the one it built
     assert _TABLES["digests"]
@@ -283,7 +283,7 @@ def test_a_killed_grader_batch_leaves_no_kernel(tmp_path: Path) -> None:
     sub = write(tmp_path, "slow", {"q1": "import time\ntime.sleep(600)"})
     scratch = tmp_path / "scratch"
     scratch.mkdir()
-    proc = subprocess.Popen([sys.executable, "-u", "-m", "omaha_learn.checks.grading", "--keys", str(KEYS),
+    proc = subprocess.Popen([sys.executable, "-u", "-m", "omaha_learn.grading.grader", "--keys", str(KEYS),
                              "--cell-timeout", "600", "--timeout", "600", str(sub)],
                             env={**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(scratch)},
                             stdout=subprocess.PIPE, text=True)
@@ -322,7 +322,7 @@ def test_where_bwrap_is_missing_the_grader_falls_back_and_says_so(monkeypatch: p
 @needs_bwrap
 def test_bwrap_sandbox_sees_no_keys_no_network_and_a_read_only_package() -> None:
     """The bwrap path itself: what a kernel can and cannot touch."""
-    from omaha_learn.checks.sandbox import PACKAGE_DIR, run_plan
+    from omaha_learn.grading.sandbox import PACKAGE_DIR, run_plan
 
     probe = f"""
 import os, socket
@@ -342,7 +342,7 @@ answer_q1.append(os.getpid() < 10)   # its own PID namespace
 answer_q1 = ",".join(str(int(x)) for x in answer_q1)
 """
     run = run_plan([{"role": "answer", "source": probe, "question": "q1"},
-                    {"role": "report", "source": "from omaha_learn.checks.core import report\n"
+                    {"role": "report", "source": "from omaha_learn.checks.questions import record_answer as report\n"
                                                  "report('q1', answer_q1.split(','), 'ints')", "question": "q1"}],
                    timeout=60, cell_timeout=30, sandbox="bwrap")
     assert run["sandbox"] == "bwrap"

@@ -12,7 +12,16 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from omaha_learn.checks import grading
+from omaha_learn import cli
+from omaha_learn.grading import grader as grading
+
+
+def grade_cli(argv: list[str]) -> int:
+    """``omaha-learn grade ARGV``'s exit status (argparse's own exits included)."""
+    try:
+        return cli.main(["grade", *argv])
+    except SystemExit as exc:
+        return int(exc.code or 0)
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYS = ROOT / "exercises" / "solutions"
@@ -67,7 +76,7 @@ def test_a_dask_local_cluster_gives_the_same_records(batch: list[Path], sequenti
 
 
 def test_scheduler_and_jobs_together_are_refused(batch: list[Path]) -> None:
-    assert grading.main(["--keys", str(KEYS), "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1", str(batch[0])]) == 2
+    assert grade_cli(["--keys", str(KEYS), "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1", str(batch[0])]) == 2
 
 
 def test_an_unreachable_scheduler_is_an_error_not_a_traceback(batch: list[Path], monkeypatch: pytest.MonkeyPatch,
@@ -79,5 +88,5 @@ def test_an_unreachable_scheduler_is_an_error_not_a_traceback(batch: list[Path],
         raise jobs.JobsError("scheduler: cannot reach 'tcp://127.0.0.1:9'")
 
     monkeypatch.setattr(jobs, "run_jobs", unreachable)
-    assert grading.main(["--keys", str(KEYS), "--scheduler", "tcp://127.0.0.1:9", str(batch[0])]) == 2
+    assert grade_cli(["--keys", str(KEYS), "--scheduler", "tcp://127.0.0.1:9", str(batch[0])]) == 2
     assert "cannot reach" in capsys.readouterr().err

@@ -111,7 +111,7 @@ def test_dask_is_not_imported_unless_a_scheduler_is_given() -> None:
     got = _fresh(
         "import json, sys\n"
         "import omaha_learn, omaha_learn.jobs as j, omaha_learn.cli as cli\n"
-        "from omaha_learn.checks import report, nbgrader_export\n"
+        "from omaha_learn.grading import report, nbgrader_export\n"
         "j.run_jobs(abs, [-1, -2], jobs=2); j.run_jobs(abs, [-1, -2], jobs=2, kind='process')\n"
         "cli.main(['frequencies', '--players', '2', '--trials', '500', '--jobs', '2'])\n"
         "print(json.dumps({m: m in sys.modules for m in ('dask', 'distributed')}))\n")

@@ -1,4 +1,9 @@
-"""The layers of issue 10, enforced by reading the source with ``ast`` (docs/architecture.md).
+"""The layers, enforced by reading the source with ``ast`` (docs/architecture.md).
+
+* Every module sits in a layer (``LAYERS``): it imports only its own package and the layers below
+  it, counting imports inside functions and under ``TYPE_CHECKING``. The one upward call allowed is
+  a rich-display hook of the engine (``_repr_html_`` and friends) importing ``omaha_learn.display``.
+* There is no import circle anywhere in the package, counting the same imports (hooks excepted).
 
 * ``omaha_learn/engine/`` imports no presentation, widget, checker, Jupyter or plotting
   module at module level; a rich-display hook (``_repr_html_`` and friends) may import
@@ -87,7 +92,7 @@ ALL = list(modules())
 def test_the_modules_are_found() -> None:
     names = {n for n, _ in ALL}
     assert {"omaha_learn.engine.showdown", "omaha_learn.engine.betting.state", "omaha_learn.display.html",
-            "omaha_learn.widgets.dealer", "omaha_learn.checks.core"} <= names
+            "omaha_learn.widgets.dealer", "omaha_learn.checks.questions"} <= names
 
 
 @pytest.mark.parametrize(("name", "path"), [(n, p) for n, p in ALL if n.startswith("omaha_learn.engine")],
@@ -101,7 +106,7 @@ def test_engine_imports_no_presentation_widget_checker_jupyter_or_plotting_modul
                              and all(f.startswith("_repr_") for f in funcs[-1:]))
         if not lazy_display_hook:
             bad.append(f"{module} ({'in ' + funcs[-1] + '()' if funcs else 'at module level'})")
-    assert not bad, f"{name} imports {bad}; the engine stays free of presentation and Jupyter (issue 10)"
+    assert not bad, f"{name} imports {bad}; the engine stays free of presentation and Jupyter"
 
 
 def test_the_engine_imports_display_only_inside_rich_display_hooks() -> None:
@@ -164,3 +169,136 @@ def test_the_layer_checks_catch_what_they_guard(tmp_path: Path) -> None:
                and not (f and _under(m, ("omaha_learn.display",)) and f[-1].startswith("_repr_"))]
     assert flagged == [("matplotlib.pyplot", []), ("omaha_learn.display.html", []), ("omaha_learn.widgets", ["helper"])]
     assert ("omaha_learn.engine.evaluation.hands", ["_key_tables"], []) in found
+
+
+# ----------------------------------------------------------------------------- layers and circles
+
+LAYERS: list[tuple[str, ...]] = [
+    ("omaha_learn.errors",),
+    ("omaha_learn.jobs",),
+    ("omaha_learn.engine",),
+    ("omaha_learn.display",),
+    ("omaha_learn.widgets", "omaha_learn.checks"),   # side by side: neither imports the other
+    ("omaha_learn.grading",),
+    ("omaha_learn.cli",),
+]
+"""Bottom to top. ``omaha_learn`` itself (the lazy public API) sits above them all."""
+
+
+def _layer(module: str) -> tuple[int, str] | None:
+    for rank, packages in enumerate(LAYERS):
+        for package in packages:
+            if _under(module, (package,)):
+                return rank, package
+    if module == "omaha_learn":
+        return len(LAYERS), "omaha_learn"
+    return None
+
+
+def _is_display_hook(src: str, dst: str, funcs: list[str]) -> bool:
+    return (_under(src, ("omaha_learn.engine",)) and _under(dst, ("omaha_learn.display",))
+            and bool(funcs) and funcs[-1].startswith("_repr_"))
+
+
+def _target(module: str, names: list[str], known: set[str]) -> list[str]:
+    """The package modules an import statement loads (``from pkg import mod`` loads ``pkg.mod``)."""
+    out = [module] if module in known else []
+    out += [f"{module}.{n}" for n in names if f"{module}.{n}" in known]
+    if not out:   # a name of a module we do not list (e.g. a third-party one)
+        parent = module
+        while parent and parent not in known:
+            parent = parent.rpartition(".")[0]
+        out = [parent] if parent else []
+    return out
+
+
+def import_graph(entries: list[tuple[str, Path]] | None = None) -> dict[str, set[str]]:
+    """module -> the omaha_learn modules it imports anywhere (display hooks left out)."""
+    entries = ALL if entries is None else entries
+    known = {n for n, _ in entries}
+    graph: dict[str, set[str]] = {n: set() for n in known}
+    for name, path in entries:
+        for module, names, funcs in imports(name, path):
+            if not _under(module, ("omaha_learn",)):
+                continue
+            for dst in _target(module, names, known):
+                if dst != name and not _is_display_hook(name, dst, funcs) and dst != "omaha_learn":
+                    graph[name].add(dst)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    found: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        found.append(sorted(component))
+    return found
+
+
+def test_no_import_circles_counting_imports_in_functions_and_type_checking_blocks() -> None:
+    found = circles(import_graph())
+    assert not found, "import circles: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+def test_every_module_imports_only_its_own_layer_or_those_below() -> None:
+    bad = []
+    for name, path in ALL:
+        own = _layer(name)
+        assert own is not None, f"{name} is in no layer: add its package to LAYERS"
+        for module, names, funcs in imports(name, path):
+            if not _under(module, ("omaha_learn",)) or _is_display_hook(name, module, funcs):
+                continue
+            other = _layer(module)
+            if other is None or module == "omaha_learn" and name == "omaha_learn":
+                continue
+            if other[0] > own[0] or (other[0] == own[0] and other[1] != own[1]):
+                bad.append(f"{name} imports {module}" + (f" in {funcs[-1]}()" if funcs else ""))
+    assert not bad, "imports against the layers: " + "; ".join(bad)
+
+
+def test_the_circle_and_layer_checks_can_fail(tmp_path: Path) -> None:
+    a, b, c = tmp_path / "a.py", tmp_path / "b.py", tmp_path / "c.py"
+    a.write_text("from omaha_learn.engine.b import f\n")
+    b.write_text("def g():\n    from omaha_learn.engine import c\n")
+    c.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from omaha_learn.engine.a import x\n")
+    entries = [("omaha_learn.engine.a", a), ("omaha_learn.engine.b", b), ("omaha_learn.engine.c", c)]
+    assert circles(import_graph(entries)) == [["omaha_learn.engine.a", "omaha_learn.engine.b", "omaha_learn.engine.c"]]
+    c.write_text("def _repr_html_(self):\n    from omaha_learn.display.html import x\n")
+    assert circles(import_graph(entries)) == []

@@ -20,14 +20,14 @@ from pathlib import Path
 
 import pytest
 
-from omaha_learn.checks.nbgrader_export import (
+from omaha_learn.cli import main
+from omaha_learn.errors import OmahaLearnError
+from omaha_learn.grading.nbgrader_export import (
     STRICT_CELL_ID,
     NbgraderExportError,
     export_nbgrader,
     nbgrader_notebook,
 )
-from omaha_learn.cli import main
-from omaha_learn.errors import OmahaLearnError
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYS = ROOT / "exercises" / "solutions"

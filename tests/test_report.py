@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from omaha_learn.checks.class_summary import ReportError, summarise
-from omaha_learn.checks.feedback import feedback_html, file_name
-from omaha_learn.checks.records import STATUSES, QuestionRecord
-from omaha_learn.checks.report import report_html, write_feedback, write_report
-from omaha_learn.checks.rules_text import rule_html, rule_sections
 from omaha_learn.errors import OmahaLearnError
+from omaha_learn.grading.class_summary import ReportError, summarise
+from omaha_learn.grading.feedback import feedback_html, file_name
+from omaha_learn.grading.records import STATUSES, QuestionRecord
+from omaha_learn.grading.report import report_html, write_feedback, write_report
+from omaha_learn.grading.rules_text import rule_html, rule_sections
 
 ROOT = Path(__file__).resolve().parent.parent
 EX1, EX5, NOKEY = "01_reading_hands", "05_side_pots", "99_mystery"
@@ -340,7 +340,7 @@ def test_grader_shapes_placeholder_question_and_new_hint_format() -> None:
 def test_without_the_rules_file_the_feedback_still_names_the_rule(monkeypatch: pytest.MonkeyPatch,
                                                                   tmp_path: Path) -> None:
     # an installed wheel has no docs/: the file then says where the rule is instead of copying it
-    from omaha_learn.checks import rules_text
+    from omaha_learn.grading import rules_text
 
     assert rules_text.rule_sections(tmp_path / "missing.md") == {}
     monkeypatch.setattr(rules_text, "RULES_FILE", tmp_path / "missing.md")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import importlib
 
-from omaha_learn.checks.core import STRICT_ENV, AnswerError, Exercise, Question, answer_digest, normalise
+from omaha_learn.checks.questions import STRICT_ENV, AnswerError, Exercise, Question, answer_digest, normalise
 
 __all__ = ["EXERCISES", "exercise", "STRICT_ENV", "AnswerError", "Exercise", "Question",
            "answer_digest", "normalise"]

@@ -12,7 +12,7 @@ q7: not yet (0/2 points). R18: The raise may add the pot after calling: the call
 
 from __future__ import annotations
 
-from omaha_learn.checks.core import Exercise, Question
+from omaha_learn.checks.questions import Exercise, Question
 
 __all__ = ["SEED", "EXERCISE", "check"]
 

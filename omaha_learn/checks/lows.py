@@ -6,7 +6,7 @@ q2: correct (2/2 points)
 
 from __future__ import annotations
 
-from omaha_learn.checks.core import Exercise, Question, seeded_deal
+from omaha_learn.checks.questions import Exercise, Question, seeded_deal
 from omaha_learn.engine.cards import Card
 
 __all__ = ["SEED", "deal", "EXERCISE", "check", "LOWS_TO_ORDER"]

@@ -12,7 +12,7 @@ q2: correct (2/2 points)
 
 from __future__ import annotations
 
-from omaha_learn.checks.core import Exercise, Question
+from omaha_learn.checks.questions import Exercise, Question
 
 __all__ = ["SEED", "EXERCISE", "check", "ALL_IN", "QUARTERED", "FREEROLL"]
 

@@ -13,7 +13,7 @@ q3: not yet (0/1 points). R2, R6: Use exactly two of C's hole cards and three bo
 
 from __future__ import annotations
 
-from omaha_learn.checks.core import Exercise, Question, seeded_deal
+from omaha_learn.checks.questions import Exercise, Question, seeded_deal
 from omaha_learn.engine.cards import Card
 
 __all__ = ["SEED", "deal", "EXERCISE", "check"]

@@ -14,7 +14,7 @@ q3: not yet (0/1 points). R3, R1: Double-suited: two suits, each holding one kin
 
 from __future__ import annotations
 
-from omaha_learn.checks.core import Exercise, Question
+from omaha_learn.checks.questions import Exercise, Question
 
 __all__ = ["SEED", "EXERCISE", "check", "HELD", "CHART_PAIR", "OUTSIDE", "AGAINST_ACES", "BOTH", "TRIALS"]
 

@@ -37,7 +37,7 @@ import numpy.typing as npt
 from omaha_learn.engine.canonical import HANDS, canonical_key, hand_classes, rank_pattern, suit_pattern
 from omaha_learn.engine.cards import Card, CardsLike, format_cards
 from omaha_learn.engine.games import Game
-from omaha_learn.errors import GameError, OmahaLearnError, RangeError
+from omaha_learn.errors import ChartError, GameError, RangeError
 
 __all__ = ["starting_hands", "StartingHands", "ChartRow", "CHART_FILE", "STATS", "ChartError"]
 
@@ -47,9 +47,6 @@ CHART_FILE = Path(__file__).resolve().parent.parent / "data" / "starting_hands.n
 STATS = ("equity", "scoop", "high", "low", "equity6", "scoop6")
 """Statistics stored per class and game, each with a standard error (``<name>_se``)."""
 
-
-class ChartError(OmahaLearnError):
-    """The chart data file is missing or does not match this version of the library."""
 
 
 @dataclass(frozen=True)

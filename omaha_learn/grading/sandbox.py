@@ -1,6 +1,6 @@
 """Run one submission's cells in a kernel of its own, isolated, with a clock.
 
-The grader (:mod:`omaha_learn.checks.grading`) turns a submission into a list
+The grader (:mod:`omaha_learn.grading.grader`) turns a submission into a list
 of cells (:class:`PlanCell`: the key's setup cells, the learner's answer
 cells, and after each answer a *report* cell printing the canonical answer)
 and hands it to :func:`run_plan`, which:
@@ -49,7 +49,8 @@ from pathlib import Path
 from queue import Empty
 from typing import Any
 
-from omaha_learn.checks.core import REPORT_PREFIX
+from omaha_learn.checks.questions import REPORT_PREFIX
+from omaha_learn.engine.evaluation.tables import build_cache
 
 __all__ = ["PlanCell", "RunResult", "run_plan", "sandbox_kind", "verified_tables", "SANDBOXES"]
 
@@ -139,21 +140,6 @@ def sandbox_kind(requested: str = "auto") -> str:
 
 _TABLES_LOCK = threading.Lock()
 _TABLES: dict[str, Any] = {}
-_BUILD = """
-import importlib
-for mod, names in [("omaha_learn.engine.evaluation.tables", ["high_table", "low_table", "rank_lookups"]),
-                   ("omaha_learn.engine.evaluation.bulk", ["_high_pt", "_low_pt"]),
-                   ("omaha_learn.engine.equity.kernel", ["key_tables"])]:
-    try:
-        m = importlib.import_module(mod)
-    except ImportError:
-        continue
-    for n in names:
-        try:
-            getattr(m, n)()
-        except Exception:
-            pass  # a table the engine no longer has: kernels build what they need themselves
-"""
 
 
 def _digest_tree(root: Path) -> dict[str, str]:
@@ -188,11 +174,8 @@ def verified_tables() -> Path:
             _remove(root.parent)
         base = Path(tempfile.mkdtemp(prefix="omaha-tables-"))
         atexit.register(_remove, base)
-        env = _kernel_env(base, base / "cache", "none")
-        subprocess.run([sys.executable, "-c", _BUILD], env=env, cwd=base, capture_output=True, timeout=600,
-                       check=False)
         cache = base / "cache"
-        cache.mkdir(exist_ok=True)
+        build_cache(cache, read_only=False)  # every table the engine reads; raises if one cannot be built
         _read_only(cache)
         _TABLES.update(root=cache, digests=_digest_tree(cache))
         return cache

@@ -5,13 +5,13 @@ scripts): per question the mean score, the share correct and the most common
 wrong answers; per learner the score on each exercise and the total; a
 histogram of totals; and the submissions that need a look (timed out,
 unreadable, kernel died, wrong exercise, no key, handed in twice). The rules
-it follows are those of :mod:`omaha_learn.checks.class_summary`.
+it follows are those of :mod:`omaha_learn.grading.class_summary`.
 
 Feedback files for the learners are written by :func:`write_feedback`
-(:mod:`omaha_learn.checks.feedback`).
+(:mod:`omaha_learn.grading.feedback`).
 
 >>> import tempfile, pathlib
->>> from omaha_learn.checks.records import QuestionRecord as R
+>>> from omaha_learn.grading.records import QuestionRecord as R
 >>> recs = [R("ann", "01_reading_hands", "q1", 1, 1, "graded", answer="4h 2c Tc 2d"),
 ...         R("bob", "01_reading_hands", "q1", 0, 1, "graded", answer="9d 8h", rule="R1")]
 >>> out = pathlib.Path(tempfile.mkdtemp()) / "report.html"
@@ -27,7 +27,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from omaha_learn.checks.class_summary import (
+from omaha_learn.grading.class_summary import (
     HISTOGRAM_BINS,
     STATUS_NOTES,
     ClassSummary,
@@ -35,9 +35,9 @@ from omaha_learn.checks.class_summary import (
     histogram,
     summarise,
 )
-from omaha_learn.checks.feedback import write_feedback
-from omaha_learn.checks.html_page import esc, page, percent, svg_bars, table
-from omaha_learn.checks.records import QuestionRecord
+from omaha_learn.grading.feedback import write_feedback
+from omaha_learn.grading.html_page import esc, page, percent, svg_bars, table
+from omaha_learn.grading.records import QuestionRecord
 
 __all__ = ["write_report", "report_html", "write_feedback", "ReportError", "STATUS_NOTES"]
 

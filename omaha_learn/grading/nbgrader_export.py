@@ -47,8 +47,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from omaha_learn.checks.rules_text import RULES_FILE
-from omaha_learn.errors import OmahaLearnError
+from omaha_learn.errors import NbgraderExportError
+from omaha_learn.grading.rules_text import RULES_FILE
 
 __all__ = ["export_nbgrader", "nbgrader_notebook", "NbgraderExportError", "KEYS_DIR", "STRICT_CELL_ID"]
 
@@ -71,9 +71,6 @@ STRICT_SOURCE = ('# Locked (nbgrader): the checkers below raise AssertionError o
                  'import os\n'
                  'os.environ["OMAHA_LEARN_STRICT"] = "1"')
 
-
-class NbgraderExportError(OmahaLearnError):
-    """Bad keys folder, output folder or key notebook for the nbgrader export."""
 
 
 def _meta(grade_id: str, *, grade: bool = False, solution: bool = False, locked: bool = False,

@@ -1,6 +1,6 @@
 """What grading produces: one record per question per submission.
 
-The grader (:mod:`omaha_learn.checks.grading`) makes these records; the CSV,
+The grader (:mod:`omaha_learn.grading.grader`) makes these records; the CSV,
 the class report, the per-learner feedback files and the nbgrader comparison
 read them. Every submission handed in yields at least one record, whatever
 happened to it (``status``), so a CSV built from them lists the whole class.

@@ -18,7 +18,7 @@ How a submission is graded (the threat model is in ``exercises/README.md``):
    any cells the learner added, and after each answer a *report* cell that
    prints the learner's answer in canonical form. Checker cells are not run:
    whatever a learner did to ``check`` or ``Question`` changes nothing.
-3. **Run, isolated** (:func:`omaha_learn.checks.sandbox.run_plan`): its own
+3. **Run, isolated** (:func:`omaha_learn.grading.sandbox.run_plan`): its own
    folder, kernel and process group, under bubblewrap where available, with a
    per-cell and a per-notebook clock; a dead or stuck kernel costs its own
    question and is restarted for the next.
@@ -26,7 +26,7 @@ How a submission is graded (the threat model is in ``exercises/README.md``):
    and each question's verdict is the learner's reported canonical answer
    compared here with the key's; the key's answers never enter a learner's
    sandbox. Every submission yields one :class:`QuestionRecord` per question
-   with a status (:data:`omaha_learn.checks.records.STATUSES`).
+   with a status (:data:`omaha_learn.grading.records.STATUSES`).
 
 The CSV (``--csv``) has the columns ``student, exercise, question, points,
 max_points, status, feedback``. The student is the submission's folder
@@ -41,32 +41,26 @@ exercise), 2 for bad arguments (checked before anything runs).
 
 from __future__ import annotations
 
-import argparse
 import csv
 import hashlib
-import importlib
 import json
-import math
 import os
 import re
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from omaha_learn.checks.records import CSV_COLUMNS, QuestionRecord
+from omaha_learn.errors import Unreadable
+from omaha_learn.grading.records import CSV_COLUMNS, QuestionRecord
 
-__all__ = ["main", "grade", "Unreadable", "read_notebook", "plan_for", "student_names", "KeyInfo"]
+__all__ = ["grade", "write_csv", "totals", "print_summary", "keys_dir", "check_output_file", "Unreadable", "read_notebook", "plan_for", "student_names", "KeyInfo"]
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
 MAX_BYTES = 20_000_000
 """Largest notebook file read (bytes); bigger ones are ``unreadable``."""
 ANSWER_RE = re.compile(r"^\s*answer_(q\d+)\s*(?::[^=\n]*)?=(?!=)", re.M)
 
-
-class Unreadable(ValueError):
-    """A file that is not a notebook the grader can read (the reason is the message)."""
 
 
 # -------------------------------------------------------------------- reading
@@ -202,7 +196,7 @@ def _key_index(keys_dir: Path) -> tuple[dict[str, Path], dict[str, Path]]:
 # ---------------------------------------------------------------------- plans
 
 def _report_source(qid: str, kind: str) -> str:
-    return (f"from omaha_learn.checks.core import report as _omaha_learn_report\n"
+    return (f"from omaha_learn.checks.questions import record_answer as _omaha_learn_report\n"
             f"_omaha_learn_report({qid!r}, globals().get('answer_{qid}'), {kind!r})")
 
 
@@ -283,7 +277,7 @@ def _rules_text(rules: Sequence[str]) -> str:
 def decide(student: str, sub: str, key: KeyInfo, run: dict[str, Any], status: str = "graded",
            note: str = "") -> list[QuestionRecord]:
     """One record per question of ``key``, from a run's reports; the comparison happens here."""
-    from omaha_learn.checks.core import AnswerError, canonical
+    from omaha_learn.checks.questions import AnswerError, canonical
 
     records = []
     for qid, q in key.questions.items():
@@ -343,7 +337,7 @@ def _flat(student: str, sub: str, key: KeyInfo | None, status: str, feedback: st
 
 def _run_job(item: tuple[list[dict[str, Any]], float, float, str]) -> dict[str, Any]:
     """One sandboxed run (module level, so Dask can ship it to a worker)."""
-    from omaha_learn.checks.sandbox import run_plan
+    from omaha_learn.grading.sandbox import run_plan
 
     plan, timeout, cell_timeout, sandbox = item
     try:
@@ -427,7 +421,7 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
     items += [(j.plan, timeout, cell_timeout, sandbox) for j in todo]
     if items:
         if scheduler is None:
-            from omaha_learn.checks.sandbox import sandbox_kind
+            from omaha_learn.grading.sandbox import sandbox_kind
 
             say(f"sandbox: {sandbox_kind(sandbox)}")
         say(f"grading {len(todo)} submission(s) against {len(keys_used)} key(s)")
@@ -447,7 +441,7 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
 
 def _key_answers(key: KeyInfo, run: dict[str, Any], say: Callable[[str], None]) -> None:
     """Fill ``key.answers`` from the key's own run; note questions the key cannot answer."""
-    from omaha_learn.checks.core import AnswerError, canonical
+    from omaha_learn.checks.questions import AnswerError, canonical
 
     for qid, q in key.questions.items():
         rep = run.get("reports", {}).get(qid)
@@ -464,60 +458,18 @@ def _key_answers(key: KeyInfo, run: dict[str, Any], say: Callable[[str], None]) 
                 "the key decides")
 
 
-# ------------------------------------------------------------------------ CLI
+# ------------------------------------------------------------------------ outputs
 
-def _positive(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not math.isfinite(value) or value <= 0 or value > 86_400:
-        raise argparse.ArgumentTypeError(f"{text!r}: give a number of seconds above 0 (at most 86400)")
-    return value
-
-
-def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of workers") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: give 1 or more workers")
-    return value
-
-
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="omaha-learn grade",
-                                description="Grade exercise notebooks, each isolated, against the teacher's keys.")
-    p.add_argument("submissions", nargs="+", type=Path, metavar="SUBMISSION.ipynb")
-    p.add_argument("--keys", type=Path, default=None, help="folder of teacher keys (default: exercises/solutions)")
-    p.add_argument("--csv", type=Path, default=None, metavar="FILE",
-                   help="write " + ",".join(CSV_COLUMNS) + " rows to FILE")
-    p.add_argument("--timeout", type=_positive, default=120.0, metavar="S",
-                   help="seconds allowed per notebook (default 120)")
-    p.add_argument("--cell-timeout", type=_positive, default=30.0, metavar="S",
-                   help="seconds allowed per cell (default 30)")
-    p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
-                   help="submissions graded side by side (default: the available cores)")
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                   help="a Dask scheduler (tcp://host:8786) to grade on instead (pip install 'omaha_learn[scale]')")
-    p.add_argument("--sandbox", choices=("auto", "bwrap", "none"), default="auto",
-                   help="auto (bwrap where it works), bwrap (required) or none")
-    p.add_argument("--student-from", choices=("auto", "folder", "file"), default="auto",
-                   help="the student's name: the submission's folder or its file name (default: auto)")
-    p.add_argument("--report", type=Path, default=None, metavar="FILE", help="write a class summary (HTML)")
-    p.add_argument("--feedback", type=Path, default=None, metavar="DIR", help="write one HTML file per learner")
-    return p
-
-
-def _keys_dir(option: Path | None) -> Path:
+def keys_dir(option: Path | None) -> Path:
+    """The keys folder: ``option``, else ``exercises/solutions`` here, else the one beside the package."""
     if option is not None:
         return option
     local = Path("exercises") / "solutions"
     return local if local.is_dir() else PACKAGE_ROOT / "exercises" / "solutions"
 
 
-def _check_output_file(path: Path, what: str) -> str | None:
+def check_output_file(path: Path, what: str) -> str | None:
+    """Why ``path`` cannot be written as the output ``what`` (an option name), or None."""
     if path.is_dir():
         return f"{what} {path} is a folder; give a file name"
     parent = path.parent if str(path.parent) else Path(".")
@@ -529,7 +481,7 @@ def _check_output_file(path: Path, what: str) -> str | None:
 
 
 def write_csv(records: Sequence[QuestionRecord], path: Path) -> None:
-    """The CSV: a header (:data:`~omaha_learn.checks.records.CSV_COLUMNS`) and one row per record."""
+    """The CSV: a header (:data:`~omaha_learn.grading.records.CSV_COLUMNS`) and one row per record."""
     with path.open("w", newline="", encoding="utf-8") as fh:
         writer = csv.DictWriter(fh, fieldnames=list(CSV_COLUMNS))
         writer.writeheader()
@@ -549,73 +501,9 @@ def totals(records: Sequence[QuestionRecord]) -> list[tuple[str, int, int, str]]
     return [(s, p, m, ", ".join(sorted(flags))) for s, (p, m, flags) in out.items()]
 
 
-def _print_summary(records: Sequence[QuestionRecord]) -> None:
+def print_summary(records: Sequence[QuestionRecord]) -> None:
+    """Print each student's total and the statuses that need a look."""
     width = max([7] + [len(r.student) for r in records])
     print(f"{'student':<{width}}  points")
     for student, points, max_points, flags in totals(records):
         print(f"{student:<{width}}  {points:>3}/{max_points:<3}" + (f"  needs a look: {flags}" if flags else ""))
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``omaha-learn grade``; returns the exit status."""
-    try:
-        args = _parser().parse_args(argv)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    problems = []
-    keys = _keys_dir(args.keys)
-    if not keys.is_dir():
-        problems.append(f"keys folder {keys} does not exist")
-    missing = [str(p) for p in args.submissions if not p.is_file()]
-    if missing:
-        problems.append(f"no such file: {', '.join(missing)}")
-    for path, what in ((args.csv, "--csv"), (args.report, "--report")):
-        if path is not None and (why := _check_output_file(path, what)):
-            problems.append(why)
-    if args.feedback is not None and args.feedback.exists() and not args.feedback.is_dir():
-        problems.append(f"--feedback {args.feedback} is a file; give a folder")
-    if args.jobs is not None and args.scheduler is not None:
-        problems.append("give --jobs or --scheduler, not both")
-    if args.scheduler is None:  # with a scheduler, the workers' sandboxes count (each reports its own)
-        from omaha_learn.checks.sandbox import sandbox_kind
-
-        try:
-            sandbox_kind(args.sandbox)
-        except ValueError as exc:
-            problems.append(str(exc))
-    if problems:
-        for p in problems:
-            print(f"omaha-learn grade: error: {p}", file=sys.stderr)
-        return 2
-    from omaha_learn.errors import OmahaLearnError
-
-    try:
-        records = grade(args.submissions, keys, timeout=args.timeout, cell_timeout=args.cell_timeout,
-                        jobs=args.jobs, scheduler=args.scheduler, sandbox=args.sandbox,
-                        student_from=args.student_from, log=print)
-    except OmahaLearnError as exc:  # e.g. a Dask scheduler that cannot be reached
-        print(f"omaha-learn grade: error: {exc}", file=sys.stderr)
-        return 2
-    _print_summary(records)
-    if args.csv is not None:
-        write_csv(records, args.csv)
-        print(f"wrote {args.csv}")
-    status = 0 if all(r.status == "graded" for r in records) else 1
-    if args.report is not None or args.feedback is not None:
-        try:
-            reports = importlib.import_module("omaha_learn.checks.report")  # the teacher's desk (issue 15)
-        except ImportError as exc:
-            print(f"omaha-learn grade: error: reports are not available ({exc})", file=sys.stderr)
-            return max(status, 1)
-        if args.report is not None:
-            reports.write_report(records, args.report)
-            print(f"wrote {args.report}")
-        if args.feedback is not None:
-            args.feedback.mkdir(parents=True, exist_ok=True)
-            files = reports.write_feedback(records, args.feedback)
-            print(f"wrote {len(files)} feedback file(s) to {args.feedback}")
-    return status
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -12,16 +12,16 @@ prints one deterministic line and, when the environment variable
 when right, red when wrong) with the rule references as links to
 ``docs/rules.md``.
 
-The grader never trusts these lines: it runs :func:`report` after each answer
+The grader never trusts these lines: it runs :func:`record_answer` after each answer
 cell, which prints the learner's answer in canonical form, and decides the
-verdict in its own process (:mod:`omaha_learn.checks.grading`).
+verdict in its own process (:mod:`omaha_learn.grading.grader`).
 
 >>> ex = Exercise("demo", [Question("q1", "int", 2, ("R18",), "Pot after calling.", answer_digest("int", 7))])
 >>> ex.check("q1", 7)
 q1: correct (2/2 points)
 >>> ex.check("q1", 9)
 q1: not yet (0/2 points). R18: Pot after calling. (rules: docs/rules.md#r18)
->>> report("q1", 7.0, "int")
+>>> record_answer("q1", 7.0, "int")
 omaha-learn-report {"answer": "7", "question": "q1", "status": "answer"}
 >>> ex.check("q1", None)
 q1: no answer yet (0/2 points). Write your answer in answer_q1, run that cell, then run this one.
@@ -52,8 +52,8 @@ __all__ = [
     "normalise",
     "answer_digest",
     "KINDS",
-    "Feedback",
-    "report",
+    "Verdict",
+    "record_answer",
     "canonical",
     "REPORT_PREFIX",
 ]
@@ -211,18 +211,18 @@ class Question:
         """True when ``answer`` is right; raises :class:`AnswerError` when it cannot be read."""
         return answer_digest(self.kind, answer) == self.digest
 
-    def feedback(self, answer: object) -> Feedback:
+    def feedback(self, answer: object) -> Verdict:
         """What the checker shows for ``answer``: right or wrong, the points, the hint and rules."""
         if answer is None:
-            return Feedback(self.qid, False, self.points, f"no answer yet (0/{self.points} points). Write your "
+            return Verdict(self.qid, False, self.points, f"no answer yet (0/{self.points} points). Write your "
                             f"answer in answer_{self.qid}, run that cell, then run this one.")
         try:
             ok = self.is_correct(answer)
         except AnswerError as exc:
-            return Feedback(self.qid, False, self.points, f"cannot read this answer (0/{self.points} points): {exc}.")
+            return Verdict(self.qid, False, self.points, f"cannot read this answer (0/{self.points} points): {exc}.")
         if ok:
-            return Feedback(self.qid, True, self.points, f"correct ({self.points}/{self.points} points)")
-        return Feedback(self.qid, False, self.points, f"not yet (0/{self.points} points).", self.rules, self.hint)
+            return Verdict(self.qid, True, self.points, f"correct ({self.points}/{self.points} points)")
+        return Verdict(self.qid, False, self.points, f"not yet (0/{self.points} points).", self.rules, self.hint)
 
     def message(self, answer: object) -> tuple[bool, str]:
         """(correct, the line the checker prints)."""
@@ -243,10 +243,10 @@ def _rules_href(rule: str) -> str:
 
 
 @dataclass(frozen=True)
-class Feedback:
+class Verdict:
     """A checker's verdict for one answer: plain text, or coloured HTML with rule links in a notebook.
 
-    >>> fb = Feedback("q2", False, 2, "not yet (0/2 points).", ("R4",), "Two from the hand.")
+    >>> fb = Verdict("q2", False, 2, "not yet (0/2 points).", ("R4",), "Two from the hand.")
     >>> fb.text
     'q2: not yet (0/2 points). R4: Two from the hand. (rules: docs/rules.md#r4)'
     >>> 'href=' in fb._repr_html_() and '#r4' in fb._repr_html_()
@@ -334,10 +334,10 @@ class Exercise:
 # --------------------------------------------------------------------- grading
 
 REPORT_PREFIX = "omaha-learn-report "
-"""How :func:`report` lines start; the grader reads only these lines of its own report cells."""
+"""How :func:`record_answer` lines start; the grader reads only these lines of its own report cells."""
 
 
-def report(qid: str, answer: object, kind: str) -> None:
+def record_answer(qid: str, answer: object, kind: str) -> None:
     """Print the learner's answer to ``qid`` in canonical form, as one JSON line for the grader.
 
     ``status`` is ``answer`` (with ``answer``), ``none`` (no answer) or

@@ -13,7 +13,7 @@ Conventions (the report states them too):
 * a submission *needs a look* when any of its records is not ``graded``, or
   when its learner handed the same exercise in more than once.
 
->>> from omaha_learn.checks.records import QuestionRecord as R
+>>> from omaha_learn.grading.records import QuestionRecord as R
 >>> s = summarise([R("ann", "ex1", "q1", 1, 1, "graded", answer="B"),
 ...                R("bob", "ex1", "q1", 0, 1, "graded", answer="A"),
 ...                R("cy", "ex1", "q1", 0, 1, "timed-out")])
@@ -33,17 +33,14 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from omaha_learn.checks.records import STATUSES, QuestionRecord
-from omaha_learn.errors import OmahaLearnError
+from omaha_learn.errors import ReportError
+from omaha_learn.grading.records import STATUSES, QuestionRecord
 
 __all__ = ["ReportError", "QuestionStats", "ExerciseScore", "StudentTotal", "Flagged", "ClassSummary", "summarise",
            "natural_key", "HISTOGRAM_BINS", "histogram", "check_records", "STATUS_NOTES"]
 
 NO_ANSWER = "(no answer)"
 
-
-class ReportError(OmahaLearnError):
-    """Bad input for the class report or the feedback files (records, paths)."""
 
 STATUS_NOTES = {  # what each status other than graded means, in words for a reader
     "unreadable": "not a notebook that can be graded (not JSON, wrong format, malformed cells, not .ipynb)",

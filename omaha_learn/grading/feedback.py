@@ -8,7 +8,7 @@ project) but its text is copied from ``docs/rules.md`` into the file, and
 the link points at that copy (``#r3``). The right answers are never written.
 
 >>> import tempfile, pathlib
->>> from omaha_learn.checks.records import QuestionRecord as R
+>>> from omaha_learn.grading.records import QuestionRecord as R
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> [p.name for p in write_feedback([R("ann", "01_reading_hands", "q4", 0, 2, "graded", answer="flush",
 ...     feedback="q4: not yet (0/2 points). R3: How many spades are in the hand?", rule="R3")], folder)]
@@ -25,10 +25,10 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from omaha_learn.checks.class_summary import ReportError, check_records, natural_key
-from omaha_learn.checks.html_page import esc, page, percent, table
-from omaha_learn.checks.records import QuestionRecord
-from omaha_learn.checks.rules_text import rule_html, rule_link, rule_numbers
+from omaha_learn.grading.class_summary import ReportError, check_records, natural_key
+from omaha_learn.grading.html_page import esc, page, percent, table
+from omaha_learn.grading.records import QuestionRecord
+from omaha_learn.grading.rules_text import rule_html, rule_link, rule_numbers
 
 __all__ = ["write_feedback", "feedback_html", "file_name", "hint_text"]
 

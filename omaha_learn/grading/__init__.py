@@ -1,0 +1,14 @@
+"""The grader behind ``omaha-learn grade``: each submission in a sandbox of its own, verdicts decided
+against the teacher's keys, then records, a class report and a feedback page per learner.
+
+- :mod:`~omaha_learn.grading.grader`: reading submissions, the plan per notebook, the verdicts, the CSV;
+- :mod:`~omaha_learn.grading.sandbox`: one kernel per submission under bubblewrap;
+- :mod:`~omaha_learn.grading.records`: one record per question (the CSV's rows);
+- :mod:`~omaha_learn.grading.class_summary`, :mod:`~omaha_learn.grading.report`,
+  :mod:`~omaha_learn.grading.feedback`, :mod:`~omaha_learn.grading.html_page`,
+  :mod:`~omaha_learn.grading.rules_text`: the class report and the learners' pages;
+- :mod:`~omaha_learn.grading.nbgrader_export`: the exercises as an nbgrader course.
+
+The exercise checkers the notebooks call live in :mod:`omaha_learn.checks`; the grader reads their
+questions but decides nothing by what a learner's notebook prints about itself.
+"""
