@@ -282,7 +282,7 @@ def test_every_module_imports_only_its_own_layer_or_those_below() -> None:
     for name, path in ALL:
         own = _layer(name)
         assert own is not None, f"{name} is in no layer: add its package to LAYERS"
-        for module, names, funcs in imports(name, path):
+        for module, _names, funcs in imports(name, path):
             if not _under(module, ("omaha_learn",)) or _is_display_hook(name, module, funcs):
                 continue
             other = _layer(module)
