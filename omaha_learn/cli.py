@@ -168,9 +168,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _equity(args: argparse.Namespace) -> int:
-    from omaha_learn.display.hole_cards import hole_cards
     from omaha_learn.engine.equity.api import equity
     from omaha_learn.engine.equity.ranges import has_range
+    from omaha_learn.engine.hole_cards import hole_cards
     from omaha_learn.engine.ranges import is_range_text
     from omaha_learn.errors import EquityError
 
@@ -219,8 +219,8 @@ def _chart(args: argparse.Namespace) -> int:
 
 
 def _best(args: argparse.Namespace) -> int:
-    from omaha_learn.display.hole_cards import hole_cards
     from omaha_learn.engine.evaluation.explanation import explain
+    from omaha_learn.engine.hole_cards import hole_cards
 
     e = explain(hole_cards(args.hole, size=args.hole_cards), args.board, args.qualifier)
     if args.hole_cards == 5:
@@ -231,7 +231,7 @@ def _best(args: argparse.Namespace) -> int:
 
 
 def _showdown(args: argparse.Namespace) -> int:
-    from omaha_learn.display.hole_cards import hole_cards
+    from omaha_learn.engine.hole_cards import hole_cards
     from omaha_learn.engine.showdown import showdown
     from omaha_learn.errors import PotError
 

@@ -5,7 +5,7 @@ For every key, the learner copy (same file name, one folder up):
 * answer cells (tagged ``answer``): the ``### BEGIN SOLUTION`` ... ``### END SOLUTION``
   block becomes ``answer_qN = None  # your answer``; outputs and execution count are cleared;
 * checker cells (tagged ``checker``): source kept, outputs and execution count
-  cleared, so a copy opens without the key's "q1: correct" lines (issue 12);
+  cleared, so a copy opens without the key's "q1: correct" lines;
   the grader never needs them (it decides verdicts itself, see
   ``omaha_learn/checks/grading.py``);
 * every other cell (text, the setup cell showing the deal) is kept as in the key;

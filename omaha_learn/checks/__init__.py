@@ -1,4 +1,4 @@
-"""Checkers for the graded exercises in ``exercises/`` (issue 7).
+"""Checkers for the graded exercises in ``exercises/``.
 
 Each exercise has a module here holding its seed, its deal and its
 questions; a notebook's checker cells call that module's ``check``::
@@ -34,7 +34,7 @@ EXERCISES: dict[str, str] = {
     "hilo_showdown": "04_hilo_showdown.ipynb",
     "side_pots": "05_side_pots.ipynb",
     "betting": "06_betting.ipynb",
-    # strategy course (issue 14)
+    # the strategy course
     "nut_low": "07_nut_low.ipynb",
     "starting_hands": "08_starting_hands.ipynb",
     "pot_limit": "09_pot_limit.ipynb",

@@ -74,7 +74,7 @@ def _equity_series(result: Any) -> dict[str, list[float]]:
 def rates_figure(series: Mapping[str, Sequence[float]], categories: Sequence[str], *, title: str = "",
                  yaxis: str = "share", percent: bool = True) -> Any:
     """A grouped plotly bar chart: one bar group per category, one series per key."""
-    import plotly.graph_objects as go  # type: ignore[import-untyped]
+    import plotly.graph_objects as go
 
     fig = go.Figure()
     for i, (name, values) in enumerate(series.items()):

@@ -50,7 +50,7 @@ def qualifier_of(dropdown: W.Dropdown) -> int | None:
 GAMES: list[tuple[str, str]] = [(Game.HILO.label, "hilo"), (Game.PLO.label, "plo")]
 
 
-class LessonApp(W.VBox):
+class LessonApp(W.VBox):  # type: ignore[misc]  # ipywidgets has no type information
     """Base class: a VBox with ``self.message`` (errors and feedback as text)
     and a ``seed`` that makes every student's deal the same."""
 

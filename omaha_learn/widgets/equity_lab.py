@@ -6,11 +6,11 @@ from __future__ import annotations
 import ipywidgets as W
 
 from omaha_learn.display.figures import equity_figure
-from omaha_learn.display.hole_cards import hole_cards
 from omaha_learn.display.html import equity_html
 from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.equity.api import equity
 from omaha_learn.engine.games import Game
+from omaha_learn.engine.hole_cards import hole_cards
 from omaha_learn.errors import EquityError
 from omaha_learn.widgets._base import GAMES, LessonApp, parse_lines, qualifier_dropdown, qualifier_of, show_plotly
 

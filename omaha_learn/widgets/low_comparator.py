@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from omaha_learn.display.hole_cards import hole_cards
 from omaha_learn.display.html import low_comparison_html
 from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.evaluation.hands import LowHand, best_low
+from omaha_learn.engine.hole_cards import hole_cards
 from omaha_learn.errors import AnswerError, OmahaLearnError
 from omaha_learn.widgets._base import LessonApp, parse_lines, qualifier_dropdown, qualifier_of
 

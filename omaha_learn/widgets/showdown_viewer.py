@@ -7,9 +7,9 @@ import random
 
 import ipywidgets as W
 
-from omaha_learn.display.hole_cards import hole_cards
 from omaha_learn.display.html import showdown_html
 from omaha_learn.engine.cards import Deck, format_cards
+from omaha_learn.engine.hole_cards import hole_cards
 from omaha_learn.engine.showdown import showdown
 from omaha_learn.errors import PotError
 from omaha_learn.widgets._base import GAMES, LessonApp, qualifier_dropdown, qualifier_of

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from omaha_learn.display.hole_cards import HOLE_CARD_CHOICES, hole_cards
 from omaha_learn.display.html import cards_row, explanation_html
 from omaha_learn.engine.cards import Deck, format_cards, parse_cards
 from omaha_learn.engine.evaluation.explanation import explain
+from omaha_learn.engine.hole_cards import HOLE_CARD_CHOICES, hole_cards
 from omaha_learn.errors import AnswerError, CardError
 from omaha_learn.widgets._base import LessonApp, qualifier_dropdown, qualifier_of
 
@@ -92,7 +92,7 @@ class TwoCardExplorer(LessonApp):
         five-card Omaha is chosen)."""
         hole = hole_cards(self.hole_w.value, size=self.hole_size)
         self.explanation = explain(hole, self.board_w.value, qualifier=qualifier_of(self.qualifier_w))
-        n = len(self.explanation.choices)  # type: ignore[attr-defined]
+        n = len(self.explanation.choices)
         self.heading.value = (f"<div><b>{HOLE_CARD_CHOICES[self.hole_size].split(' (')[0]}</b>: {n} choices of two hole "
                               f"cards and three board cards (R2)</div>")
         self._new_question()

@@ -18,7 +18,8 @@ omaha_learn.errors.CardError: hand: 5 hole cards, but Omaha deals exactly 4 (R1)
 
 from __future__ import annotations
 
-from typing import Any
+from omaha_learn.engine.cards import Card, CardsLike, parse_cards
+from omaha_learn.errors import CardError
 
 __all__ = ["hole_cards", "HOLE_CARD_CHOICES", "game_name"]
 
@@ -35,15 +36,12 @@ def game_name(size: int) -> str:
     return "five-card Omaha" if size == 5 else "Omaha"
 
 
-def hole_cards(cards: Any, *, size: int = 4, what: str = "hand") -> tuple[Any, ...]:
+def hole_cards(cards: CardsLike, *, size: int = 4, what: str = "hand") -> tuple[Card, ...]:
     """The cards of one hand, exactly ``size`` of them (4, or 5 for five-card Omaha).
 
     Raises :class:`~omaha_learn.CardError` naming ``what`` and the extra (or the
     missing count of) cards; bad or repeated cards raise the parser's own error.
     """
-    from omaha_learn.engine.cards import parse_cards
-    from omaha_learn.errors import CardError
-
     if size not in HOLE_CARD_CHOICES:
         raise CardError(f"hole cards: choose {' or '.join(map(str, HOLE_CARD_CHOICES))}, not {size!r}")
     try:
