@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from omaha_learn.display.cards import HIGHLIGHT, cards_row
+from omaha_learn.engine.games import Game
 
 __all__ = [
     "explanation_html",
@@ -307,7 +308,7 @@ def equity_html(result: Any, *, names: Sequence[str] | None = None, four_color: 
         parts.append(f'<div style="font-size:1.1em"><b>{_e(title())}</b></div>')
     cols = [("equity", "Equity"), ("high", "High share"), ("low", "Low share"), ("scoop", "Scoop"),
             ("split", "Split"), ("quartered", "Quartered")]
-    if _get(result, "game", default="hilo") in ("plo", "high"):
+    if Game.parse(_get(result, "game", default=Game.HILO)) is Game.PLO:
         cols = [c for c in cols if c[0] not in ("low", "quartered")]
     head = "".join(f"<th {CELL}>{t}</th>" for _, t in cols)
     parts.append(f'<table {TABLE}><thead><tr><th {CELL}>Player</th><th {CELL}>Hand</th>{head}</tr></thead><tbody>')
