@@ -212,3 +212,29 @@ def test_cached_rank_lookups_equal_a_fresh_build() -> None:
     fresh = tables._class_lookups()[:3]
     for cached, built in zip(tables.rank_lookups(), fresh, strict=True):
         assert np.array_equal(cached, built)
+
+
+def test_build_cache_holds_every_table_the_engine_reads(tmp_path: Path) -> None:
+    """A process on a cache from build_cache builds no table: every evaluation path (one hand,
+    a batch of deals, the sweep of a deck, a flop, a turn and a river, the chart) only reads."""
+    tables.build_cache(tmp_path)
+    code = ("from omaha_learn.engine.evaluation import tables\n"
+            "def refuse(*args):\n"
+            "    raise AssertionError('a table was built')\n"
+            "tables._class_lookups = refuse\n"
+            "tables._build_board_pair = refuse\n"
+            "import numpy as np\n"
+            "from omaha_learn import best_high, best_low, equity, evaluate_high_many, evaluate_low_many\n"
+            "from omaha_learn.engine.equity.random_hands import against_random\n"
+            "best_high('As Ks Kd 2c', 'Kh 7c 2h 9s Ah'); best_low('As 2s Kd 3c', 'Kh 7c 4h')\n"
+            "evaluate_high_many([[0, 1, 2, 3]], [[4, 5, 6, 7, 8]]); evaluate_low_many([[0, 1, 2, 3]], [[4, 5, 6]])\n"
+            "from omaha_learn.engine.cards import FULL_DECK\n"
+            "equity(['2c 2d 3c 3d', '4c 4d 5c 5d'], dead=FULL_DECK[20:])\n"     # every board of 12 cards
+            "for board in ('2c 7d 9s', '2c 7d 9s Qc', '2c 7d 9s Qc 3s'):\n"
+            "    equity(['As Ah Ks Kh', '7c 8d 9h Ts'], board)\n"
+            "equity(['As Ah Ks Kh', None], trials=2000, seed=1, threads=1)\n"
+            "against_random(['As Ah Ks Kh'], trials=2000, seed=1, threads=1)\n"
+            "print('ok')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**os.environ, "OMAHA_LEARN_CACHE": str(tmp_path)})
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
