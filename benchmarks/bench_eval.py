@@ -40,8 +40,9 @@ def main(quick: bool = False) -> dict[str, float]:
 
     from omaha_learn import best_high
     from omaha_learn.engine.cards import FULL_DECK
-    from omaha_learn.engine.evaluation.bulk import evaluate_high_boards, evaluate_high_many
+    from omaha_learn.engine.evaluation.batch import evaluate_high_many
     from omaha_learn.engine.evaluation.hands import high_strength
+    from omaha_learn.engine.evaluation.sweep import evaluate_high_boards
 
     rng = np.random.default_rng(2024)
     n_bulk = 200_000 if quick else 1_000_000

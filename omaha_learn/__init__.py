@@ -46,8 +46,8 @@ _EXPORTS: dict[str, str] = {
     "NutLowOdds": "engine.evaluation.nuts",
     "explain": "engine.evaluation.explanation",
     "Explanation": "engine.evaluation.explanation",
-    "evaluate_high_many": "engine.evaluation.bulk",
-    "evaluate_low_many": "engine.evaluation.bulk",
+    "evaluate_high_many": "engine.evaluation.batch",
+    "evaluate_low_many": "engine.evaluation.batch",
     # showdown and pots
     "showdown": "engine.showdown",
     "ShowdownResult": "engine.showdown",
@@ -99,7 +99,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.engine.chart import ChartRow, StartingHands, starting_hands
     from omaha_learn.engine.equity.api import EquityResult, PlayerEquity, equity
     from omaha_learn.engine.equity.frequencies import frequencies
-    from omaha_learn.engine.evaluation.bulk import evaluate_high_many, evaluate_low_many
+    from omaha_learn.engine.evaluation.batch import evaluate_high_many, evaluate_low_many
     from omaha_learn.engine.evaluation.explanation import Explanation, explain
     from omaha_learn.engine.evaluation.five_card import Category
     from omaha_learn.engine.evaluation.hands import HighHand, LowHand, best_high, best_low

@@ -13,13 +13,12 @@ from pokerkit import OmahaEightOrBetterLowHand, OmahaHoldemHand
 
 from omaha_learn import best_high, best_low, explain
 from omaha_learn.engine.cards import FULL_DECK, CardError, format_cards
-from omaha_learn.engine.evaluation.bulk import (
+from omaha_learn.engine.evaluation.batch import evaluate_high_many, evaluate_low_many
+from omaha_learn.engine.evaluation.sweep import (
     best_over_boards,
     deck_boards,
     evaluate_high_boards,
-    evaluate_high_many,
     evaluate_low_boards,
-    evaluate_low_many,
     pair_triple_strengths,
 )
 

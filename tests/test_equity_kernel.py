@@ -10,6 +10,7 @@ from math import comb
 
 import numpy as np
 import pytest
+from colex_tables import colex_index, high_table, low_table  # tests/ is on sys.path (pytest rootdir-relative)
 
 from omaha_learn.engine.equity.kernel import (
     board_blocks,
@@ -17,16 +18,13 @@ from omaha_learn.engine.equity.kernel import (
     outcome_codes,
     triple_strengths,
 )
-from omaha_learn.engine.evaluation.bulk import boards_from_triples
-from omaha_learn.engine.evaluation.fast import deal_strengths
+from omaha_learn.engine.evaluation.batch import deal_strengths
 from omaha_learn.engine.evaluation.hands import best_high, best_low
 from omaha_learn.engine.evaluation.keys import FLUSH_OFFSET, RANK_WEIGHTS, key_codes, multisets
+from omaha_learn.engine.evaluation.sweep import boards_from_triples
 from omaha_learn.engine.evaluation.tables import (
     colex_combinations,
-    colex_index,
-    high_table,
     key_tables,
-    low_table,
     low_threshold,
 )
 
@@ -156,7 +154,7 @@ def test_deal_positions_and_deal_cards_are_the_seeded_fisher_yates_shuffle(n, m,
 
 def test_board_info_says_what_a_plain_reading_of_each_board_says() -> None:
     """BoardInfo's packed sums (issue 13) against counting suits and ranks board by board."""
-    from omaha_learn.engine.evaluation.fast import board_info
+    from omaha_learn.engine.evaluation.batch import board_info
     from omaha_learn.engine.evaluation.keys import N_PAIR_CODES, key_codes, rank_key, suited_set_codes
 
     rng = np.random.default_rng(11)

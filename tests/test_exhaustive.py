@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from colex_tables import high_table, low_table  # tests/ is on sys.path (pytest rootdir-relative)
 from phevaluator import _pheval
 
 from omaha_learn.engine.evaluation.tables import (
     N_HIGH_CLASSES,
     N_LOW_CLASSES,
     colex_combinations,
-    high_table,
-    low_table,
     low_threshold,
 )
 

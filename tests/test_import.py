@@ -35,9 +35,9 @@ def test_import_loads_no_jupyter_or_plotting_modules() -> None:
 
 
 def test_import_builds_no_tables() -> None:
-    code = ("import sys, omaha_learn, omaha_learn.engine.evaluation.hands, omaha_learn.engine.evaluation.explanation, omaha_learn.engine.evaluation.bulk; "
+    code = ("import sys, omaha_learn, omaha_learn.engine.evaluation.hands, omaha_learn.engine.evaluation.explanation, omaha_learn.engine.evaluation.batch, omaha_learn.engine.evaluation.sweep; "
             "from omaha_learn.engine.evaluation import tables; "
-            "print(tables._tables.cache_info().currsize, tables._class_lookups.cache_info().currsize)")
+            "print(tables.rank_lookups.cache_info().currsize, tables._class_lookups.cache_info().currsize)")
     assert _run(code).split() == ["0", "0"]
 
 

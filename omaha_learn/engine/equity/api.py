@@ -41,7 +41,8 @@ from omaha_learn.engine.equity.kernel import (
     stacked_outcome_codes,
     triple_strengths,
 )
-from omaha_learn.engine.evaluation.fast import board_info, fixed_strengths, river_strengths, turn_strengths
+from omaha_learn.engine.evaluation.batch import board_info, fixed_strengths
+from omaha_learn.engine.evaluation.sweep import river_strengths, turn_strengths
 from omaha_learn.engine.evaluation.tables import colex_combinations, low_threshold
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import EquityError, GameError

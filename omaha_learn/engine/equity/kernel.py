@@ -27,8 +27,8 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha_learn.engine.equity.workers import default_workers, parallel_sum
-from omaha_learn.engine.evaluation.bulk import board_blocks, triple_values
-from omaha_learn.engine.evaluation.fast import board_info, hand_strengths
+from omaha_learn.engine.evaluation.batch import board_info, hand_strengths
+from omaha_learn.engine.evaluation.sweep import board_blocks, triple_values
 
 __all__ = [
     "DealSpec",

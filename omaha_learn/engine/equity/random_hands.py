@@ -48,7 +48,7 @@ from omaha_learn.engine.equity.api import (
     check_trials,
 )
 from omaha_learn.engine.equity.kernel import deal_positions, parallel_sum
-from omaha_learn.engine.evaluation.fast import board_info, hand_strengths
+from omaha_learn.engine.evaluation.batch import board_info, hand_strengths
 from omaha_learn.engine.evaluation.keys import (
     N_PAIR_CODES,
     RANK_WEIGHTS,

@@ -42,7 +42,7 @@ from omaha_learn.engine.equity.api import (
     result_from_counts,
 )
 from omaha_learn.engine.equity.kernel import outcome_codes
-from omaha_learn.engine.evaluation.fast import board_info, hand_strengths
+from omaha_learn.engine.evaluation.batch import board_info, hand_strengths
 from omaha_learn.engine.evaluation.tables import low_threshold
 from omaha_learn.engine.games import Game
 from omaha_learn.engine.ranges import Range, is_range_text, parse_range

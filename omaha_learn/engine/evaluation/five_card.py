@@ -1,7 +1,7 @@
 """Five-card hand values in plain Python: the readable definition of R6-R9.
 
 ``high_value(cards)`` and ``low_value(cards)`` return tuples that sort the
-way the rules say. They are the reference the fast numpy tables
+way the rules say. They are the reference the strength tables
 (:mod:`omaha_learn.engine.evaluation.tables`) are built from and checked against.
 
 >>> from omaha_learn.engine.cards import parse_cards

@@ -10,15 +10,13 @@ strengths at ``FLUSH_OFFSET + key`` (R2, R6-R10).
 The same key numbers the rank multisets densely (:func:`key_codes`): 91 pair
 codes and 6,175 five-card (board) codes index the small ``board x pair``
 tables of :mod:`omaha_learn.engine.evaluation.tables`. Those *codes* are the
-key renumbered ``0 ..``, not a second scheme. The one other index,
-:func:`~omaha_learn.engine.evaluation.tables.colex_index`, numbers *card sets*
-(every five-card hand, suits included) for the exhaustive tables, which need an
-entry per hand rather than per rank multiset.
+key renumbered ``0 ..``, not a second scheme.
 
 Users: :mod:`~omaha_learn.engine.evaluation.tables` (strength by key),
 :mod:`~omaha_learn.engine.evaluation.hands` (one hand: a dict lookup per choice),
-:mod:`~omaha_learn.engine.evaluation.bulk` and :mod:`~omaha_learn.engine.evaluation.fast`
-(numpy), and through them :mod:`omaha_learn.engine.equity`.
+:mod:`~omaha_learn.engine.evaluation.batch` (a batch of deals) and
+:mod:`~omaha_learn.engine.evaluation.sweep` (every board of a deck), and through them
+:mod:`omaha_learn.engine.equity`.
 
 >>> rank_key([48, 44, 40, 36, 32]) == sum(RANK_WEIGHTS[8:])   # Ac Kc Qc Jc Tc: T J Q K A
 True

@@ -1,15 +1,11 @@
-"""Precomputed strength tables: by additive rank key, by board and hole pair, and for
-every one of the 2,598,960 five-card hands.
+"""The verified, cached strength tables the engine reads at run time.
 
 :func:`rank_lookups` / :func:`key_tables` give a five-card hand's strength by
 its additive rank key (:mod:`omaha_learn.engine.evaluation.keys`, the one key
 scheme of the library); :func:`board_pair_tables` and :func:`flush_pair_table`
-the best of a hole pair on a board, for :mod:`omaha_learn.engine.evaluation.fast`.
-
-Every five-card hand, its cards sorted ``c0 < c1 < c2 < c3 < c4``, has a
-*colex index* ``C(c0,1) + C(c1,2) + C(c2,3) + C(c3,4) + C(c4,5)`` in
-``0 .. 2,598,959``. :func:`high_table` and :func:`low_table` map that index to
-a ``uint16`` strength, larger is better:
+the best of a hole pair on a board, for :mod:`omaha_learn.engine.evaluation.batch`,
+:mod:`omaha_learn.engine.evaluation.sweep` and the starting-hand chart
+(:mod:`omaha_learn.engine.equity.random_hands`). Strengths are larger for better hands:
 
 * high strength ``0 .. 7461``: the 7,462 distinct high-hand classes in the
   order of :func:`omaha_learn.engine.evaluation.five_card.high_value` (R6, R7);
@@ -18,19 +14,22 @@ a ``uint16`` strength, larger is better:
   an ``n``-or-better low when its strength is at least
   :func:`low_threshold` ``(n)``.
 
+:func:`colex_combinations` lists the ``k``-subsets of ``range(n)`` in colex order,
+the order in which a sweep visits boards.
+
 The tables are built with numpy in about a second, saved under
 ``$OMAHA_LEARN_CACHE`` (default ``~/.cache/omaha_learn``) and loaded from
 there afterwards. Nothing here runs at ``import omaha_learn``.
 
-Tables you can trust (issue 11): a cached file is used only if its bytes hash
+Tables you can trust: a cached file is used only if its bytes hash
 to the sha256 written in its header *and* to the digest pinned in this module
 (the tables are fixed by the rules), so a corrupt, truncated, zeroed,
 bit-flipped or deliberately rewritten cache is rebuilt, never used. Files are
 written to a temporary file in the same folder and moved into place with
 ``os.replace``: concurrent builders each write a complete file, and a failed
 write (a full disk) leaves nothing behind. :func:`build_cache` makes a fresh,
-verified, read-only copy in a given folder (for a grader: one per submission,
-with ``OMAHA_LEARN_CACHE`` pointing at it); :func:`verify_cache` checks one.
+verified, read-only copy of every table in a given folder (for a grader: one per
+submission, with ``OMAHA_LEARN_CACHE`` pointing at it); :func:`verify_cache` checks one.
 """
 
 from __future__ import annotations
@@ -56,7 +55,6 @@ from omaha_learn.engine.evaluation.keys import (
     N_BOARD_CODES,
     N_PAIR_CODES,
     RANK_WEIGHTS,
-    card_weights,
     multisets,
     suited_sets,
 )
@@ -65,11 +63,7 @@ from omaha_learn.errors import QualifierError
 __all__ = [
     "N_HIGH_CLASSES",
     "N_LOW_CLASSES",
-    "binomials",
     "colex_combinations",
-    "colex_index",
-    "high_table",
-    "low_table",
     "high_classes",
     "low_classes",
     "low_threshold",
@@ -86,7 +80,6 @@ __all__ = [
 N_HIGH_CLASSES = 7462
 N_LOW_CLASSES = 6175
 _TABLE_VERSION = 2
-_N5 = comb(52, 5)
 
 
 def cache_dir() -> Path:
@@ -94,16 +87,6 @@ def cache_dir() -> Path:
     env = os.environ.get("OMAHA_LEARN_CACHE")
     base = Path(env) if env else Path.home() / ".cache" / "omaha_learn"
     return base / f"v{_TABLE_VERSION}"
-
-
-@functools.cache
-def binomials() -> npt.NDArray[np.int64]:
-    """``binomials()[n, k] == C(n, k)`` for ``n <= 52``, ``k <= 5``."""
-    out = np.zeros((53, 6), dtype=np.int64)
-    for n in range(53):
-        for k in range(6):
-            out[n, k] = comb(n, k)
-    return out
 
 
 @functools.lru_cache(maxsize=32)
@@ -130,21 +113,6 @@ def colex_combinations(n: int, k: int) -> npt.NDArray[np.int8]:
     out = np.ascontiguousarray(prev[: comb(n, k)])
     out.flags.writeable = False
     return out
-
-
-def colex_index(sorted_cards: npt.ArrayLike) -> npt.NDArray[np.int64]:
-    """Colex index of rows of ascending card indices (last axis of length k).
-
-    >>> int(colex_index([0, 1, 2, 3, 4])), int(colex_index([47, 48, 49, 50, 51]))
-    (0, 2598959)
-    """
-    a = np.asarray(sorted_cards, dtype=np.int64)
-    k = a.shape[-1]
-    b = binomials()
-    idx = np.zeros(a.shape[:-1], dtype=np.int64)
-    for j in range(k):
-        idx += b[a[..., j], j + 1]
-    return idx
 
 
 def _cards_for(ranks: tuple[int, ...], flush: bool) -> list[Card]:
@@ -303,17 +271,6 @@ def low_threshold(qualifier: int | None) -> int:
     return N_LOW_CLASSES - comb(int(qualifier), 5) + 1
 
 
-def _build_tables() -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
-    nonflush, flush, low = _class_lookups()[:3]
-    combos = colex_combinations(52, 5)
-    suits = combos % 4
-    key = card_weights()[combos].sum(axis=1)
-    is_flush = (suits == suits[:, :1]).all(axis=1)
-    high = np.where(is_flush, flush[key], nonflush[key]).astype(np.uint16)
-    lowt = low[key].astype(np.uint16)
-    return high, lowt
-
-
 # ------------------------------------------------------------------ the disk cache
 #
 # A table file is MAGIC, one JSON header line (name, shape, sha256 of the data) and
@@ -415,8 +372,6 @@ def _builders() -> dict[str, tuple[tuple[int, ...], Callable[[], npt.NDArray[np.
         "rank_low": ((FLUSH_OFFSET,), lambda: _class_lookups()[2]),
         "board_pair_high": ((N_BOARD_CODES, N_PAIR_CODES), lambda: _build_board_pair("high")),
         "board_pair_low": ((N_BOARD_CODES, N_PAIR_CODES), lambda: _build_board_pair("low")),
-        "high5": ((_N5,), lambda: _build_tables()[0]),
-        "low5": ((_N5,), lambda: _build_tables()[1]),
     }
 
 
@@ -466,31 +421,12 @@ def verify_cache(folder: str | os.PathLike[str] | None = None) -> dict[str, str]
     return out
 
 
-@functools.lru_cache(maxsize=1)
-def _tables() -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
-    high = cached_array("high5", (_N5,), lambda: _build_tables()[0])
-    low = cached_array("low5", (_N5,), lambda: _build_tables()[1])
-    return high, low
-
-
-def high_table() -> npt.NDArray[np.uint16]:
-    """High strength of every five-card hand, by colex index (built or loaded once)."""
-    return _tables()[0]
-
-
-def low_table() -> npt.NDArray[np.uint16]:
-    """Ace-to-five low strength of every five-card hand, by colex index."""
-    return _tables()[1]
-
-
 _PINNED = {
     "rank_nonflush": "0b1d110e59706ee86ba82ea51370f1b39ebf46eef24cd1ddf1fe42677cfbfc80",
     "rank_flush": "3faaf6e41024b176f376ec024c2d6898c6ae39651fd7fe173b8b799434b03cd9",
     "rank_low": "e8cbdd195711ee214e82b0b429bbfc65d85abc64f82f51664beb10c6f713574c",
     "board_pair_high": "dbe7d9393abc44dc258869ed2b1bd399ee1b897bc4053b1a1fb253c1ecc74173",
     "board_pair_low": "e9bb9c9164f3184ef5f3e55660eaf76b75d7789e5d459687c8a9007ac397b3f8",
-    "high5": "c266188bf74c1a996a0415392a9a3293dbed9444185fca638f995c28b80fca59",
-    "low5": "9d5ddd359e0ad7f569fc51df96abde98dfe1adae7465c30ef0ef476b3cd116cb",
 }
 """The sha256 of each table as the rules define it (a test rebuilds and compares)."""
 _DIGESTS.update(_PINNED)

@@ -1,63 +1,90 @@
-"""Best high and low of many Omaha hands on five-card boards, a few lookups per hand.
+"""A batch of deals with numpy: the best high and low of many Omaha hands at once.
 
-A hole's best hand uses exactly two hole and three board cards (R2, R10), so
-its best non-flush high (and its best low) is the best over its *pairs* of
-one entry each in :func:`~omaha_learn.engine.evaluation.tables.board_pair_tables`,
+Strengths are the same numbers as :attr:`~omaha_learn.engine.evaluation.hands.HighHand.strength`
+(``0 .. 7461``) and :attr:`~omaha_learn.engine.evaluation.hands.LowHand.strength`
+(``1 .. 6175``; :func:`evaluate_low_many` gives ``0`` for no qualifying low), so they
+compare directly with the one-hand path of :mod:`omaha_learn.engine.evaluation.hands`
+(R2, R6-R10, R12).
+
+On a five-card board a hole's best hand uses exactly two hole and three board cards
+(R2, R10), so its best non-flush high (and its best low) is the best over its *pairs*
+of one entry each in :func:`~omaha_learn.engine.evaluation.tables.board_pair_tables`,
 indexed by the board's rank code and the pair's rank code
-(:mod:`omaha_learn.engine.evaluation.keys`). Flushes need a suit with at
-least three board cards and two hole cards of that suit: for those hands only,
-one lookup per suited pair in :func:`~omaha_learn.engine.evaluation.tables.flush_pair_table`.
+(:mod:`omaha_learn.engine.evaluation.keys`). Flushes need a suit with at least three
+board cards and two hole cards of that suit: for those hands only, one lookup per
+suited pair in :func:`~omaha_learn.engine.evaluation.tables.flush_pair_table`. That
+is 6 lookups per four-card hand and half as many for the low (R8-R10), instead of 60
+five-card evaluations: :func:`hand_strengths` (a hole per board, or one hole on every
+board) and :func:`fixed_strengths` (every player's hole on every board at once).
 
-This is the kernel behind equity, :func:`evaluate_high_many` and the
-starting-hand chart: 6 lookups per four-card hand and half (R8-R10) for the
-low, instead of 60 five-card evaluations.
+:func:`evaluate_high_many` and :func:`evaluate_low_many` check their input and take
+any deals: five-card boards go through :func:`hand_strengths`, flop and turn boards
+(which have no board-by-pair table) through ``pair key + triple key`` lookups in
+:func:`~omaha_learn.engine.evaluation.tables.key_tables`.
 
-Small spots (known holes on a turn or river) have their own two functions,
-where numpy's cost per call, not the work, is what counts:
-:func:`river_strengths` (one board, plain Python) and :func:`turn_strengths`
-(rivers of one rank share their non-flush strengths; flush rivers decided
-from the turn's suit counts).
-
->>> import numpy as np
 >>> from omaha_learn.engine.cards import parse_cards
->>> holes = np.array([parse_cards("Ac Kd Td 8h"), parse_cards("As 2d Kd Kh")])
->>> board = np.array(parse_cards("Kc 9c 6c 6h Qc"))
->>> hi, lo = deal_strengths(holes, np.broadcast_to(board, (1, 5)))
->>> hi[:, 0].tolist()                                  # R3: Ac Kd Td 8h has no flush: two pair; R4: kings full
+>>> holes = np.array([parse_cards("Ac Kd Td 8h"), parse_cards("Th 9h 7c 6c")])
+>>> boards = np.array([parse_cards("Kc 9c 6c 6h Qc"), parse_cards("Ks Kc Tc Td 5d")])
+>>> evaluate_high_many(holes, boards).tolist()     # R3 two pair, R4 three tens
+[4796, 5575]
+>>> evaluate_high_many(holes, boards[:, :3]).tolist()   # on the flops
+[3887, 4837]
+>>> hi, lo = deal_strengths([parse_cards("Ac Kd Td 8h"), parse_cards("As 2d Ks Kh")], boards[:1])
+>>> hi[:, 0].tolist()                                   # two players on the first board: R4 kings full
 [4796, 7276]
 >>> from omaha_learn.engine.evaluation.hands import best_high
->>> best_high("As 2d Kd Kh", "Kc 9c 6c 6h Qc").strength
-7276
+>>> best_high("Ac Kd Td 8h", "Kc 9c 6c 6h Qc").strength
+4796
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
 from itertools import combinations
 
 import numpy as np
 import numpy.typing as npt
 
+from omaha_learn.engine.cards import Card, CardError
 from omaha_learn.engine.evaluation.keys import (
     CARD_WEIGHTS,
-    N_BOARD_CODES,
+    FLUSH_OFFSET,
     N_PAIR_CODES,
-    RANK_WEIGHTS,
+    card_weights,
     key_codes,
-    multisets,
     pair_codes_by_cards,
     rank_pair_codes,
     suited_set_codes,
 )
-from omaha_learn.engine.evaluation.tables import board_pair_tables, flush_pair_table
+from omaha_learn.engine.evaluation.tables import (
+    board_pair_tables,
+    colex_combinations,
+    flush_pair_table,
+    key_tables,
+    low_threshold,
+)
 
-__all__ = ["BoardInfo", "board_info", "deal_strengths", "fixed_strengths", "hand_strengths", "river_strengths",
-           "turn_strengths"]
+__all__ = [
+    "BoardInfo",
+    "board_info",
+    "hand_strengths",
+    "fixed_strengths",
+    "deal_strengths",
+    "evaluate_high_many",
+    "evaluate_low_many",
+    "subset_keys",
+    "card_rows",
+    "check_distinct",
+]
 
 U16 = npt.NDArray[np.uint16]
+I32 = npt.NDArray[np.int32]
 Ints = npt.NDArray[np.intp]
 
+_CHUNK = 16384  # rows per block in evaluate_*_many (keeps temporaries in cache)
+
+
+# ------------------------------------------------------------ five-card boards
 
 @functools.cache
 def _flush_suit_lookup() -> npt.NDArray[np.int8]:
@@ -272,162 +299,138 @@ def deal_strengths(holes: npt.ArrayLike, boards: npt.ArrayLike, *, low: bool = T
     return np.stack(his), (np.stack(los) if low else None)  # type: ignore[arg-type]
 
 
-# ------------------------------------------------------------ small spots
-
-_RANK_BIT_PY = tuple(1 << (c >> 2) for c in range(52))
-_FLUSH_ROW = 78  # entries in a row of the flush-pair table (rank pairs of different ranks)
-
+# ------------------------------------------------------------------- keys
 
 @functools.cache
-def _board_bases() -> dict[int, int]:
-    """Row offset (board code times :data:`N_PAIR_CODES`) in the flat board-by-pair tables, by five-card key."""
-    return {sum(RANK_WEIGHTS[r] for r in ms): i * N_PAIR_CODES for i, ms in enumerate(multisets(5))}
+def _subsets(n: int, k: int) -> npt.NDArray[np.intp]:
+    return colex_combinations(n, k).astype(np.intp)
 
 
-@functools.cache
-def _suited_set_list() -> list[int]:
-    """:func:`~omaha_learn.engine.evaluation.keys.suited_set_codes` as a list (Python indexing is faster)."""
-    codes: list[int] = suited_set_codes().tolist()
-    return codes
+def subset_keys(cards: npt.ArrayLike, k: int, none: int = -2) -> tuple[I32, npt.NDArray[np.int8]]:
+    """Additive rank key and common suit (``none`` when mixed) of every ``k``-subset of the
+    last axis of ``cards``, in colex order (last axis ``C(n, k)``).
+
+    >>> key, suit = subset_keys([[0, 4, 8], [1, 5, 10]], 3)   # 2c3c4c, 2d3d4h
+    >>> key.tolist(), suit.tolist()
+    ([[6], [6]], [[0], [-2]])
+    """
+    a = np.asarray(cards, dtype=np.intp)
+    idx = _subsets(a.shape[-1], k)
+    weight = card_weights()[a]
+    suit = (a & 3).astype(np.int8)
+    key = weight[..., idx[:, 0]]
+    s0 = suit[..., idx[:, 0]]
+    same = np.ones(s0.shape, dtype=bool)
+    for j in range(1, k):
+        key = key + weight[..., idx[:, j]]
+        same &= suit[..., idx[:, j]] == s0
+    return key, np.where(same, s0, np.int8(none)).astype(np.int8)
 
 
-_FLUSH_START = N_BOARD_CODES * N_PAIR_CODES
-"""Where the flush entries start in :func:`_small_spot_table`: a zero row (no flush), then a row of 78 per suited set."""
+# ----------------------------------------------------------------- validation
+
+def card_rows(cards: npt.ArrayLike, what: str, widths: tuple[int, ...]) -> Ints:
+    """``cards`` as an ``(N, width)`` array of card indices, ``width`` one of ``widths``
+    (one row may be given flat); :class:`~omaha_learn.errors.CardError` naming ``what``,
+    the row and the column of anything else.
+
+    >>> card_rows([0, 1, 2, 3], "hole", (4, 5)).tolist()
+    [[0, 1, 2, 3]]
+    """
+    try:
+        a = np.asarray(cards)
+    except (ValueError, TypeError) as exc:
+        raise CardError(f"{what}: not a rectangular array of card indices ({exc})") from None
+    if a.ndim == 1 and a.shape[0] in widths:
+        a = a[None, :]
+    if a.ndim != 2 or a.shape[1] not in widths:
+        raise CardError(f"{what}: expected shape (N, {' or '.join(map(str, widths))}), got {a.shape}")
+    if a.size and not np.issubdtype(a.dtype, np.integer):
+        raise CardError(f"{what}: card indices must be integers 0-51, got dtype {a.dtype}")
+    a = a.astype(np.intp, copy=False)
+    bad = (a < 0) | (a > 51)
+    if bad.any():
+        row, col = map(int, np.argwhere(bad)[0])
+        raise CardError(f"{what}: {int(a[row, col])} at row {row}, column {col} is not a card index 0-51",
+                        token=str(int(a[row, col])), position=row)
+    return a
 
 
-@functools.cache
-def _small_spot_table() -> npt.NDArray[np.uint16]:
-    """Shape ``(2, ...)``: the board-by-pair high (``[0]``) and low (``[1]``) tables flattened,
-    then a row of zeros and the flush-pair table (zeros in the low half). One gather reads
-    a hole's pairs and its suited pairs, both halves."""
-    bph, bpl = board_pair_tables()
-    flush = flush_pair_table()
-    out = np.zeros((2, _FLUSH_START + (flush.shape[0] + 1) * flush.shape[1]), dtype=np.uint16)
-    out[0, :_FLUSH_START] = bph.ravel()
-    out[1, :_FLUSH_START] = bpl.ravel()
-    out[0, _FLUSH_START + flush.shape[1]:] = flush.ravel()
-    out.flags.writeable = False
+def check_distinct(rows: Ints, what: str) -> None:
+    """:class:`~omaha_learn.errors.CardError` naming the card and the row when a row of
+    ``rows`` (card indices) holds a card twice."""
+    # Distinct cards <=> the sum of their bits equals the OR of their bits.
+    bits = np.left_shift(np.uint64(1), rows.astype(np.uint64))
+    total, union = bits[:, 0].copy(), bits[:, 0].copy()
+    for col in range(1, rows.shape[1]):
+        total += bits[:, col]
+        union |= bits[:, col]
+    if not np.array_equal(total, union):
+        s = np.sort(rows, axis=1)
+        dup = (s[:, 1:] == s[:, :-1]).any(axis=1)
+        row = int(np.argmax(dup))
+        card = Card(int(s[row, 1:][s[row, 1:] == s[row, :-1]][0]))
+        raise CardError(f"{what}: card '{card}' appears twice in row {row}", token=str(card), position=row)
+
+
+def _deal_arrays(holes: npt.ArrayLike, boards: npt.ArrayLike) -> tuple[Ints, Ints]:
+    h = card_rows(holes, "holes", (4, 5))
+    b = card_rows(boards, "boards", (3, 4, 5))
+    if h.shape[0] != b.shape[0]:
+        raise CardError(f"holes has {h.shape[0]} rows but boards has {b.shape[0]}: one board per hole")
+    check_distinct(np.concatenate([h, b], axis=1), "holes and boards")
+    return h, b
+
+
+# ----------------------------------------------------------------- any deals
+
+def _many(h: Ints, b: Ints, high: bool) -> U16:
+    n = h.shape[0]
+    out = np.zeros(n, dtype=np.uint16)
+    hi_t, lo_t = key_tables()
+    for start in range(0, n, _CHUNK):
+        hs, bs = h[start:start + _CHUNK], b[start:start + _CHUNK]
+        if bs.shape[1] == 5:
+            info = board_info(bs)
+            hi, lo = hand_strengths(hs, info, low=not high)
+            out[start:start + hs.shape[0]] = hi if high or lo is None else lo
+            continue
+        pk, ps = subset_keys(hs, 2, -1)
+        tk, ts = subset_keys(bs, 3, -2)
+        key = pk[:, :, None] + tk[:, None, :]
+        if high:
+            key += np.where(ps[:, :, None] == ts[:, None, :], np.int32(FLUSH_OFFSET), np.int32(0))
+            out[start:start + hs.shape[0]] = hi_t[key].reshape(key.shape[0], -1).max(axis=1)
+        else:
+            out[start:start + hs.shape[0]] = lo_t[key].reshape(key.shape[0], -1).max(axis=1)
     return out
 
 
-@functools.cache
-def _pair_lists() -> tuple[list[int], list[int]]:
-    """:func:`~omaha_learn.engine.evaluation.keys.pair_codes_by_cards` and
-    :func:`~omaha_learn.engine.evaluation.keys.rank_pair_codes` as lists (Python indexing is faster)."""
-    return pair_codes_by_cards().tolist(), rank_pair_codes().tolist()
+def evaluate_high_many(holes: npt.ArrayLike, boards: npt.ArrayLike) -> U16:
+    """Best Omaha high strength of each deal: ``holes`` (N, 4 or 5), ``boards`` (N, 3-5) card indices.
+
+    Exactly two hole and three board cards per hand (R2); the result equals
+    ``best_high(holes[i], boards[i]).strength`` row by row.
+
+    >>> evaluate_high_many([[48, 45, 33, 26]], [[44, 28, 16, 18, 40]]).tolist()  # Ac Kd Td 8h | Kc 9c 6c 6h Qc
+    [4796]
+    """
+    h, b = _deal_arrays(holes, boards)
+    return _many(h, b, high=True)
 
 
-@functools.cache
-def _pair_columns() -> Ints:
-    """For :func:`turn_strengths`, by two cards ``52 * a + b``: their two columns as
-    ``(offset, kind)``, shape ``(2704, 2, 2)``. First the pair's code (kind 0: added to the
-    board code's row); then, for cards of one suit ``s``, their rank-pair code (kind ``1 + s``:
-    added to that suit's flush row), else the pair's code again (kind 0: no maximum changes)."""
-    pc = pair_codes_by_cards().astype(np.intp)
-    rp = rank_pair_codes().astype(np.intp)
-    a, b = np.divmod(np.arange(52 * 52), 52)
-    same = (a & 3) == (b & 3)
-    out = np.zeros((52 * 52, 2, 2), dtype=np.intp)
-    out[:, 0, 0] = pc
-    out[:, 1, 0] = np.where(same, rp[13 * (a >> 2) + (b >> 2)], pc)
-    out[:, 1, 1] = np.where(same, 1 + (a & 3), 0)
-    out.flags.writeable = False
+def evaluate_low_many(holes: npt.ArrayLike, boards: npt.ArrayLike, qualifier: int | None = 8) -> U16:
+    """Best ace-to-five low strength of each deal, ``0`` where no low qualifies (R8-R10, R12).
+
+    >>> from omaha_learn.engine.cards import parse_cards
+    >>> evaluate_low_many([parse_cards("As 2d Kc Kh")], [parse_cards("3c 5d 8h Qs Js")]).tolist()
+    [6153]
+    >>> evaluate_low_many([parse_cards("As 2d Kc Kh")], [parse_cards("9c Td Jh Qs Js")]).tolist()
+    [0]
+    """
+    threshold = low_threshold(qualifier)
+    h, b = _deal_arrays(holes, boards)
+    out = _many(h, b, high=False)
+    out[out < threshold] = 0
     return out
 
-
-def river_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], *, low: bool = True
-                    ) -> tuple[list[int], list[int] | None]:
-    """Best high and unqualified low (``None`` unless ``low``) of each hole on one five-card
-    ``board``: a few list lookups per hole, no numpy call per hole.
-
-    >>> from omaha_learn.engine.cards import parse_cards
-    >>> river_strengths([parse_cards("Ac Kd Td 8h"), parse_cards("As 2d Kd Kh")], parse_cards("Kc 9c 6c 6h Qc"),
-    ...                 low=False)
-    ([4796, 7276], None)
-    """
-    bph, bpl = board_pair_tables()
-    code = _board_bases()[sum(CARD_WEIGHTS[c] for c in board)] // N_PAIR_CODES
-    pc, rp = _pair_lists()
-    pairs = _pairs(len(holes[0]))
-    codes = [[pc[52 * h[i] + h[j]] for i, j in pairs] for h in holes]
-    row: list[int] = bph[code].tolist()
-    highs = [max(map(row.__getitem__, c)) for c in codes]
-    lows: list[int] | None = None
-    if low:
-        row = bpl[code].tolist()
-        lows = [max(map(row.__getitem__, c)) for c in codes]
-    suits = sorted(c & 3 for c in board)
-    suit = suits[2]  # the one suit that can have three of the five cards
-    if suits.count(suit) >= 3:
-        mask = sum(_RANK_BIT_PY[c] for c in board if c & 3 == suit)
-        frow: list[int] = flush_pair_table()[_suited_set_list()[mask]].tolist()
-        for i, h in enumerate(holes):
-            ranks = [c >> 2 for c in h if c & 3 == suit]
-            if len(ranks) >= 2:  # two hole cards of the suit: the best flush of any two of them
-                best = max(frow[rp[13 * a + b]] for a, b in combinations(ranks, 2))
-                highs[i] = max(highs[i], best)
-    return highs, lows
-
-
-def turn_strengths(holes: Sequence[Sequence[int]], board: Sequence[int], dead: Sequence[int] = (), *,
-                   low: bool = True) -> tuple[U16, list[int]]:
-    """Best high and unqualified low of each hole on every river of a four-card ``board``
-    (``dead`` cards out of the deck), grouped: ``(values, weights)``.
-
-    ``values[0]`` holds the highs and ``values[1]`` (only when ``low``) the lows, shape
-    ``(P, rows)``; row ``j`` stands for ``weights[j]`` rivers (0: none). The first 13 rows
-    are the rivers, by rank, of the suits with at most one turn card: they make no flush
-    board, or the same one, so their strengths depend on the rank alone. Then one row per
-    river of a suit with two or more turn cards. At most one suit can flush; when the turn
-    has three of it, every river's board is a flush board.
-
-    One gather reads everything: each hole's pairs on its board code and its suited pairs
-    on their suit's flush row of each river (:func:`_pair_columns`; the zero row where that
-    suit makes no flush).
-
-    >>> from omaha_learn.engine.cards import parse_cards
-    >>> holes = [parse_cards("As Ah 2s 3h"), parse_cards("Kd Kc Qd Jc")]
-    >>> values, weights = turn_strengths(holes, parse_cards("2c 7d 9s Qc"))
-    >>> values.shape, sum(weights), weights[:13]      # 13 ranks, then the 9 clubs left
-    ((2, 2, 22), 40, [2, 2, 3, 3, 3, 2, 3, 2, 3, 3, 2, 2, 1])
-    """
-    key = 0
-    count = [0, 0, 0, 0]
-    ranks = [0, 0, 0, 0]  # rank mask of the turn's cards of each suit
-    for c in board:
-        key += CARD_WEIGHTS[c]
-        count[c & 3] += 1
-        ranks[c & 3] |= _RANK_BIT_PY[c]
-    flushy = [s for s in range(4) if count[s] >= 2]  # suits whose rivers make a flush board (or another one)
-    used = {c for h in holes for c in h}.union(board, dead)
-    weights = [4 - len(flushy)] * 13
-    for c in used:
-        if c & 3 not in flushy:
-            weights[c >> 2] -= 1
-    bases = _board_bases()
-    rank_base = [bases.get(key + w, 0) for w in RANK_WEIGHTS]  # 0: a rank with none left (weight 0)
-    pair_base = list(rank_base)  # per row: the board code's offset in the board-by-pair tables
-    sets = _suited_set_list()
-    suit_rows = []  # per suit in flushy: the flush-table offset of each of its rivers
-    for s in flushy:
-        cards = [4 * r + s for r in range(13) if 4 * r + s not in used]
-        pair_base += [rank_base[c >> 2] for c in cards]
-        suit_rows.append([_FLUSH_START + (sets[ranks[s] | _RANK_BIT_PY[c]] + 1) * _FLUSH_ROW for c in cards])
-    rows = len(pair_base)
-    weights += [1] * (rows - 13)
-    row_bases = np.full((5, rows), _FLUSH_START, dtype=np.intp)  # per row: pairs' offset, then each suit's flush row
-    row_bases[0] = pair_base
-    done = 13
-    for s, offsets in zip(flushy, suit_rows, strict=True):
-        if count[s] >= 3:  # a flush board whatever the river: the turn's cards of the suit
-            row_bases[1 + s, :13] = _FLUSH_START + (sets[ranks[s]] + 1) * _FLUSH_ROW
-        row_bases[1 + s, done:done + len(offsets)] = offsets
-        done += len(offsets)
-    pairs = _pairs(len(holes[0]))
-    two_cards = np.array([52 * h[i] + h[j] for h in holes for i, j in pairs], dtype=np.intp)
-    col = _pair_columns().take(two_cards, axis=0).reshape(-1, 2)                   # (P * 2 * pairs, 2)
-    idx = row_bases.take(col[:, 1], axis=0) + col[:, :1]                            # (P * 2 * pairs, rows)
-    table = _small_spot_table()
-    got = table.take(idx, axis=1) if low else table[0].take(idx)[None]             # (halves, P * 2 * pairs, rows)
-    values: U16 = np.maximum.reduce(got.reshape(len(got), len(holes), 2 * len(pairs), rows), axis=2)
-    return values, weights
