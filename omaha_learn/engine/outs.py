@@ -319,8 +319,9 @@ def _draws(h: Sequence[Card], b: Sequence[Card], unseen: Sequence[Card], cards: 
         out.append(draw)
     out.extend(flush_draws(h, b, unseen))
     if g.has_low:
-        low_hole = [c for c in h if c.low_rank in low_ranks]
+        spoilers = [n.card for n in cards if n.counterfeits]
+        paired = {c.low_rank for c in spoilers}
+        low_hole = [c for c in h if c.low_rank in paired]
         out.extend(low_draw(has_low, [n.card for n in cards if n.makes_low],
-                            [n.card for n in cards if n.nut_low and n.makes_low],
-                            [n.card for n in cards if n.counterfeits] if len(low_ranks) >= 2 else [], low_hole))
+                            [n.card for n in cards if n.nut_low and n.makes_low], spoilers, low_hole))
     return out
