@@ -51,9 +51,28 @@ def straight_name(count: int) -> str:
     return f"{count}-card straight draw"
 
 
+_STRAIGHTS = frozenset({sum(1 << r for r in range(low, low + 5)) for low in range(2, 11)}
+                       | {(1 << 14) | (1 << 2) | (1 << 3) | (1 << 4) | (1 << 5)})
+"""Rank masks (bit ``r`` for rank ``r``, 2..14) of the ten straights, the wheel 5-4-3-2-A included (R7)."""
+
+
+def _masks(cards: Sequence[Card], k: int) -> list[int]:
+    """The rank masks of every ``k`` cards of different ranks among ``cards``."""
+    out = []
+    for group in combinations(cards, k):
+        m = 0
+        for c in group:
+            m |= 1 << c.rank
+        if bin(m).count("1") == k:
+            out.append(m)
+    return out
+
+
 def _is_straight(ranks: Sequence[int]) -> bool:
-    s = sorted(set(ranks))
-    return len(s) == 5 and (s[4] - s[0] == 4 or s == [2, 3, 4, 5, 14])
+    m = 0
+    for r in ranks:
+        m |= 1 << r
+    return len(ranks) == 5 and m in _STRAIGHTS
 
 
 def makes_straight(hole: Sequence[Card], board: Sequence[Card]) -> bool:
@@ -63,8 +82,8 @@ def makes_straight(hole: Sequence[Card], board: Sequence[Card]) -> bool:
     >>> makes_straight(parse_cards("Jc Td 2h 2s"), parse_cards("9s 8c 7d")), makes_straight(parse_cards("Jc 2h 3s 4d"), parse_cards("Td 9s 8c 7d"))
     (True, False)
     """
-    return any(_is_straight([p.rank for p in pair] + [t.rank for t in triple])
-               for pair in combinations(hole, 2) for triple in combinations(board, 3))
+    triples = _masks(board, 3)
+    return any(p & t == 0 and p | t in _STRAIGHTS for p in _masks(hole, 2) for t in triples)
 
 
 def _cards_words(cards: Sequence[Card]) -> str:
