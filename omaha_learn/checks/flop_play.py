@@ -22,8 +22,8 @@ FLUSH = ("Qh Jh 3c 4d", "Ah 7h 2s")
 """Question q4: (hole; flop): a flush draw that is not to the nut flush (Pot-Limit Omaha)."""
 LOW_DRAW = ("Ad 2s 5c Kh", "3h 7c Jd")
 """Questions q5 and q6: (hole; flop): a nut low draw, Omaha Hi-Lo."""
-FROZEN = ("As 3h Kd Qc", "Ad 2h Jc Js", "4c 7d 8h")
-"""Question q7: (A's hole; B's hole; flop), Omaha Hi-Lo: A's low is frozen out by B's."""
+FROZEN = ("Ah 3c Kd Qs", "Ad 2s Jc Jh", "5c 7d Ks")
+"""Question q7: (A's hole; B's hole; flop), Omaha Hi-Lo: A's low draw is frozen out by B's nut low draw."""
 
 
 def deal() -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
