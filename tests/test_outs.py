@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omaha_learn import CardError, Game, GameError, best_high, parse_cards
+from omaha_learn import CardError, Game, GameError, QualifierError, best_high, parse_cards
 from omaha_learn.engine.cards import Card
 from omaha_learn.engine.evaluation.five_card import high_value
 from omaha_learn.engine.evaluation.tables import colex_index, high_table, low_table, low_threshold
@@ -196,12 +196,25 @@ def test_summary_repr_and_lookup() -> None:
     (("Ah 2h Kd Ks", "3c 7h Ah"), {}, CardError, "Ah"),
     (("Ah 2h Kd Ks", "3c 7h Qh"), {"dead": "Ah"}, CardError, "Ah"),
     (("Ah 2h Kd Ks", "3c 7h Qh"), {"game": "holdem"}, GameError, "holdem"),
-    (("Ah 2h Kd Ks", "3c 7h Qh"), {"qualifier": 7}, CardError, "qualifier"),
+    (("Ah 2h Kd Ks", "3c 7h Qh"), {"qualifier": 7}, QualifierError, "qualifier"),
+    (("Ah 2h Kd Ks", "3c 7h Qh"), {"dead": "9c 9c"}, CardError, "9c"),
+    (("Ah 2h Kd Ks", "3c 7h Qh"), {"dead": [c for c in range(52) if c not in parse_cards("Ah 2h Kd Ks 3c 7h Qh")][5:]},
+     CardError, "unseen"),
 ])
 def test_errors_name_the_bad_part(args: tuple[str, str], kwargs: dict[str, object], error: type[Exception],
                                   text: str) -> None:
     with pytest.raises(error, match=text):
         outs(*args, **kwargs)  # type: ignore[arg-type]
+
+
+def test_five_card_omaha_and_qualifiers() -> None:
+    """Five hole cards still play exactly two (R2); a 9-or-better low and no qualifier (R12)."""
+    o = outs("Jc Td 9h 2s 3d", "8s 7d Kc")
+    assert len(o) == 44 and o.draws[0].name == "13-card wrap"
+    nine = outs("Ah 2c Kd Ks", "3c 9h Qs", Game.HILO, qualifier=9)
+    eight = outs("Ah 2c Kd Ks", "3c 9h Qs", Game.HILO)
+    assert len(nine.makes_low) > len(eight.makes_low) and nine.qualifier == 9
+    assert outs("Ah 2c Kd Ks", "3c 9h Qs", Game.HILO, qualifier=None).low is not None
 
 
 def test_lookup_of_a_seen_card_is_an_error() -> None:

@@ -42,7 +42,7 @@ from omaha_learn.engine.evaluation.hands import (
     make_low,
 )
 from omaha_learn.engine.games import Game
-from omaha_learn.errors import CardError
+from omaha_learn.errors import CardError, QualifierError
 
 __all__ = ["NextCard", "Outs", "outs"]
 
@@ -253,7 +253,7 @@ def outs(hole: CardsLike, board: CardsLike, game: Game | str = Game.PLO, *, dead
     from omaha_learn.engine.evaluation.tables import low_threshold
 
     g = Game.parse(game)
-    q = check_qualifier(qualifier, "qualifier", CardError)
+    q = check_qualifier(qualifier, "qualifier", QualifierError)
     b = parse_cards(board)
     if len(b) not in (3, 4):
         raise CardError(f"board: outs need a flop (3 cards) or a turn (4 cards), got {len(b)}"
@@ -263,8 +263,6 @@ def outs(hole: CardsLike, board: CardsLike, game: Game | str = Game.PLO, *, dead
     for c in d:
         if c in h or c in b:
             raise CardError(f"dead card '{c}' is also in the hand or on the board", token=str(c))
-    if len(set(d)) != len(d):
-        raise CardError("dead: a card is given twice")
     known = set(h) | set(b) | set(d)
     unseen = [c for c in FULL_DECK if c not in known]
     if len(unseen) < 6:
