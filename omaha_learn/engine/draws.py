@@ -141,7 +141,8 @@ def flush_draws(hole: Sequence[Card], board: Sequence[Card], unseen: Sequence[Ca
                        f"your {RANK_NAMES[top]} is the highest {words[:-1]} not on the board: the nut flush.")
         else:
             name = "non-nut flush draw"
-            above = ", ".join(RANK_NAMES[r] for r in higher)
+            names = [RANK_NAMES[r] for r in higher]
+            above = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
             message = (f"{len(outs)} {words} make a flush with your {format_cards(mine[:2])}, but a player holding "
                        f"the {above} of {words} with another {words[:-1]} makes a higher flush.")
         if len(mine) > 2:
