@@ -239,3 +239,15 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert "counterfeit risk" in capsys.readouterr().out
     assert main(["outs", "Ah2cKdKs", "--board", "3c7hQs9d8d"]) == 2
     assert "flop (3 cards) or a turn" in capsys.readouterr().err
+
+
+def test_html_grid_marks_every_unseen_card() -> None:
+    """In a notebook an Outs draws itself: every unseen card once, coloured by what it does; PLO shows no low."""
+    o = outs("Ah 2h Kd Ks", "3c 7h Qh", Game.HILO)
+    page = o._repr_html_()
+    assert page.count('class="ol-chip"') == len(o) == 45
+    assert page.count('class="ol-out-counterfeits"') == len(o.counterfeits)
+    both = sum(n.nut_high and n.nut_low for n in o)
+    assert page.count('class="ol-out-both"') == both and both > 0
+    plo = outs("Jc Td 9h 2s", "8s 7d Kc")._repr_html_()
+    assert "13-card wrap" in plo and "nut low" not in plo and "ol-out-nut_high" in plo
