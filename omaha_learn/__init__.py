@@ -44,6 +44,9 @@ _EXPORTS: dict[str, str] = {
     "nut_low": "engine.evaluation.nuts",
     "nut_low_odds": "engine.evaluation.nuts",
     "NutLowOdds": "engine.evaluation.nuts",
+    "outs": "engine.outs",
+    "Outs": "engine.outs",
+    "NextCard": "engine.outs",
     "explain": "engine.evaluation.explanation",
     "Explanation": "engine.evaluation.explanation",
     "evaluate_high_many": "engine.evaluation.batch",
@@ -105,6 +108,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.engine.evaluation.hands import HighHand, LowHand, best_high, best_low
     from omaha_learn.engine.evaluation.nuts import NutLowOdds, nut_low, nut_low_odds
     from omaha_learn.engine.games import Game
+    from omaha_learn.engine.outs import NextCard, Outs, outs
     from omaha_learn.engine.phh import dump_phh, load_phh
     from omaha_learn.engine.players import CallingStation, RandomPlayer, TightPlayer, simulate
     from omaha_learn.engine.pots import Pot, side_pots

@@ -3,6 +3,7 @@
     omaha-learn equity As2s3dKd KhKcQhQc --board 7s8dTh
     omaha-learn equity AsAhKsKh random --game high --trials 200000 --seed 1
     omaha-learn best AsKd7h2c --board "Kc 9c 6c 6h Qc"
+    omaha-learn outs JcTd9h2s --board 8s7dKc --game plo   (every next card: nut high, low, draws)
     omaha-learn showdown As2s3dKd KhKcQhQc --board 7s8dTh2c5h --each 100 --button 0
     omaha-learn frequencies --hand As2s3dKd --players 2 3 4 --trials 20000
     omaha-learn frequencies --trials 2000000 --jobs 4            (or --scheduler tcp://host:8786)
@@ -120,6 +121,13 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--qualifier", type=_qualifier, default=8, help="low qualifier: 8 (default), 9 or none (R12)")
     b.add_argument("--all", action="store_true", help="list every choice, not only the best")
 
+    o = sub.add_parser("outs", help="outs on a flop or turn: what each next card makes, the nuts, the draws")
+    o.add_argument("hole", help="4 hole cards")
+    o.add_argument("--board", required=True, help="3 or 4 board cards")
+    o.add_argument("--dead", default="", help="cards known to be out (never come next)")
+    o.add_argument("--game", type=_game, default="hilo", help="plo (also high) or hilo (also o8, omaha8)")
+    o.add_argument("--qualifier", type=_qualifier, default=8, help="low qualifier: 8 (default), 9 or none (R12)")
+
     s = sub.add_parser("showdown", help="who wins a pot and how much each (halves, ties, odd chips)")
     s.add_argument("holes", nargs="+", metavar="HAND", help="hole cards per seat; 'fold' for a folded seat")
     s.add_argument("--board", required=True)
@@ -227,6 +235,13 @@ def _best(args: argparse.Namespace) -> int:
         print(f"Five-card Omaha (5 hole cards): {len(e.choices)} choices of two hole cards "
               "and three board cards")
     print(e.summary() if args.all else e.summary(limit=5))
+    return 0
+
+
+def _outs(args: argparse.Namespace) -> int:
+    from omaha_learn.engine.outs import outs
+
+    print(outs(args.hole, args.board, args.game, dead=args.dead, qualifier=args.qualifier).summary())
     return 0
 
 
@@ -512,7 +527,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(args_list)
     handlers = {"equity": _equity, "best": _best, "showdown": _showdown, "frequencies": _frequencies,
                 "lessons": _lessons, "export-nbgrader": _export_nbgrader, "chart": _chart,
-                "grade": _grade}
+                "grade": _grade, "outs": _outs}
     if args.command not in handlers:
         parser.print_help()
         return 2

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations
 
+from omaha_learn.checks import flop_play as ex10
 from omaha_learn.checks import high_hands as ex02
 from omaha_learn.checks import hilo_showdown as ex04
 from omaha_learn.checks import lows as ex03
@@ -29,6 +30,8 @@ from omaha_learn.engine.equity.api import equity
 from omaha_learn.engine.evaluation.five_card import Category
 from omaha_learn.engine.evaluation.hands import HighHand, LowHand, best_high, best_low
 from omaha_learn.engine.evaluation.nuts import nut_low
+from omaha_learn.engine.games import Game
+from omaha_learn.engine.outs import outs
 from omaha_learn.engine.pots import side_pots
 from omaha_learn.engine.ranges import parse_range
 from omaha_learn.engine.showdown import ShowdownResult, showdown
@@ -297,9 +300,47 @@ def pot_limit_answers() -> dict[str, Callable[[], object]]:
         "q7": q7,                                                               # R11
     }
 
+# ------------------------------------------------------------- exercise 10: flop play
+
+def frozen_low_boards(hole_a: str, hole_b: str, flop: str) -> int:
+    """Exercise 10 q7: on how many turn-and-river pairs A's low qualifies and is at least B's (R10, R11)."""
+    a, b, f = parse_cards(hole_a), parse_cards(hole_b), parse_cards(flop)
+    rest = [c for c in FULL_DECK if c not in a and c not in b and c not in f]
+    count = 0
+    for turn, river in combinations(rest, 2):
+        low_a, low_b = best_low(a, (*f, turn, river)), best_low(b, (*f, turn, river))
+        count += low_a is not None and (low_b is None or low_a >= low_b)
+    return count
+
+
+def flop_play_answers() -> dict[str, Callable[[], object]]:
+    holes, board = seeded_deal(ex10.SEED)
+    flop = board[:3]
+
+    def straight() -> object:
+        return next(d for d in outs(holes[0], flop, Game.PLO).draws if d.kind == "straight")
+
+    def higher_flush() -> object:
+        """The hearts above the hand's best heart that are neither in the hand nor on the flop (R3)."""
+        hole, flop_ = (parse_cards(x) for x in ex10.FLUSH)
+        top = max(c.rank for c in hole if c.suit == "h")
+        return [c for c in FULL_DECK if c.suit == "h" and c.rank > top and c not in hole and c not in flop_]
+
+    return {
+        "q1": lambda: len(straight().cards),                                               # R2
+        "q2": lambda: straight().name,                                                     # R2
+        "q3": lambda: len(outs(holes[0], flop, Game.PLO).nut_high),                        # R2, R3
+        "q4": higher_flush,                                                                # R3
+        "q5": lambda: len(outs(*ex10.LOW_DRAW, Game.HILO).nut_low),                        # R8, R10
+        "q6": lambda: len(outs(*ex10.LOW_DRAW, Game.HILO).counterfeits),                   # R10
+        "q7": lambda: frozen_low_boards(*ex10.FROZEN),                                     # R10, R11
+    }
+
+
 REFERENCES: dict[str, Callable[[], dict[str, Callable[[], object]]]] = {
     "reading_hands": reading_hands, "high_hands": high_hands, "lows": lows,
     "hilo_showdown": hilo_showdown, "side_pots": side_pots_answers, "betting": betting,
     "nut_low": nut_low_answers, "starting_hands": starting_hands_answers, "pot_limit": pot_limit_answers,
+    "flop_play": flop_play_answers,
 }
 """Exercise module -> {question: computation from the engine} for every seeded (non-fixed) answer."""

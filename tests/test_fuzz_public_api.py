@@ -120,6 +120,9 @@ TARGETS: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
     "nut_low": (("3c 5d 8h Kc Qs",), {"qualifier": 8, "dead": "Ad"}),
     "nut_low_odds": (("Ah 2c 3d Ks", "4s 9c Kd Qh"), {"deals": 5, "seed": 0}),
     "NutLowOdds": ((990, 600, 500, 400, True), {}),
+    "outs": (("Ah 2h Kd Ks", "3c 7h Qh"), {"game": "hilo", "dead": "9c", "qualifier": 8}),
+    "Outs": (((), (), "plo", 8, (), None, None, False, False, (), ()), {}),
+    "NextCard": ((None, None, None, False, False, False, False, False, 0, 0), {}),
     # starting hands and ranges (issue 14)
     "canonical_hand": (("As Ah 2s 3h",), {}),
     "parse_range": (("AA**ds",), {"game": "hilo"}),

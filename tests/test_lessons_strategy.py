@@ -1,4 +1,4 @@
-"""The strategy lessons 11-14 (issue 14): the structure checks of test_lessons.py, plus answers that wait.
+"""The strategy lessons 11-15: the structure checks of test_lessons.py, plus answers that wait.
 
 test_lessons.py's checks (title, R-numbers cited and linked to docs/rules.md,
 a closing self-check, stored executed with stable outputs, public API only,
@@ -31,6 +31,7 @@ STRATEGY: dict[str, set[int]] = {
     "12_starting_hands": {1, 2, 3, 8, 11},
     "13_hands_against_ranges": {1, 2, 11},
     "14_pot_limit_decisions": {11, 14, 18},
+    "15_flop_play": {2, 3, 8, 10, 11},
 }
 
 CHECKS = [
