@@ -13,13 +13,14 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from colex_tables import colex_index, high_table, low_table
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from omaha_learn import CardError, Game, GameError, QualifierError, best_high, parse_cards
 from omaha_learn.engine.cards import Card
 from omaha_learn.engine.evaluation.five_card import high_value
-from omaha_learn.engine.evaluation.tables import colex_index, high_table, low_table, low_threshold
+from omaha_learn.engine.evaluation.tables import low_threshold
 from omaha_learn.engine.outs import Outs, outs
 
 SETTINGS = settings(max_examples=6, deadline=None, derandomize=True)
