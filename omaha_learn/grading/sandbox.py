@@ -449,7 +449,7 @@ def _etc_files(folder: Path) -> list[str]:
         elif path.exists():
             args += ["--ro-bind", str(path), str(path)]
     own = folder / "etc"
-    own.mkdir(exist_ok=True)
+    own.mkdir(parents=True, exist_ok=True)
     (own / "passwd").write_text(f"learner:x:{os.getuid()}:{os.getgid()}:learner:/tmp/home:/bin/sh\n")
     (own / "group").write_text(f"learner:x:{os.getgid()}:\n")
     args += ["--ro-bind", str(own / "passwd"), "/etc/passwd", "--ro-bind", str(own / "group"), "/etc/group"]
@@ -467,11 +467,11 @@ def _bwrap_args(folder: Path, tables: Path, env: dict[str, str], bounds: Bounds 
             args += ["--symlink", os.readlink(top), top]
         elif os.path.isdir(top):
             args += ["--ro-bind", top, top]
-    args += _etc_files(folder)
     # a private, bounded /tmp first: the interpreter, the package and the submission's folder may live under
     # /tmp (a checkout there, a temporary folder), and are bound on top of it below
     args += ["--proc", "/proc", "--dev", "/dev", "--size", size, "--tmpfs", "/dev/shm",
              "--size", size, "--tmpfs", "/tmp", "--dir", "/tmp/home", "--dir", "/tmp/work"]
+    args += _etc_files(folder)
     mounted = set()
     for p in (sys.base_prefix, sys.prefix, str(Path(sys.executable).resolve().parent.parent), str(PACKAGE_DIR)):
         real = os.path.realpath(p)
