@@ -592,13 +592,18 @@ def check_output_file(path: Path, what: str) -> str | None:
     return None
 
 
+_LEARNER_TEXT = ("student", "exercise", "feedback")
+"""CSV columns a learner's names or code can shape: written as text a spreadsheet will not run."""
+
+
 def write_csv(records: Sequence[QuestionRecord], path: Path) -> None:
     """The CSV: a header (:data:`~omaha_learn.grading.records.CSV_COLUMNS`) and one row per record."""
     with path.open("w", newline="", encoding="utf-8") as fh:
         writer = csv.DictWriter(fh, fieldnames=list(CSV_COLUMNS))
         writer.writeheader()
         for r in records:
-            writer.writerow({k: spreadsheet_cell(v) for k, v in r.row().items()})
+            row = r.row()
+            writer.writerow({k: spreadsheet_cell(v) if k in _LEARNER_TEXT else v for k, v in row.items()})
 
 
 def totals(records: Sequence[QuestionRecord]) -> list[tuple[str, int, int, str]]:
