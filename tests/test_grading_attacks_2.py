@@ -19,8 +19,10 @@ import csv
 import io
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from contextlib import redirect_stderr
 from pathlib import Path
 
@@ -403,3 +405,50 @@ def test_assessed_copies_carry_no_right_answers(tmp_path: Path, capsys: pytest.C
             exec(source, scope)  # noqa: S102 - the copy's own cells
     out = capsys.readouterr().out
     assert "q1: answer recorded as" in out and "correct" not in out
+
+
+AS_A_USER = """
+import os, sys
+from omaha_learn.grading.cleanup import remove_tree
+top, victim, owned = sys.argv[1:4]
+os.setgid(65534)
+os.setuid(65534)
+os.symlink(victim, os.path.join(top, "link"))  # a folder this user cannot change
+fd = os.open(top, os.O_RDONLY)
+for _ in range(1100):
+    os.mkdir("d", dir_fd=fd)
+    child = os.open("d", os.O_RDONLY, dir_fd=fd)
+    os.close(fd)
+    fd = child
+os.close(fd)
+print(remove_tree(top))
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to run the clean-up as another user")
+def test_as_a_user_the_clean_up_names_what_it_cannot_remove_and_never_raises() -> None:
+    """A link to a folder the user cannot change is only unlinked; a folder it cannot empty is named, not raised."""
+    tmp_path = Path(tempfile.mkdtemp(prefix="omaha-test-user-"))  # outside pytest's folder, which is root's only
+    try:
+        _as_a_user(tmp_path)
+    finally:
+        shutil.rmtree(tmp_path)
+
+
+def _as_a_user(tmp_path: Path) -> None:
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    victim.chmod(0o755)
+    top = tmp_path / "sub"
+    top.mkdir()
+    owned = top / "roots"  # inside the tree but not the user's: cannot be emptied
+    owned.mkdir()
+    (owned / "file").write_text("x")
+    os.chown(top, 65534, 65534)
+    tmp_path.chmod(0o755)
+    proc = subprocess.run([sys.executable, "-c", AS_A_USER, str(top), str(victim), str(owned)],
+                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.strip() == repr([str(owned / "file"), str(owned)]), proc.stdout
+    assert victim.stat().st_mode & 0o7777 == 0o755
+    assert sorted(p.name for p in top.iterdir()) == ["roots"]  # the link and the deep tree are gone

@@ -210,6 +210,7 @@ def _pids_cgroup_base() -> Path | None:
     if "pids" not in _CGROUP:
         found = None
         for base in _cgroup_bases("pids"):
+            _sweep_cgroups(base)
             probe = base / f"omaha-learn-probe-{os.getpid()}-{secrets.token_hex(4)}"
             try:
                 probe.mkdir()
@@ -218,9 +219,11 @@ def _pids_cgroup_base() -> Path | None:
             try:
                 if (probe / "pids.max").exists():
                     (probe / "pids.max").write_text("64")
-                    (probe / "cgroup.procs").read_text()
-                    found = base
-            except OSError:
+                    config = json.dumps({"cgroups": [str(probe)], "rlimits": {}})
+                    moved = subprocess.run([sys.executable, "-S", "-c", _LIMITER, config, "true"],
+                                           capture_output=True, timeout=20)
+                    found = base if moved.returncode == 0 else None
+            except (OSError, subprocess.SubprocessError):
                 pass
             finally:
                 try:
@@ -234,6 +237,23 @@ def _pids_cgroup_base() -> Path | None:
 
 
 _CGROUP: dict[str, Path | None] = {}
+
+
+def _sweep_cgroups(base: Path) -> None:
+    """Remove empty cgroups left by graders that were killed (their process is gone)."""
+    try:
+        stale = list(base.glob("omaha-learn-*"))
+    except OSError:
+        return
+    for cg in stale:
+        parts = cg.name.split("-")
+        if len(parts) < 4 or not parts[2].isdigit() or Path(f"/proc/{parts[2]}").exists():
+            continue
+        try:
+            if not (cg / "cgroup.procs").read_text().split():
+                cg.rmdir()
+        except OSError:
+            continue
 
 
 def _process_bound() -> str:
