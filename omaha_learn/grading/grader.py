@@ -3,7 +3,9 @@
 Usage::
 
     omaha-learn grade [--keys DIR] [--csv FILE] [--jobs N | --scheduler ADDRESS]
-                      [--timeout S] [--cell-timeout S] [--report FILE] [--feedback DIR] SUBMISSION...
+                      [--timeout S] [--cell-timeout S] [--report FILE] [--feedback DIR]
+                      [--sandbox auto|bwrap|none] [--trusted-learners]
+                      [--memory-mb MB] [--disk-mb MB] [--max-processes N] SUBMISSION...
 
 How a submission is graded (the threat model is in ``exercises/README.md``):
 
@@ -46,7 +48,8 @@ ann's), else the file name without ``.ipynb`` (``handed_in/ann.ipynb``);
 
 Exit status: 0 when every question of every submission was graded, 1 when
 something needs a look (unreadable, timed out, kernel died, no key, wrong
-exercise), 2 for bad arguments (checked before anything runs).
+exercise, clean-up failed), 2 for bad arguments or no sandbox (checked
+before anything runs).
 """
 
 from __future__ import annotations
