@@ -450,7 +450,15 @@ def _grade_parser(sub: Any) -> None:
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="a Dask scheduler (tcp://host:8786) to grade on instead (pip install 'omaha_learn[scale]')")
     p.add_argument("--sandbox", choices=("auto", "bwrap", "none"), default="auto",
-                   help="auto (bwrap where it works), bwrap (required) or none")
+                   help="auto or bwrap (bubblewrap, required: refused without it), or none (trusted work only)")
+    p.add_argument("--trusted-learners", action="store_true",
+                   help="with --scheduler and --sandbox none: every learner's code is trusted (else refused)")
+    p.add_argument("--memory-mb", type=_positive("--memory-mb"), default=None, metavar="MB",
+                   help="address space per kernel process (default 3072)")
+    p.add_argument("--disk-mb", type=_positive("--disk-mb"), default=None, metavar="MB",
+                   help="size of the sandbox's /tmp and /dev/shm, and of each file written (default 256)")
+    p.add_argument("--max-processes", type=_positive("--max-processes"), default=None, metavar="N",
+                   help="processes and threads per submission (default 256)")
     p.add_argument("--student-from", choices=("auto", "folder", "file"), default="auto",
                    help="the student's name: the submission's folder or its file name (default: auto)")
     p.add_argument("--report", type=Path, default=None, metavar="FILE", help="write a class summary (HTML)")
@@ -459,13 +467,14 @@ def _grade_parser(sub: Any) -> None:
 
 def _grade(args: argparse.Namespace) -> int:
     from omaha_learn.grading import grader
-    from omaha_learn.grading.sandbox import sandbox_kind
+    from omaha_learn.grading.text_safety import printable
 
     problems = []
     keys = grader.keys_dir(args.keys)
     if not keys.is_dir():
         problems.append(f"keys folder {keys} does not exist")
-    missing = [str(p) for p in args.submissions if not p.is_file()]
+    # a link, FIFO or folder handed in gets its own unreadable row; only names that are not there stop the run
+    missing = [printable(p) for p in args.submissions if not os.path.lexists(p)]
     if missing:
         problems.append(f"no such file: {', '.join(missing)}")
     for path, what in ((args.csv, "--csv"), (args.report, "--report")):
@@ -473,23 +482,29 @@ def _grade(args: argparse.Namespace) -> int:
             problems.append(why)
     if args.feedback is not None and args.feedback.exists() and not args.feedback.is_dir():
         problems.append(f"--feedback {args.feedback} is a file; give a folder")
+    if (args.feedback is not None and args.report is not None
+            and os.path.abspath(args.report.parent) == os.path.abspath(args.feedback)):
+        problems.append(f"--report {args.report} is inside the --feedback folder, where a learner's page could "
+                        "take its name; write the report elsewhere")
     if args.jobs is not None and args.scheduler is not None:
         problems.append("give --jobs or --scheduler, not both")
-    if args.scheduler is None:  # with a scheduler, the workers' sandboxes count (each reports its own)
-        try:
-            sandbox_kind(args.sandbox)
-        except ValueError as exc:
-            problems.append(str(exc))
+    try:  # with a scheduler, the workers must use bwrap (each checks its own); none needs --trusted-learners
+        grader.check_sandbox(args.sandbox, args.scheduler, args.trusted_learners)
+    except ValueError as exc:
+        problems.append(str(exc))
+    bounds = {k: v for k, v in (("memory_mb", args.memory_mb), ("disk_mb", args.disk_mb),
+                                ("processes", args.max_processes)) if v is not None}
     if problems:
         for p in problems:
-            print(f"omaha-learn grade: error: {p}", file=sys.stderr)
+            print(f"omaha-learn grade: error: {printable(p)}", file=sys.stderr)
         return 2
     from omaha_learn.errors import OmahaLearnError
 
     try:
         records = grader.grade(args.submissions, keys, timeout=args.timeout, cell_timeout=args.cell_timeout,
                                jobs=args.jobs, scheduler=args.scheduler, sandbox=args.sandbox,
-                               student_from=args.student_from, log=print)
+                               student_from=args.student_from, log=print, bounds=bounds,
+                               trusted_learners=args.trusted_learners)
     except OmahaLearnError as exc:  # e.g. a Dask scheduler that cannot be reached
         print(f"omaha-learn grade: error: {exc}", file=sys.stderr)
         return 2

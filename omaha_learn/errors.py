@@ -18,7 +18,7 @@ __all__ = [
     "OmahaLearnError", "CardError", "GameError", "ShowdownError", "PotError", "IllegalAction",
     "BettingSetupError", "TableError", "PlayerError", "PHHError", "EquityError", "AnswerError", "RangeError",
     "QualifierError", "CategoryError", "ChartError", "JobsError", "ReportError", "NbgraderExportError",
-    "Unreadable",
+    "Unreadable", "SandboxError",
 ]
 
 
@@ -128,3 +128,7 @@ class NbgraderExportError(OmahaLearnError):
 
 class Unreadable(OmahaLearnError):
     """A handed-in file that is not a notebook the grader can read (the reason is the message)."""
+
+
+class SandboxError(OmahaLearnError):
+    """No sandbox to grade in (bubblewrap missing or broken), or grading without one that was not asked for."""

@@ -11,10 +11,17 @@ For every key, the learner copy (same file name, one folder up):
 * every other cell (text, the setup cell showing the deal) is kept as in the key;
 * links to ``../../docs/rules.md`` are rewritten for the copy's folder.
 
+Assessed copies (``--assessed OUTDIR``), for work handed in for marks: the same
+copies, except that their self-checks check only the *form* of an answer
+(:func:`omaha_learn.checks.questions.check_form`: "answer recorded as Kc Kd")
+and never import the exercise's checker, so no digest of a right answer is in
+the copy or run by it. The grader grades them exactly like practice copies.
+
 Usage::
 
-    python scripts/make_learner_copies.py            # write exercises/*.ipynb
+    python scripts/make_learner_copies.py            # write exercises/*.ipynb (practice: self-checks say right/wrong)
     python scripts/make_learner_copies.py --check    # exit 1 if a copy is missing or out of date
+    python scripts/make_learner_copies.py --assessed OUTDIR   # copies for marked work: form-only self-checks
 """
 
 from __future__ import annotations
@@ -72,6 +79,30 @@ def learner_copy(key: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
+CHECK_IMPORT_RE = re.compile(r"^from omaha_learn\.checks\.(\w+) import check[ \t]*$", re.M)
+CHECK_CALL_RE = re.compile(r"\bcheck\((['\"])(q\d+)\1,")
+
+
+def assessed_copy(key: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The learner copy of one key for marked work: self-checks that check only an answer's form."""
+    from omaha_learn.checks import exercise
+
+    nb = learner_copy(key)
+    ex = exercise(str(nb.metadata.get("omaha_learn", {}).get("exercise")))
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        cell.source = CHECK_IMPORT_RE.sub("from omaha_learn.checks.questions import check_form", cell.source)
+        if "checker" in cell.metadata.get("tags", []):
+            qid = question_of(cell)
+            cell.source = re.sub(rf"\bcheck\((['\"]){qid}\1, (answer_{qid})\)",
+                                 f"check_form({qid!r}, \\2, {ex.question(qid).kind!r})", cell.source)
+        if CHECK_CALL_RE.search(cell.source) or CHECK_IMPORT_RE.search(cell.source):
+            raise ValueError(f"cell {cell.get('id')!r}: a self-check that would compare with the right answer")
+    nb.metadata["omaha_learn"]["assessed"] = True
+    return nb
+
+
 def render(nb: nbformat.NotebookNode) -> str:
     return nbformat.writes(nb) + "\n"
 
@@ -81,11 +112,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keys", type=Path, default=KEYS, help="folder of teacher keys (default: %(default)s)")
     parser.add_argument("--out", type=Path, default=OUT, help="folder for learner copies (default: %(default)s)")
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a copy is out of date")
+    parser.add_argument("--assessed", type=Path, default=None, metavar="OUTDIR",
+                        help="write copies for marked work (form-only self-checks) into OUTDIR")
     args = parser.parse_args(argv)
     keys = sorted(args.keys.glob("*.ipynb"))
     if not keys:
         print(f"no keys in {args.keys}", file=sys.stderr)
         return 1
+    if args.assessed is not None:
+        args.assessed.mkdir(parents=True, exist_ok=True)
+        for key_path in keys:
+            target = args.assessed / key_path.name
+            target.write_text(render(assessed_copy(nbformat.read(key_path, as_version=4))), encoding="utf-8")
+            print(f"wrote {target}")
+        return 0
     stale = []
     for key_path in keys:
         text = render(learner_copy(nbformat.read(key_path, as_version=4)))

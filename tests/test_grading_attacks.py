@@ -26,7 +26,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from omaha_learn.grading.sandbox import sandbox_kind
+from omaha_learn.grading.sandbox import _bwrap_works
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYS = ROOT / "exercises" / "solutions"
@@ -37,7 +37,7 @@ FULL = {"q1": 1, "q2": 2, "q3": 1, "q4": 2, "q5": 2, "q6": 1}
 TOKEN = "omaha-learn-attack-token-7d1c"
 FAST = ["--cell-timeout", "4", "--timeout", "40", "--jobs", "2"]
 
-needs_bwrap = pytest.mark.skipif(sandbox_kind("auto") != "bwrap", reason="bubblewrap (bwrap) not available")
+needs_bwrap = pytest.mark.skipif(not _bwrap_works(), reason="bubblewrap (bwrap) not available")
 
 
 def write(folder: Path, student: str, answers: dict[str, str], extra: dict[str, str] | None = None) -> Path:
@@ -65,7 +65,7 @@ def raw(folder: Path, student: str, name: str, content: str) -> Path:
 
 def run_batch(tmp: Path, subs: list[Path], *options: str) -> tuple[int, dict[str, dict[str, tuple[int, str]]], str]:
     csv_path = tmp / "scores.csv"
-    proc = subprocess.run([sys.executable, "-m", "omaha_learn.grading.grader", "--keys", str(KEYS),
+    proc = subprocess.run([sys.executable, "-m", "omaha_learn.cli", "grade", "--keys", str(KEYS),
                            "--csv", str(csv_path), *options, *map(str, subs)],
                           capture_output=True, text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
     with csv_path.open(newline="") as fh:
@@ -283,7 +283,7 @@ def test_a_killed_grader_batch_leaves_no_kernel(tmp_path: Path) -> None:
     sub = write(tmp_path, "slow", {"q1": "import time\ntime.sleep(600)"})
     scratch = tmp_path / "scratch"
     scratch.mkdir()
-    proc = subprocess.Popen([sys.executable, "-u", "-m", "omaha_learn.grading.grader", "--keys", str(KEYS),
+    proc = subprocess.Popen([sys.executable, "-u", "-m", "omaha_learn.cli", "grade", "--keys", str(KEYS),
                              "--cell-timeout", "600", "--timeout", "600", str(sub)],
                             env={**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(scratch)},
                             stdout=subprocess.PIPE, text=True)
@@ -308,13 +308,14 @@ def test_a_killed_grader_batch_leaves_no_kernel(tmp_path: Path) -> None:
     shutil.rmtree(tmp_path, ignore_errors=True)
 
 
-def test_where_bwrap_is_missing_the_grader_falls_back_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    from omaha_learn.checks import sandbox
+def test_where_bwrap_is_missing_the_grader_refuses_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from omaha_learn.grading import sandbox
 
     monkeypatch.setitem(sandbox._PROBE, "bwrap", False)
-    assert sandbox.sandbox_kind("auto") == "none"
-    with pytest.raises(ValueError, match="bubblewrap"):
-        sandbox.sandbox_kind("bwrap")
+    for asked in ("auto", "bwrap"):
+        with pytest.raises(ValueError, match="bubblewrap.*apt-get install bubblewrap.*--sandbox none"):
+            sandbox.sandbox_kind(asked)
+    assert sandbox.sandbox_kind("none") == "none"
     with pytest.raises(ValueError, match="sandbox"):
         sandbox.sandbox_kind("docker")
 
@@ -351,7 +352,7 @@ answer_q1 = ",".join(str(int(x)) for x in answer_q1)
 
 def test_the_watchdog_ends_a_run_that_hangs_anywhere(monkeypatch: pytest.MonkeyPatch) -> None:
     """Whatever hangs inside a run (here the whole runner), that submission is timed out and the batch goes on."""
-    from omaha_learn.checks import sandbox
+    from omaha_learn.grading import sandbox
 
     monkeypatch.setattr(sandbox, "WATCHDOG_GRACE", 0.2)
     monkeypatch.setattr(sandbox, "_run_plan", lambda *args: time.sleep(3))
@@ -361,12 +362,12 @@ def test_the_watchdog_ends_a_run_that_hangs_anywhere(monkeypatch: pytest.MonkeyP
 
 def test_bwrap_private_tmp_comes_before_the_binds_so_a_checkout_under_tmp_stays_visible(tmp_path) -> None:
     """A clone (and its venv) under /tmp once vanished behind the sandbox's private /tmp: every answer was no-key."""
-    from omaha_learn.checks import sandbox
+    from omaha_learn.grading import sandbox
 
     args = sandbox._bwrap_args(tmp_path / "sub", tmp_path / "tables", {})
     tmpfs = args.index("/tmp", args.index("--tmpfs"))
     binds = [i for i, a in enumerate(args) if a in ("--ro-bind", "--bind")]
     later = [args[i + 1] for i in binds if i > tmpfs]
-    assert str(sandbox.PACKAGE_DIR) in later and str(tmp_path / "sub") in later
+    assert str(sandbox.PACKAGE_DIR) in later and str(tmp_path / "sub" / "ipc") in later
     assert all(args[i + 1] in ("/usr", "/etc", "/opt", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/dev/null")
                or not args[i + 1].startswith("/tmp") for i in binds if i < tmpfs)

@@ -45,6 +45,7 @@ from omaha_learn.engine.games import deal_holes
 from omaha_learn.errors import AnswerError
 
 __all__ = [
+    "check_form",
     "STRICT_ENV",
     "AnswerError",
     "Question",
@@ -329,6 +330,34 @@ class Exercise:
 
     def __repr__(self) -> str:
         return f"Exercise({self.name!r}, {len(self.questions)} questions, {self.max_points} points)"
+
+
+def check_form(qid: str, answer: object, kind: str) -> None:
+    """Say whether ``answer`` has a form the grader can read; never whether it is right (assessed copies).
+
+    The self-check of copies handed out for marks
+    (``scripts/make_learner_copies.py --assessed``): it needs only the
+    question's ``kind``, so nothing about the right answer is in the copy.
+
+    >>> check_form("q1", ["Kd", "kc"], "cards")
+    q1: answer recorded as Kc Kd (its form is fine; your teacher marks it)
+    >>> check_form("q2", None, "cards")
+    q2: no answer yet
+    >>> check_form("q3", "Kz", "cards")  # doctest: +ELLIPSIS
+    q3: cannot read this answer: ...
+    """
+    if answer is None:
+        print(f"{qid}: no answer yet")
+        return
+    try:
+        text = normalise(kind, answer)
+    except AnswerError as exc:
+        print(f"{qid}: cannot read this answer: {exc}")
+        return
+    except Exception as exc:  # noqa: BLE001 - a learner's object may fail in any way
+        print(f"{qid}: cannot read this answer: {type(exc).__name__}")
+        return
+    print(f"{qid}: answer recorded as {text} (its form is fine; your teacher marks it)")
 
 
 # --------------------------------------------------------------------- grading

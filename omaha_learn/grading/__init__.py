@@ -2,7 +2,9 @@
 against the teacher's keys, then records, a class report and a feedback page per learner.
 
 - :mod:`~omaha_learn.grading.grader`: reading submissions, the plan per notebook, the verdicts, the CSV;
-- :mod:`~omaha_learn.grading.sandbox`: one kernel per submission under bubblewrap;
+- :mod:`~omaha_learn.grading.sandbox`: one kernel per submission under bubblewrap, with its bounds;
+- :mod:`~omaha_learn.grading.cleanup`: removing a sandbox's folder without following a learner's links;
+- :mod:`~omaha_learn.grading.text_safety`: learners' names made safe for the terminal and a spreadsheet;
 - :mod:`~omaha_learn.grading.records`: one record per question (the CSV's rows);
 - :mod:`~omaha_learn.grading.class_summary`, :mod:`~omaha_learn.grading.report`,
   :mod:`~omaha_learn.grading.feedback`, :mod:`~omaha_learn.grading.html_page`,

@@ -48,6 +48,7 @@ STATUS_NOTES = {  # what each status other than graded means, in words for a rea
     "kernel-died": "the Python kernel ended before these questions ran",
     "no-key": "no teacher's key for this exercise",
     "wrong-exercise": "the notebook says it is another exercise than the one its file name names",
+    "cleanup-failed": "graded, but its sandbox left files the grader could not remove (named in the feedback)",
 }
 
 HISTOGRAM_BINS = tuple(f"{10 * i}-{10 * i + 9}%" if i < 9 else "90-100%" for i in range(10))

@@ -3,13 +3,18 @@
 Usage::
 
     omaha-learn grade [--keys DIR] [--csv FILE] [--jobs N | --scheduler ADDRESS]
-                      [--timeout S] [--cell-timeout S] [--report FILE] [--feedback DIR] SUBMISSION...
+                      [--timeout S] [--cell-timeout S] [--report FILE] [--feedback DIR]
+                      [--sandbox auto|bwrap|none] [--trusted-learners]
+                      [--memory-mb MB] [--disk-mb MB] [--max-processes N] SUBMISSION...
 
 How a submission is graded (the threat model is in ``exercises/README.md``):
 
 1. **Read, in the grader.** The file is parsed here as JSON; anything that is
    not an nbformat-4 notebook with text cells is ``unreadable`` (zero points,
-   the batch goes on). The key is found by the exercise its metadata names,
+   the batch goes on): so is a symbolic link (to a key, say), a FIFO, a
+   device or a folder handed in under a ``.ipynb`` name, a submission whose
+   learner folder is a link, and a cell longer than :data:`MAX_CELL_CHARS`.
+   Nothing the grader reads follows a link a learner made. The key is found by the exercise its metadata names,
    else by its file name; a notebook handed in under another exercise's
    file name is graded against its own key and flagged ``wrong-exercise``.
 2. **Planned, in the grader.** The cells to run are the key's setup cells,
@@ -20,8 +25,13 @@ How a submission is graded (the threat model is in ``exercises/README.md``):
    whatever a learner did to ``check`` or ``Question`` changes nothing.
 3. **Run, isolated** (:func:`omaha_learn.grading.sandbox.run_plan`): its own
    folder, kernel and process group, under bubblewrap where available, with a
-   per-cell and a per-notebook clock; a dead or stuck kernel costs its own
-   question and is restarted for the next.
+   per-cell and a per-notebook clock, and bounds on memory, processes and
+   disk (:class:`~omaha_learn.grading.sandbox.Bounds`); a dead or stuck
+   kernel costs its own question and is restarted for the next. Without a
+   working bubblewrap the grader refuses (``SandboxError``) unless
+   ``sandbox="none"`` is asked for; on a Dask cluster ``sandbox="none"``
+   also needs ``trusted_learners=True``. A run whose folder could not be
+   removed afterwards is flagged ``cleanup-failed`` with the leftover named.
 4. **Decided, in the grader.** The key is run the same way (once per batch)
    and each question's verdict is the learner's reported canonical answer
    compared here with the key's; the key's answers never enter a learner's
@@ -29,14 +39,17 @@ How a submission is graded (the threat model is in ``exercises/README.md``):
    with a status (:data:`omaha_learn.grading.records.STATUSES`).
 
 The CSV (``--csv``) has the columns ``student, exercise, question, points,
-max_points, status, feedback``. The student is the submission's folder
+max_points, status, feedback``; a cell a spreadsheet would run as a formula
+(``=``, ``+``, ``-``, ``@``, tab, CR first) is written with a leading ``'``,
+and control characters never reach the terminal or the CSV. The student is the submission's folder
 when the submissions come in several folders (``handed_in/ann/01.ipynb`` is
 ann's), else the file name without ``.ipynb`` (``handed_in/ann.ipynb``);
 ``--student-from`` forces one or the other.
 
 Exit status: 0 when every question of every submission was graded, 1 when
 something needs a look (unreadable, timed out, kernel died, no key, wrong
-exercise), 2 for bad arguments (checked before anything runs).
+exercise, clean-up failed), 2 for bad arguments or no sandbox (checked
+before anything runs).
 """
 
 from __future__ import annotations
@@ -46,20 +59,26 @@ import hashlib
 import json
 import os
 import re
+import stat
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from omaha_learn.errors import Unreadable
+from omaha_learn.errors import SandboxError, Unreadable
 from omaha_learn.grading.records import CSV_COLUMNS, QuestionRecord
+from omaha_learn.grading.text_safety import printable, spreadsheet_cell
 
-__all__ = ["grade", "write_csv", "totals", "print_summary", "keys_dir", "check_output_file", "Unreadable", "read_notebook", "plan_for", "student_names", "KeyInfo"]
+__all__ = ["grade", "write_csv", "totals", "print_summary", "keys_dir", "check_output_file", "Unreadable",
+           "read_notebook", "plan_for", "student_names", "KeyInfo", "check_sandbox", "MAX_CELL_CHARS"]
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
 MAX_BYTES = 20_000_000
 """Largest notebook file read (bytes); bigger ones are ``unreadable``."""
-ANSWER_RE = re.compile(r"^\s*answer_(q\d+)\s*(?::[^=\n]*)?=(?!=)", re.M)
+MAX_CELL_CHARS = 200_000
+"""Longest cell source read (characters); a notebook with a longer one is ``unreadable``."""
+ANSWER_RE = re.compile(r"^[ \t]*answer_(q\d+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
+"""An ``answer_qN =`` line; each try is bounded by its line, so a search is linear in the cell's length."""
 
 
 
@@ -75,22 +94,67 @@ class Cell:
     points: int | None = None
 
 
-def read_notebook(path: Path) -> tuple[dict[str, Any], list[Cell]]:
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _file_kind(mode: int) -> str:
+    return next((what for test, what in _KINDS if test(mode)), "not a regular file")
+
+
+def _read_bytes(path: Path, follow_links: bool) -> bytes:
+    """The file's bytes, read without following a link (unless ``follow_links``); :class:`Unreadable` else."""
+    try:
+        st = path.lstat()
+        if not follow_links and stat.S_ISLNK(st.st_mode):
+            raise Unreadable("a symbolic link, not a notebook: hand in the notebook file itself")
+        if not follow_links and path.parent.is_symlink():
+            raise Unreadable(f"its folder {path.parent.name} is a symbolic link: hand in a folder of your own")
+        if not stat.S_ISLNK(st.st_mode) and not stat.S_ISREG(st.st_mode):
+            raise Unreadable(f"{_file_kind(st.st_mode)}, not a notebook file")
+        flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | (0 if follow_links else os.O_NOFOLLOW)
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise Unreadable("no such file (a link to nothing?)") from None
+    except OSError as exc:
+        raise Unreadable(f"cannot read the file ({type(exc).__name__})") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise Unreadable(f"{_file_kind(st.st_mode)}, not a notebook file")
+        if st.st_size > MAX_BYTES:
+            raise Unreadable(f"larger than {MAX_BYTES // 1_000_000} MB")
+        chunks, size = [], 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_BYTES:
+            raise Unreadable(f"larger than {MAX_BYTES // 1_000_000} MB")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise Unreadable(f"cannot read the file ({type(exc).__name__})") from None
+    finally:
+        os.close(fd)
+
+
+def read_notebook(path: Path, *, follow_links: bool = False) -> tuple[dict[str, Any], list[Cell]]:
     """(notebook metadata, cells) of an nbformat-4 notebook; raises :class:`Unreadable` otherwise.
 
-    Checked by hand, not trusted to a library: a ``.ipynb`` name, JSON, a
-    dict with ``nbformat`` 4 and a list of cells, each a dict whose
-    ``source`` is text or a list of text (a missing or numeric source is
-    unreadable). Missing cell ids, tags and metadata are fine.
+    Checked by hand, not trusted to a library: a ``.ipynb`` name, a regular
+    file (not a link, unless ``follow_links``: the teacher's keys; not a FIFO
+    or a device), JSON, a dict with ``nbformat`` 4 and a list of cells, each
+    a dict whose ``source`` is text or a list of text (a missing or numeric
+    source is unreadable) of at most :data:`MAX_CELL_CHARS`. Missing cell
+    ids, tags and metadata are fine.
     """
     if path.suffix != ".ipynb":
         raise Unreadable(f"not a notebook ({path.suffix or 'no suffix'}; expected .ipynb)")
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise Unreadable(f"larger than {MAX_BYTES // 1_000_000} MB")
-        text = path.read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = _read_bytes(path, follow_links).decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise Unreadable(f"cannot read the file ({type(exc).__name__})") from None
     if not text.strip():
         raise Unreadable("the file is empty")
@@ -116,6 +180,8 @@ def read_notebook(path: Path) -> tuple[dict[str, Any], list[Cell]]:
             src = "".join(src)
         if not isinstance(src, str):
             raise Unreadable(f"cell {i} has {'no' if src is None else 'a non-text'} source")
+        if len(src) > MAX_CELL_CHARS:
+            raise Unreadable(f"cell {i} is longer than {MAX_CELL_CHARS:,} characters")
         cmeta = c.get("metadata", {})
         cmeta = cmeta if isinstance(cmeta, dict) else {}
         tags = cmeta.get("tags", [])
@@ -158,7 +224,7 @@ def load_key(path: Path) -> KeyInfo:
     """Read a key and its questions; raises :class:`Unreadable` when it cannot grade anything."""
     from omaha_learn.checks import EXERCISES, exercise
 
-    meta, cells = read_notebook(path)
+    meta, cells = read_notebook(path, follow_links=True)
     ol = meta.get("omaha_learn", {})
     name = ol.get("exercise") if isinstance(ol, dict) else None
     if not isinstance(name, str) or name not in EXERCISES:
@@ -184,7 +250,7 @@ def _key_index(keys_dir: Path) -> tuple[dict[str, Path], dict[str, Path]]:
     for p in sorted(keys_dir.glob("*.ipynb")):
         by_name[p.name] = p
         try:
-            meta, _ = read_notebook(p)
+            meta, _ = read_notebook(p, follow_links=True)
             ex = meta.get("omaha_learn", {}).get("exercise")
         except (Unreadable, AttributeError):
             continue
@@ -335,15 +401,16 @@ def _flat(student: str, sub: str, key: KeyInfo | None, status: str, feedback: st
 
 # -------------------------------------------------------------------- grading
 
-def _run_job(item: tuple[list[dict[str, Any]], float, float, str]) -> dict[str, Any]:
+def _run_job(item: tuple[list[dict[str, Any]], float, float, str, dict[str, int]]) -> dict[str, Any]:
     """One sandboxed run (module level, so Dask can ship it to a worker)."""
     from omaha_learn.grading.sandbox import run_plan
 
-    plan, timeout, cell_timeout, sandbox = item
+    plan, timeout, cell_timeout, sandbox, bounds = item
     try:
-        return run_plan(plan, timeout=timeout, cell_timeout=cell_timeout, sandbox=sandbox)
+        return run_plan(plan, timeout=timeout, cell_timeout=cell_timeout, sandbox=sandbox, bounds=bounds)
     except Exception as exc:  # noqa: BLE001 - a job never takes the batch down
-        return {"reports": {}, "cells": {}, "sandbox": sandbox, "log": [f"{type(exc).__name__}: {exc}"]}
+        return {"reports": {}, "cells": {}, "sandbox": sandbox, "failed": f"{type(exc).__name__}: {exc}",
+                "log": [f"{type(exc).__name__}: {exc}"]}
 
 
 @dataclass
@@ -357,13 +424,44 @@ class _Job:
     note: str = ""
 
 
+def check_sandbox(sandbox: str, scheduler: Any = None, trusted_learners: bool = False) -> str:
+    """The sandbox to ask the runs for; :class:`SandboxError` when grading would run learners' code unconfined.
+
+    Here (no ``scheduler``) ``auto`` and ``bwrap`` need a working bubblewrap.
+    On a Dask cluster the workers must use bubblewrap (``auto`` becomes
+    ``bwrap``, checked on each worker), and ``none`` is refused unless
+    ``trusted_learners``: an answer cell could otherwise reach the scheduler.
+    """
+    from omaha_learn.grading.sandbox import sandbox_kind
+
+    if scheduler is None:
+        sandbox_kind(sandbox)
+        return sandbox
+    if sandbox == "none" and not trusted_learners:
+        raise SandboxError("sandbox: --sandbox none on a Dask cluster lets an answer cell reach the scheduler and "
+                           "the other submissions; grade on a cluster under bubblewrap, or pass "
+                           "--trusted-learners if every learner's code is trusted")
+    return "bwrap" if sandbox == "auto" else sandbox
+
+
 def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell_timeout: float = 30,
           jobs: int | None = None, scheduler: Any = None, sandbox: str = "auto", student_from: str = "auto",
-          log: Callable[[str], None] | None = None) -> list[QuestionRecord]:
-    """Grade ``submissions`` against the keys in ``keys``; one record per question per submission, in order."""
+          log: Callable[[str], None] | None = None, bounds: Any = None,
+          trusted_learners: bool = False) -> list[QuestionRecord]:
+    """Grade ``submissions`` against the keys in ``keys``; one record per question per submission, in order.
+
+    ``bounds``: a :class:`~omaha_learn.grading.sandbox.Bounds` per submission
+    (default ``Bounds()``). Raises :class:`SandboxError` before anything runs
+    when there is no sandbox and none was asked for (:func:`check_sandbox`).
+    """
+    from dataclasses import asdict
+
+    from omaha_learn.grading.sandbox import Bounds, bounds_summary
     from omaha_learn.jobs import run_jobs
 
     say = log or (lambda _msg: None)
+    sandbox = check_sandbox(sandbox, scheduler, trusted_learners)
+    limits = bounds if isinstance(bounds, Bounds) else Bounds(**(bounds or {}))
     students = student_names(submissions, student_from)
     by_name, by_exercise = _key_index(keys)
     loaded: dict[Path, KeyInfo | str] = {}
@@ -417,22 +515,39 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
         todo.append(_Job(i, student, sub, k, plan, status, note))
 
     keys_used = list({id(j.key): j.key for j in todo}.values())
-    items = [(plan_for(None, k), timeout, cell_timeout, sandbox) for k in keys_used]
-    items += [(j.plan, timeout, cell_timeout, sandbox) for j in todo]
+    bounds_dict = asdict(limits)
+    items = [(plan_for(None, k), timeout, cell_timeout, sandbox, bounds_dict) for k in keys_used]
+    items += [(j.plan, timeout, cell_timeout, sandbox, bounds_dict) for j in todo]
     if items:
         if scheduler is None:
             from omaha_learn.grading.sandbox import sandbox_kind
 
-            say(f"sandbox: {sandbox_kind(sandbox)}")
+            for line in bounds_summary(sandbox_kind(sandbox), limits, timeout, cell_timeout):
+                say(line)
+        else:
+            say(f"sandbox on the Dask workers: {sandbox} (bounds as set on each worker's machine)")
         say(f"grading {len(todo)} submission(s) against {len(keys_used)} key(s)")
         runs = run_jobs(_run_job, items, jobs=jobs, scheduler=scheduler, kind="thread")
         if scheduler is not None:
             say(f"sandbox: {', '.join(sorted({str(r.get('sandbox')) for r in runs}))} (on the Dask workers)")
         for k, run in zip(keys_used, runs[:len(keys_used)], strict=True):
+            if run.get("failed"):
+                say(f"warning: the key {k.path.name} could not be run: {printable(run['failed'])}")
             _key_answers(k, run, say)
         for j, run in zip(todo, runs[len(keys_used):], strict=True):
             try:
+                if run.get("failed"):
+                    results[j.index] = _flat(j.student, str(j.sub), j.key, "kernel-died",
+                                             f"the run failed: {run['failed']}")
+                    continue
                 results[j.index] = decide(j.student, str(j.sub), j.key, run, j.status, j.note)
+                if run.get("leftover"):
+                    left = printable(run["leftover"][0])
+                    say(f"warning: {printable(j.student)}: the clean-up could not remove {left}")
+                    results[j.index] = [replace(r, status="cleanup-failed",
+                                                feedback=_join(f"the sandbox's folder could not be removed "
+                                                               f"(left: {left}): look at it", r.feedback))
+                                        for r in results[j.index]]
             except Exception as exc:  # noqa: BLE001 - a run that came back malformed (e.g. from a worker)
                 results[j.index] = _flat(j.student, str(j.sub), j.key, "kernel-died",
                                          f"the run's results could not be read: {exc!r}")
@@ -480,13 +595,18 @@ def check_output_file(path: Path, what: str) -> str | None:
     return None
 
 
+_LEARNER_TEXT = ("student", "exercise", "feedback")
+"""CSV columns a learner's names or code can shape: written as text a spreadsheet will not run."""
+
+
 def write_csv(records: Sequence[QuestionRecord], path: Path) -> None:
     """The CSV: a header (:data:`~omaha_learn.grading.records.CSV_COLUMNS`) and one row per record."""
     with path.open("w", newline="", encoding="utf-8") as fh:
         writer = csv.DictWriter(fh, fieldnames=list(CSV_COLUMNS))
         writer.writeheader()
         for r in records:
-            writer.writerow(r.row())
+            row = r.row()
+            writer.writerow({k: spreadsheet_cell(v) if k in _LEARNER_TEXT else v for k, v in row.items()})
 
 
 def totals(records: Sequence[QuestionRecord]) -> list[tuple[str, int, int, str]]:
@@ -503,7 +623,8 @@ def totals(records: Sequence[QuestionRecord]) -> list[tuple[str, int, int, str]]
 
 def print_summary(records: Sequence[QuestionRecord]) -> None:
     """Print each student's total and the statuses that need a look."""
-    width = max([7] + [len(r.student) for r in records])
+    width = max([7] + [len(printable(r.student)) for r in records])
     print(f"{'student':<{width}}  points")
     for student, points, max_points, flags in totals(records):
-        print(f"{student:<{width}}  {points:>3}/{max_points:<3}" + (f"  needs a look: {flags}" if flags else ""))
+        print(f"{printable(student):<{width}}  {points:>3}/{max_points:<3}"
+              + (f"  needs a look: {flags}" if flags else ""))

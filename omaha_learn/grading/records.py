@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass
 
 __all__ = ["QuestionRecord", "STATUSES", "CSV_COLUMNS"]
 
-STATUSES = ("graded", "unreadable", "timed-out", "kernel-died", "no-key", "wrong-exercise")
+STATUSES = ("graded", "unreadable", "timed-out", "kernel-died", "no-key", "wrong-exercise", "cleanup-failed")
 """Why a record has the points it has.
 
 graded: the checker ran and decided; unreadable: the file is not a notebook
@@ -26,7 +26,8 @@ timed-out: the notebook's time ran out before this question's cells ran;
 kernel-died: the kernel ended before this question's cells ran; no-key: no
 teacher's key for this exercise; wrong-exercise: the notebook's metadata names
 another exercise than its key (flagged, graded against its own key when one
-exists).
+exists); cleanup-failed: graded, but the sandbox's folder could not be
+removed afterwards (the leftover is named: look at what the code did).
 """
 
 CSV_COLUMNS = ("student", "exercise", "question", "points", "max_points", "status", "feedback")

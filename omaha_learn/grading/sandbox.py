@@ -5,13 +5,24 @@ of cells (:class:`PlanCell`: the key's setup cells, the learner's answer
 cells, and after each answer a *report* cell printing the canonical answer)
 and hands it to :func:`run_plan`, which:
 
-* makes a private folder (mode 0700) holding only the plan's notebook,
-* starts an IPython kernel in it, on Linux under bubblewrap (``bwrap``): the
-  system, the Python installation and the ``omaha_learn`` package read-only,
-  nothing else of the file system (no keys, no other submission, no home),
-  private ``/tmp``, no network, its own PID namespace (every process it
-  starts dies with it), ``--die-with-parent``; where ``bwrap`` is missing, a
-  plain child process in its own session (``sandbox: none``),
+* makes a private folder (mode 0700) holding only the plan's notebook and
+  an ``ipc`` folder for the kernel's connection file and sockets,
+* starts an IPython kernel, on Linux under bubblewrap (``bwrap``): ``/usr``,
+  the Python installation and the ``omaha_learn`` package read-only, of
+  ``/etc`` only the few files a kernel needs (:data:`ETC_NEEDED`: no
+  ``shadow``, ``shadow-``, ``sudoers``, ``ssh`` ...), nothing else of the file
+  system (no keys, no other submission, no home), the root read-only, a
+  private ``/tmp`` (also the kernel's home and working folder) and
+  ``/dev/shm`` of bounded size, no network, its own PID namespace (every
+  process it starts dies with it), ``--die-with-parent``. Only with
+  ``sandbox="none"`` (trusted work) is it a plain child process in its own
+  session; ``auto`` without a working ``bwrap`` is refused
+  (:class:`~omaha_learn.errors.SandboxError`),
+* bounds it (:class:`Bounds`, :func:`bounds_summary`): memory per process
+  (``RLIMIT_AS``), size per file (``RLIMIT_FSIZE``), the tmpfs sizes
+  (``bwrap --size``), the number of processes and threads (a ``pids`` cgroup
+  of its own where this machine lets the grader make one, else
+  ``RLIMIT_NPROC``), and the clocks below,
 * gives it a fresh, verified, read-only copy of the engine tables
   (``OMAHA_LEARN_CACHE``; see :func:`verified_tables`),
 * talks to the kernel over Unix sockets in that folder (the only way in or
@@ -19,7 +30,10 @@ and hands it to :func:`run_plan`, which:
   (SIGSTOP) or kills its kernel costs its own question; the kernel is
   killed, restarted, the setup cells re-run, and the next question goes on,
   until the notebook's wall-clock limit is spent,
-* kills the whole sandbox (process group, PID namespace) at the end.
+* kills the whole sandbox (process group, PID namespace, cgroup) at the end
+  and removes its folder with :func:`~omaha_learn.grading.cleanup.remove_tree`
+  (never following a link the learner planted); what cannot be removed is
+  named in ``RunResult.leftover``.
 
 It returns what the learner's kernel *printed* in each report cell and how
 each question's cells ended; it decides nothing. Verdicts are made by the
@@ -51,8 +65,11 @@ from typing import Any
 
 from omaha_learn.checks.questions import REPORT_PREFIX
 from omaha_learn.engine.evaluation.tables import build_cache
+from omaha_learn.errors import SandboxError
+from omaha_learn.grading.cleanup import remove_tree
 
-__all__ = ["PlanCell", "RunResult", "run_plan", "sandbox_kind", "verified_tables", "SANDBOXES"]
+__all__ = ["PlanCell", "RunResult", "run_plan", "sandbox_kind", "verified_tables", "SANDBOXES", "Bounds",
+           "bounds_summary", "ETC_NEEDED", "NO_SANDBOX_HELP"]
 
 SANDBOXES = ("auto", "bwrap", "none")
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
@@ -66,6 +83,37 @@ MAX_RESTARTS = 4
 MARK_ENV = "OMAHA_LEARN_GRADE_RUN"
 WATCHDOG_GRACE = 60.0
 """Seconds past the notebook's limit after which the watchdog gives up on a run and kills its kernel."""
+ETC_NEEDED = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "timezone", "nsswitch.conf", "hosts",
+              "host.conf", "alternatives", "fonts", "mime.types", "matplotlibrc", "python3", "gai.conf")
+"""What a kernel sees of ``/etc`` (plus ``/etc/python3.*``, and a one-line ``passwd`` and ``group`` of its own)."""
+NO_SANDBOX_HELP = ("bubblewrap (bwrap) is not installed or does not work here, and the grader does not run "
+                   "learners' code without a sandbox unless asked. Install it (Debian/Ubuntu: "
+                   "`apt-get install bubblewrap`; Fedora: `dnf install bubblewrap`), or, for trusted work "
+                   "only, pass --sandbox none")
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """What one submission may use (per sandbox; the clocks are ``run_plan``'s ``timeout`` and ``cell_timeout``).
+
+    ``memory_mb``: address space of each of its processes (``RLIMIT_AS``);
+    ``disk_mb``: size of each tmpfs (``/tmp``, ``/dev/shm``; ``bwrap --size``)
+    and of each file it writes (``RLIMIT_FSIZE``); ``processes``: processes
+    and threads at once (a ``pids`` cgroup, else ``RLIMIT_NPROC``).
+
+    >>> Bounds().processes, Bounds(memory_mb=512).memory_mb
+    (256, 512)
+    """
+
+    memory_mb: int = 3072
+    disk_mb: int = 256
+    processes: int = 256
+
+    def __post_init__(self) -> None:
+        for name in ("memory_mb", "disk_mb", "processes"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ValueError(f"bounds: {name} must be a positive whole number, got {value!r}")
 
 
 @dataclass
@@ -92,6 +140,8 @@ class RunResult:
     restarts: int = 0
     log: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    leftover: list[str] = field(default_factory=list)
+    """Paths the clean-up could not remove (the run needs a look)."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -123,17 +173,203 @@ def _bwrap_works() -> bool:
 def sandbox_kind(requested: str = "auto") -> str:
     """``bwrap`` or ``none``: what ``requested`` (auto, bwrap, none) gives on this machine.
 
-    Raises :class:`ValueError` when ``bwrap`` is asked for and does not work here.
+    ``none`` only when asked for: ``auto`` and ``bwrap`` raise
+    :class:`~omaha_learn.errors.SandboxError` (a ``ValueError``) naming
+    bubblewrap, how to install it and ``--sandbox none`` when ``bwrap`` does
+    not work here.
     """
     if requested not in SANDBOXES:
-        raise ValueError(f"sandbox: {requested!r} is not one of {', '.join(SANDBOXES)}")
+        raise SandboxError(f"sandbox: {requested!r} is not one of {', '.join(SANDBOXES)}")
     if requested == "none":
         return "none"
     if _bwrap_works():
         return "bwrap"
-    if requested == "bwrap":
-        raise ValueError("sandbox: bwrap is not installed or does not work here (Debian: apt install bubblewrap)")
-    return "none"
+    raise SandboxError(f"sandbox: {NO_SANDBOX_HELP}")
+
+
+# ------------------------------------------------------------------ the bounds
+
+def _cgroup_bases(controller: str) -> list[Path]:
+    """Folders where a child cgroup with ``controller`` might be made: this process's own cgroup (v1, v2)."""
+    bases = []
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+    except OSError:
+        return []
+    for line in lines:
+        _, names, path = line.split(":", 2)
+        if controller in names.split(","):
+            bases.append(Path("/sys/fs/cgroup") / controller / path.lstrip("/"))
+        elif names == "":
+            bases.append(Path("/sys/fs/cgroup") / path.lstrip("/"))
+    return bases
+
+
+def _pids_cgroup_base() -> Path | None:
+    """A cgroup folder under which this process can make ``pids`` cgroups, or None (probed once)."""
+    if "pids" not in _CGROUP:
+        found = None
+        for base in _cgroup_bases("pids"):
+            _sweep_cgroups(base)
+            probe = base / f"omaha-learn-probe-{os.getpid()}-{secrets.token_hex(4)}"
+            try:
+                probe.mkdir()
+            except OSError:
+                continue
+            try:
+                if (probe / "pids.max").exists():
+                    (probe / "pids.max").write_text("64")
+                    config = json.dumps({"cgroups": [str(probe)], "rlimits": {}})
+                    moved = subprocess.run([sys.executable, "-S", "-c", _LIMITER, config, "true"],
+                                           capture_output=True, timeout=20)
+                    found = base if moved.returncode == 0 else None
+            except (OSError, subprocess.SubprocessError):
+                pass
+            finally:
+                try:
+                    probe.rmdir()
+                except OSError:
+                    pass
+            if found is not None:
+                break
+        _CGROUP["pids"] = found
+    return _CGROUP["pids"]
+
+
+_CGROUP: dict[str, Path | None] = {}
+
+
+def _sweep_cgroups(base: Path) -> None:
+    """Remove empty cgroups left by graders that were killed (their process is gone)."""
+    try:
+        stale = list(base.glob("omaha-learn-*"))
+    except OSError:
+        return
+    for cg in stale:
+        parts = cg.name.split("-")
+        if len(parts) < 4 or not parts[2].isdigit() or Path(f"/proc/{parts[2]}").exists():
+            continue
+        try:
+            if not (cg / "cgroup.procs").read_text().split():
+                cg.rmdir()
+        except OSError:
+            continue
+
+
+def _process_bound() -> str:
+    """How the process bound is enforced here: ``cgroup``, ``rlimit`` or ``none`` (root without cgroups)."""
+    if _pids_cgroup_base() is not None:
+        return "cgroup"
+    return "none" if os.geteuid() == 0 else "rlimit"
+
+
+def bounds_summary(kind: str, bounds: Bounds | None = None, timeout: float = 120,
+                   cell_timeout: float = 30) -> list[str]:
+    """Lines saying which bounds hold for a submission run in sandbox ``kind``, and how (the start-of-run message).
+
+    >>> bounds_summary("none", Bounds(memory_mb=512))[1]
+    'bounds: memory 512 MB per process (RLIMIT_AS); each file at most 256 MB (RLIMIT_FSIZE)'
+    """
+    b = bounds or Bounds()
+    how = _process_bound()
+    lines = [f"sandbox: {kind}",
+             f"bounds: memory {b.memory_mb} MB per process (RLIMIT_AS); each file at most {b.disk_mb} MB "
+             "(RLIMIT_FSIZE)"]
+    if kind == "bwrap":
+        lines.append(f"bounds: /tmp (home and working folder) and /dev/shm {b.disk_mb} MB each (bwrap --size), "
+                     "the rest of the file system read-only")
+    else:
+        lines.append("not bounded here: disk space (no sandbox: the kernel writes where its user may)")
+    if how == "cgroup":
+        lines.append(f"bounds: {b.processes} processes and threads (a pids cgroup per submission)")
+    elif how == "rlimit":
+        lines.append(f"bounds: {b.processes} processes more than the user runs at the kernel's start (RLIMIT_NPROC; "
+                     "no pids cgroup can be made here, and this limit counts all of the user's processes)")
+    else:
+        lines.append("not bounded here: processes (running as root, which RLIMIT_NPROC does not limit, and no "
+                     "pids cgroup can be made here)")
+    lines.append(f"bounds: {timeout:g} s per notebook, {cell_timeout:g} s per cell (wall clock)")
+    return lines
+
+
+_LIMITER = """
+import json, os, resource, sys
+cfg = json.loads(sys.argv[1])
+try:
+    for g in cfg["cgroups"]:
+        with open(os.path.join(g, "cgroup.procs"), "w") as fh:
+            fh.write(str(os.getpid()))
+    for name, value in cfg["rlimits"].items():
+        resource.setrlimit(getattr(resource, name), (value, value))
+except OSError as exc:
+    sys.stderr.write(f"omaha-learn limits: {exc}\\n")
+    os._exit(97)
+os.execvp(sys.argv[2], sys.argv[2:])
+"""
+
+
+def _user_processes() -> int:
+    uid, n = os.getuid(), 0
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            n += proc.stat().st_uid == uid
+        except OSError:
+            continue
+    return n
+
+
+class _Limits:
+    """The bounds of one kernel: a pids cgroup (made and removed here) and the rlimits its launcher sets."""
+
+    def __init__(self, bounds: Bounds) -> None:
+        self.cgroup: Path | None = None
+        base = _pids_cgroup_base()
+        rlimits = {"RLIMIT_AS": bounds.memory_mb * 2**20, "RLIMIT_FSIZE": bounds.disk_mb * 2**20,
+                   "RLIMIT_CORE": 0}
+        if base is not None:
+            cg = base / f"omaha-learn-{os.getpid()}-{secrets.token_hex(6)}"
+            try:
+                cg.mkdir()
+                (cg / "pids.max").write_text(str(bounds.processes))
+                self.cgroup = cg
+            except OSError:
+                self._remove_cgroup(cg)
+        if self.cgroup is None and os.geteuid() != 0:
+            rlimits["RLIMIT_NPROC"] = _user_processes() + bounds.processes
+        self.config = json.dumps({"cgroups": [str(self.cgroup)] if self.cgroup else [], "rlimits": rlimits})
+
+    def wrap(self, cmd: list[str]) -> list[str]:
+        return [sys.executable, "-S", "-c", _LIMITER, self.config, *cmd]
+
+    def kill_all(self) -> None:
+        if self.cgroup is None:
+            return
+        for _ in range(50):
+            try:
+                pids = [int(p) for p in (self.cgroup / "cgroup.procs").read_text().split()]
+            except (OSError, ValueError):
+                pids = []
+            if not pids:
+                break
+            for pid in pids:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            time.sleep(0.02)
+        self._remove_cgroup(self.cgroup)
+        self.cgroup = None
+
+    @staticmethod
+    def _remove_cgroup(cg: Path) -> None:
+        for _ in range(100):
+            try:
+                cg.rmdir()
+                return
+            except FileNotFoundError:
+                return
+            except OSError:
+                time.sleep(0.02)
 
 
 # ------------------------------------------------------------------- the tables
@@ -181,13 +417,9 @@ def verified_tables() -> Path:
         return cache
 
 
-def _remove(folder: Path) -> None:
-    """Delete a folder holding read-only files (the tables)."""
-    if folder.exists():
-        for p in [folder, *folder.rglob("*")]:
-            if p.is_dir():
-                p.chmod(0o700)
-        shutil.rmtree(folder, ignore_errors=True)
+def _remove(folder: Path) -> list[str]:
+    """Delete a folder (the tables, a submission's): never following links; returns what stayed."""
+    return remove_tree(folder)
 
 
 def _copy_tables(src: Path, dest: Path) -> None:
@@ -199,11 +431,13 @@ def _copy_tables(src: Path, dest: Path) -> None:
 
 # -------------------------------------------------------------------- the kernel
 
-def _kernel_env(folder: Path, tables: Path, mark: str) -> dict[str, str]:
-    home = folder / "home"
+def _kernel_env(folder: Path, tables: Path, mark: str, kind: str = "none") -> dict[str, str]:
+    home = Path("/tmp/home") if kind == "bwrap" else folder / "home"
     env = {
         "PATH": os.pathsep.join(p for p in (str(Path(sys.executable).parent), "/usr/local/bin", "/usr/bin", "/bin")),
         "HOME": str(home),
+        "USER": "learner",
+        "LOGNAME": "learner",
         "IPYTHONDIR": str(home / ".ipython"),
         "MPLCONFIGDIR": str(home / ".matplotlib"),
         "JUPYTER_CONFIG_DIR": str(home / ".jupyter"),
@@ -215,14 +449,37 @@ def _kernel_env(folder: Path, tables: Path, mark: str) -> dict[str, str]:
         "PYTHONPATH": str(PACKAGE_DIR.parent),
         "OMAHA_LEARN_CACHE": str(tables),
         "LANG": "C.UTF-8",
+        # one thread per numeric library: fair to the neighbours, and within the process bound
+        "OPENBLAS_NUM_THREADS": "1",
+        "OMP_NUM_THREADS": "1",
+        "MKL_NUM_THREADS": "1",
         MARK_ENV: mark,
     }
     return env
 
 
-def _bwrap_args(folder: Path, tables: Path, env: dict[str, str]) -> list[str]:
+def _etc_files(folder: Path) -> list[str]:
+    """bwrap arguments showing the kernel only :data:`ETC_NEEDED` of ``/etc``, and a passwd/group of its own."""
+    args = ["--dir", "/etc"]
+    names = list(ETC_NEEDED) + sorted(p.name for p in Path("/etc").glob("python3.*"))
+    for name in names:
+        path = Path("/etc") / name
+        if path.is_symlink():
+            args += ["--symlink", os.readlink(path), str(path)]
+        elif path.exists():
+            args += ["--ro-bind", str(path), str(path)]
+    own = folder / "etc"
+    own.mkdir(parents=True, exist_ok=True)
+    (own / "passwd").write_text(f"learner:x:{os.getuid()}:{os.getgid()}:learner:/tmp/home:/bin/sh\n")
+    (own / "group").write_text(f"learner:x:{os.getgid()}:\n")
+    args += ["--ro-bind", str(own / "passwd"), "/etc/passwd", "--ro-bind", str(own / "group"), "/etc/group"]
+    return args
+
+
+def _bwrap_args(folder: Path, tables: Path, env: dict[str, str], bounds: Bounds | None = None) -> list[str]:
+    size = str((bounds or Bounds()).disk_mb * 2**20)
     args = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"]
-    for top in ("/usr", "/etc", "/opt"):
+    for top in ("/usr", "/opt"):
         if os.path.isdir(top):
             args += ["--ro-bind", top, top]
     for top in ("/bin", "/sbin", "/lib", "/lib64", "/lib32"):
@@ -230,9 +487,11 @@ def _bwrap_args(folder: Path, tables: Path, env: dict[str, str]) -> list[str]:
             args += ["--symlink", os.readlink(top), top]
         elif os.path.isdir(top):
             args += ["--ro-bind", top, top]
-    # a private /tmp first: the interpreter, the package and the submission's folder may live under /tmp
-    # (a checkout there, a temporary folder), and are bound on top of it below
-    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+    # a private, bounded /tmp first: the interpreter, the package and the submission's folder may live under
+    # /tmp (a checkout there, a temporary folder), and are bound on top of it below
+    args += ["--proc", "/proc", "--dev", "/dev", "--size", size, "--tmpfs", "/dev/shm",
+             "--size", size, "--tmpfs", "/tmp", "--dir", "/tmp/home", "--dir", "/tmp/work"]
+    args += _etc_files(folder)
     mounted = set()
     for p in (sys.base_prefix, sys.prefix, str(Path(sys.executable).resolve().parent.parent), str(PACKAGE_DIR)):
         real = os.path.realpath(p)
@@ -240,11 +499,9 @@ def _bwrap_args(folder: Path, tables: Path, env: dict[str, str]) -> list[str]:
             if q not in mounted and not q.startswith(("/usr", "/etc", "/opt")):
                 mounted.add(q)
                 args += ["--ro-bind", q, q]
-    for secret in ("/etc/shadow", "/etc/gshadow", "/etc/ssh"):
-        if os.path.exists(secret):
-            args += ["--tmpfs", secret] if os.path.isdir(secret) else ["--ro-bind", "/dev/null", secret]
-    args += ["--bind", str(folder), str(folder),
-             "--ro-bind", str(tables), str(tables), "--chdir", str(folder), "--clearenv"]
+    ipc = folder / "ipc"
+    args += ["--bind", str(ipc), str(ipc), "--ro-bind", str(tables), str(tables),
+             "--remount-ro", "/", "--chdir", "/tmp/work", "--clearenv"]
     for k, v in env.items():
         args += ["--setenv", k, v]
     return args
@@ -253,20 +510,26 @@ def _bwrap_args(folder: Path, tables: Path, env: dict[str, str]) -> list[str]:
 class _Kernel:
     """One kernel process (in its sandbox) and a client talking to it over Unix sockets."""
 
-    def __init__(self, folder: Path, tables: Path, kind: str, startup: float) -> None:
+    def __init__(self, folder: Path, tables: Path, kind: str, startup: float, bounds: Bounds | None = None) -> None:
         from jupyter_client.blocking.client import BlockingKernelClient
         from jupyter_client.connect import write_connection_file
 
         self.mark = secrets.token_hex(8)
-        n = len(list(folder.glob("kernel-*.json")))
-        conn, _ = write_connection_file(str(folder / f"kernel-{n}.json"), transport="ipc",
-                                        ip=str(folder / f"k{n}"), key=secrets.token_hex(16).encode())
-        env = _kernel_env(folder, tables, self.mark)
-        Path(env["HOME"]).mkdir(exist_ok=True)
+        ipc = folder / "ipc"
+        ipc.mkdir(mode=0o700, exist_ok=True)
+        n = self.number = len(list(folder.glob("kernel-*.done")))
+        (folder / f"kernel-{n}.done").touch()
+        conn, _ = write_connection_file(str(ipc / f"kernel-{n}.json"), transport="ipc",
+                                        ip=str(ipc / f"k{n}"), key=secrets.token_hex(16).encode())
+        env = _kernel_env(folder, tables, self.mark, kind)
         cmd = [sys.executable, "-m", "ipykernel_launcher", "-f", conn, "--HistoryManager.enabled=False"]
         if kind == "bwrap":
-            cmd = _bwrap_args(folder, tables, env) + cmd
+            cmd = _bwrap_args(folder, tables, env, bounds) + cmd
             env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+        else:
+            Path(env["HOME"]).mkdir(exist_ok=True)
+        self.limits = _Limits(bounds or Bounds())
+        cmd = self.limits.wrap(cmd)
         self.proc = subprocess.Popen(cmd, cwd=folder, env=env, start_new_session=True,
                                      stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL)
@@ -338,6 +601,7 @@ class _Kernel:
             self.proc.wait(timeout=10)
         except subprocess.TimeoutExpired:  # pragma: no cover
             pass
+        self.limits.kill_all()
         if self.kind == "none":
             _sweep(self.mark)
         try:
@@ -371,16 +635,20 @@ def _report_of(text: str, qid: str) -> dict[str, Any] | None:
 
 
 def run_plan(plan: Sequence[PlanCell | dict[str, Any]], *, timeout: float = 120, cell_timeout: float = 30,
-             sandbox: str = "auto", startup: float = 60) -> dict[str, Any]:
+             sandbox: str = "auto", startup: float = 60,
+             bounds: Bounds | dict[str, int] | None = None) -> dict[str, Any]:
     """Run ``plan`` in a fresh isolated kernel; return :class:`RunResult` as a dict (see the module docs).
 
     ``timeout``: seconds for the whole notebook (kernel starts included);
-    ``cell_timeout``: seconds for one cell. Never raises for anything the
-    learner's code does; raises :class:`ValueError` for bad settings.
+    ``cell_timeout``: seconds for one cell; ``bounds``: a :class:`Bounds` or
+    its fields as a dict (default ``Bounds()``). Never raises for anything the
+    learner's code does; raises :class:`ValueError` for bad settings (and
+    :class:`~omaha_learn.errors.SandboxError` without a sandbox).
     The kernel is driven from a thread of its own, so that an event loop of
     the caller's (a Dask worker's, a notebook's) never meets jupyter_client's.
     """
     sandbox_kind(sandbox)  # bad settings raise here, in the caller
+    limits = bounds if isinstance(bounds, Bounds) else Bounds(**(bounds or {}))
     box: dict[str, Any] = {}
 
     def work() -> None:
@@ -389,7 +657,7 @@ def run_plan(plan: Sequence[PlanCell | dict[str, Any]], *, timeout: float = 120,
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         try:
-            box["result"] = _run_plan(plan, timeout, cell_timeout, sandbox, startup, box)
+            box["result"] = _run_plan(plan, timeout, cell_timeout, sandbox, startup, box, limits)
         except BaseException as exc:  # noqa: BLE001 - handed back to the caller's thread
             box["error"] = exc
         finally:
@@ -412,7 +680,7 @@ def run_plan(plan: Sequence[PlanCell | dict[str, Any]], *, timeout: float = 120,
 
 
 def _run_plan(plan: Sequence[PlanCell | dict[str, Any]], timeout: float, cell_timeout: float, sandbox: str,
-              startup: float, box: dict[str, Any]) -> dict[str, Any]:
+              startup: float, box: dict[str, Any], bounds: Bounds | None = None) -> dict[str, Any]:
     cells = [c if isinstance(c, PlanCell) else PlanCell(**c) for c in plan]
     kind = sandbox_kind(sandbox)
     start = time.monotonic()
@@ -441,7 +709,7 @@ def _run_plan(plan: Sequence[PlanCell | dict[str, Any]], timeout: float, cell_ti
                     break
                 try:
                     kernel = box["kernel"] = _Kernel(folder, tables, kind,
-                                                     min(startup, max(1.0, end - time.monotonic())))
+                                                     min(startup, max(1.0, end - time.monotonic())), bounds)
                 except Exception as exc:  # noqa: BLE001
                     result.log.append(f"kernel did not start: {type(exc).__name__}: {exc}")
                     result.restarts += 1
@@ -482,7 +750,9 @@ def _run_plan(plan: Sequence[PlanCell | dict[str, Any]], timeout: float, cell_ti
     finally:
         if kernel is not None:
             kernel.kill()
-        _remove(folder)
+        result.leftover = _remove(folder)
+        if result.leftover:
+            result.log.append(f"clean-up: could not remove {result.leftover[0]}")
     result.seconds = round(time.monotonic() - start, 3)
     return result.to_dict()
 
