@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "OmahaLearnError", "CardError", "GameError", "ShowdownError", "PotError", "IllegalAction",
     "BettingSetupError", "TableError", "PlayerError", "PHHError", "EquityError", "AnswerError", "RangeError",
-    "QualifierError", "CategoryError",
+    "QualifierError", "CategoryError", "CoachError",
 ]
 
 
@@ -112,3 +112,7 @@ class QualifierError(OmahaLearnError):
 
 class CategoryError(OmahaLearnError):
     """A value that is not one of the ten high-hand categories (R6)."""
+
+
+class CoachError(OmahaLearnError):
+    """A coach or practice-table request that cannot be answered (no decision, a bad seat or range)."""
