@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 from math import sqrt
+from typing import Any
 
 from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.betting.state import HandState
@@ -46,7 +47,7 @@ from omaha_learn.engine.cards import FULL_DECK, Card, format_cards
 from omaha_learn.engine.evaluation.five_card import Category
 from omaha_learn.engine.evaluation.hands import best_high, best_low, five_card_strengths, make_high
 from omaha_learn.engine.games import Game
-from omaha_learn.engine.opponent_model import RangeEstimate, estimate_ranges, positions, share_text, top_share
+from omaha_learn.engine.opponent_model import RangeEstimate, estimate_ranges, positions, top_share
 from omaha_learn.engine.ranges import Range, parse_range
 from omaha_learn.engine.seat_view import SeatView, seat_view
 from omaha_learn.errors import CoachError, RangeError
@@ -407,7 +408,7 @@ def _given_ranges(view: SeatView, ranges: object) -> dict[int, Range]:
     out = {}
     for s, text in items.items():
         try:
-            out[s] = parse_range(text, game=game)   # type: ignore[arg-type]
+            out[s] = parse_range(text, game=game)
         except RangeError as exc:
             raise RangeError(f"ranges: seat {s}: {exc}", exc.part, exc.position) from None
     return out
@@ -443,7 +444,8 @@ def coach(hand: HandState, seat: int | None = None, ranges: object = None, *, tr
         chosen = _given_ranges(view, ranges)
         texts = {s: chosen[s].text for s in opponents}
         reasons = {s: "given to the coach" for s in opponents}
-    result = equity([view.hole, *[chosen[s] for s in opponents]], view.board, game=view.game.value,
+    holes: list[Any] = [view.hole, *[chosen[s] for s in opponents]]
+    result = equity(holes, view.board, game=view.game.value,
                     qualifier=view.qualifier, trials=trials_n, seed=seed)
     eq, se = result[0].equity, float(result[0].stderr or 0.0)
     options = _options(view, eq, se)

@@ -108,8 +108,9 @@ class PracticeTable:
                  trials: int = DEFAULT_TRIALS) -> None:
         self.game = Game.parse(game)
         seats = arguments.whole(seats, "seats", CoachError)
-        if not 2 <= seats <= 6:
-            raise CoachError(f"seats: a practice table has 2 to 6 seats (the coach weighs up to 5 opponents), got {seats}")
+        if not 3 <= seats <= 6:
+            raise CoachError(f"seats: a practice table has 3 to 6 seats (a new table needs three players, R27; "
+                             f"the coach weighs up to 5 opponents), got {seats}")
         self.stack = arguments.chips(stack, "stack", CoachError, positive=True)
         self.seed = arguments.seed(seed, "seed", CoachError)
         self.trials = arguments.whole(trials, "trials", CoachError)
