@@ -265,6 +265,35 @@ class PracticeTable:
             raise CoachError("next_hand: the current hand is not over; act until it ends")
         self._deal()
 
+    def text(self) -> str:
+        """The table from the learner's seat, in plain text: board, seats (other hands face down until
+        shown), pot and, when it is the learner's turn, the legal actions.
+
+        >>> print(PracticeTable(seed=7).text().splitlines()[0])
+        Hand 1, preflop, pot 24, board: (none)
+        """
+        from omaha_learn.engine.cards import format_cards
+
+        hand = self.hand
+        shown = set(getattr(hand.result, "show_order", ()) or ()) if hand.is_over else set()
+        head = f"Hand {self.hand_number}, {hand.street if not hand.is_over else 'over'}"
+        lines = [f"{head}, pot {hand.pot}, board: {format_cards(hand.board) or '(none)'}"]
+        for i in range(hand.n):
+            visible = i == 0 or (i in shown and not hand.folded[i])
+            cards = format_cards(hand.holes[i] or ()) if visible else "?? ?? ?? ??"
+            flags = [w for w, on in (("button", i == hand.button), ("folded", hand.folded[i]),
+                                     ("to act", hand.to_act == i)) if on]
+            bet = f", bet {hand.bets[i]}" if hand.bets[i] else ""
+            lines.append(f"  {hand.names[i]:<4} {cards:<12} stack {hand.stacks[i]}{bet}"
+                         + (f" ({', '.join(flags)})" if flags else ""))
+        if hand.is_over:
+            summary = getattr(hand.result, "summary", None) or getattr(hand.result, "describe", None)
+            lines.append(str(summary() if callable(summary) else hand.result))
+            lines.append(f"Your result this hand: {self.results[-1]:+d}")
+        else:
+            lines.append(f"You may: {hand.legal_actions().describe()}")
+        return "\n".join(lines)
+
     def __repr__(self) -> str:
         return (f"<PracticeTable {self.game} {self.table.seats} seats, hand {self.hand_number}, "
                 f"stacks {self.stacks}>")
