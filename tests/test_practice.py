@@ -134,3 +134,12 @@ def test_errors_and_settings() -> None:
     with pytest.raises(CoachError, match="over"):
         t.advice()
     assert "PracticeTable" in repr(t) and "hand 1" in t._repr_html_() or "Hand 1" in t._repr_html_()
+
+
+def test_the_table_never_shows_hidden_cards_before_a_showdown() -> None:
+    t = PracticeTable(seed=7)
+    page, text = t._repr_html_(), t.text()
+    for seat in range(1, 6):
+        for card in t.hand.holes[seat] or ():
+            assert f'data-card="{card}"' not in page and card.name not in page and str(card) not in text
+    assert page.count("is dealt") == 1                     # only the learner's own deal line

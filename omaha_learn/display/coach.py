@@ -22,7 +22,7 @@ from typing import Any
 
 from omaha_learn.display.cards import cards_row
 
-__all__ = ["advice_html", "review_html", "practice_html", "table_html", "VERDICT_COLORS"]
+__all__ = ["advice_html", "review_html", "practice_html", "table_html", "progress_svg", "visible_log", "VERDICT_COLORS"]
 
 FONT = "font-family:DejaVu Sans, Arial, Helvetica, sans-serif"
 TABLE = f'style="{FONT};border-collapse:collapse;font-size:1.0em;margin:4px 0"'
@@ -93,7 +93,7 @@ def review_html(decisions: Sequence[Any]) -> str:
             f'<th {CELL}>equity</th><th {CELL}>verdict</th></tr>{"".join(rows)}</table></div>')
 
 
-def table_html(table: Any, *, four_color: bool = False, size: str = "medium") -> str:
+def table_html(table: Any, *, four_color: bool = False, size: int | str = "medium") -> str:
     """The practice table from the learner's seat: the board and the learner's cards as pictures,
     the other seats face down until a showdown shows them, stacks, bets and the log."""
     hand = table.hand
@@ -126,10 +126,16 @@ def table_html(table: Any, *, four_color: bool = False, size: str = "medium") ->
     if over:
         summary = getattr(hand.result, "summary", None) or getattr(hand.result, "describe", None)
         result = f'<pre class="ol-result" style="white-space:pre-wrap">{_e(summary() if callable(summary) else hand.result)}</pre>'
-    log = "".join(f"<li>{_e(x)}</li>" for x in hand.log)
+    log = "".join(f"<li>{_e(x)}</li>" for x in visible_log(hand))
     return (f'<div class="ol-practice" style="{FONT}"><div style="font-size:1.2em"><b>{head}</b></div>'
             f'<div style="margin:4px 0">Board: {board}</div>{"".join(seats)}{result}'
             f'<details><summary>Action log</summary><ol style="margin:2px 0">{log}</ol></details></div>')
+
+
+def visible_log(hand: Any) -> list[str]:
+    """The action log as seat 0 sees it: the deal lines of the other seats (their hole cards) left out."""
+    others = tuple(f"{name} is dealt" for name in hand.names[1:])
+    return [line for line in hand.log if not line.startswith(others)]
 
 
 def practice_html(table: Any, *, four_color: bool = False) -> str:
@@ -139,3 +145,44 @@ def practice_html(table: Any, *, four_color: bool = False) -> str:
         page += f'<div class="ol-legal" style="{FONT}">You may: {_e(table.hand.legal_actions().describe())}</div>'
     return page
 
+
+
+def progress_svg(results: Sequence[int], verdicts: dict[str, int]) -> str:
+    """A running chart: the learner's total result after each hand (a line) and the decisions by verdict (bars).
+
+    >>> page = progress_svg([3, -2, 10], {"best": 4, "close": 1, "mistake": 2, "not weighed": 0})
+    >>> "<svg" in page and "+11" in page and "mistake 2" in page
+    True
+    """
+    width, height, pad = 360, 150, 28
+    totals = [0]
+    for r in results:
+        totals.append(totals[-1] + r)
+    lo, hi = min(totals), max(totals)
+    span = max(hi - lo, 1)
+
+    def xy(i: int, v: int) -> str:
+        x = pad + (width - 2 * pad) * i / max(len(totals) - 1, 1)
+        y = height - pad - (height - 2 * pad) * (v - lo) / span
+        return f"{x:.1f},{y:.1f}"
+
+    zero = height - pad - (height - 2 * pad) * (0 - lo) / span
+    points = " ".join(xy(i, v) for i, v in enumerate(totals))
+    line = (f'<svg class="ol-progress-line" role="img" aria-label="your total after each hand" width="{width}" '
+            f'height="{height}" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">'
+            f'<line x1="{pad}" y1="{zero:.1f}" x2="{width - pad}" y2="{zero:.1f}" stroke="#999999" stroke-dasharray="4 3"/>'
+            f'<polyline points="{points}" fill="none" stroke="#1452cc" stroke-width="2"/>'
+            f'<text x="{pad}" y="16" font-size="12" fill="#333333">your total: {totals[-1]:+d} chips after '
+            f'{len(results)} hand(s)</text></svg>')
+    total = max(sum(verdicts.values()), 1)
+    bars = []
+    for k, (name, n) in enumerate(verdicts.items()):
+        w = (width - 2 * pad - 110) * n / total
+        y = 24 + 24 * k
+        bars.append(f'<text x="{pad}" y="{y + 12}" font-size="12" fill="#333333">{_e(name)} {n}</text>'
+                    f'<rect x="{pad + 110}" y="{y}" width="{w:.1f}" height="16" fill="{VERDICT_COLORS.get(name, "#555555")}"/>')
+    chart = (f'<svg class="ol-progress-verdicts" role="img" aria-label="your decisions by verdict" width="{width}" '
+             f'height="{24 + 24 * len(verdicts)}" xmlns="http://www.w3.org/2000/svg">'
+             f'<text x="{pad}" y="14" font-size="12" fill="#333333">decisions by the coach\'s verdict</text>'
+             f'{"".join(bars)}</svg>')
+    return f'<div class="ol-progress" style="{FONT}">{line}{chart}</div>'
