@@ -186,8 +186,9 @@ class Advice:
                 f"against {seats}{need}, {self.trials:,} deals.")
 
     def range_lines(self) -> list[str]:
-        how = "coach's estimate" if self.estimated else "given"
-        return [f"seat {s}: {self.ranges[s]} ({how}: {self.reasons[s]})" for s in self.ranges]
+        if not self.estimated:
+            return [f"seat {s}: {self.ranges[s]} (given)" for s in self.ranges]
+        return [f"seat {s}: {self.ranges[s]} (coach's estimate: {self.reasons[s]})" for s in self.ranges]
 
     def __str__(self) -> str:
         lines = [f"Coach for seat {self.seat} ({self.position}), {self.street}: "
