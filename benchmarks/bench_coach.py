@@ -54,8 +54,9 @@ def main() -> None:
         holes = [view.hole, *ranges]
         g = "plo" if game == "plo" else "hilo"
         coach(hand, trials=args.trials, seed=1)                                   # warm the caches once
-        eq = median_time(lambda: equity(holes, view.board, game=g, trials=args.trials, seed=1), args.repeat)
-        adv = median_time(lambda: coach(hand, trials=args.trials, seed=1), args.repeat)
+        board = view.board
+        eq = median_time(lambda h=holes, b=board, g=g: equity(h, b, game=g, trials=args.trials, seed=1), args.repeat)
+        adv = median_time(lambda s=hand: coach(s, trials=args.trials, seed=1), args.repeat)
         print(f"{game:<6} {eq:>11.3f} {adv:>11.3f} {adv / eq:>7.2f}  {'met' if adv <= 2 * eq else 'NOT met'}")
 
 
