@@ -114,6 +114,8 @@ class PracticeTable:
         self.stack = arguments.chips(stack, "stack", CoachError, positive=True)
         self.seed = arguments.seed(seed, "seed", CoachError)
         self.trials = arguments.whole(trials, "trials", CoachError)
+        if not 1 <= self.trials <= 10_000_000:
+            raise CoachError(f"trials: the coach's Monte Carlo deals, 1 to 10,000,000, got {trials!r}")
         rng = random.Random(self.seed)
         players = self._players(opponents, seats - 1, rng)
         try:
@@ -142,7 +144,7 @@ class PracticeTable:
     @staticmethod
     def _players(opponents: Sequence[object] | None, n: int, rng: random.Random) -> list[Player]:
         names: Sequence[object] = opponents if opponents is not None else _DEFAULT_LINEUP[:n]
-        if isinstance(names, (str, bytes)) or len(names) != n:
+        if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or len(names) != n:
             raise CoachError(f"opponents: give {n} players (one per other seat), got {names!r}")
         out: list[Player] = []
         for i, p in enumerate(names):
