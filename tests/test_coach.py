@@ -68,6 +68,8 @@ def test_all_in_advice_against_brute_force(game: str, mine: str, villain: str, b
     assert advice.best.kind == right
     assert advice.ev["fold"] == 0.0
     assert right in advice.verdict.lower()
+    assert call.break_even == pytest.approx((matched - hand.contributions[0]) / winnable)
+    assert ("not above" in advice.equity_text()) == (call.ev <= 0)
 
 
 def test_all_in_equity_agrees_with_poker_equity_on_a_flop() -> None:
@@ -183,3 +185,47 @@ def test_html_shows_the_same_numbers() -> None:
     assert advice.verdict.split(":")[0] in page
     assert "<img" in page                      # the cards as pictures
 
+
+
+def test_no_message_disagrees_with_the_numbers() -> None:
+    """Over many decisions of seeded practice hands: the verdict names the best EV, the equity line says
+    "above" exactly when calling gains chips, and every option is a legal action."""
+    from omaha_learn import PracticeTable
+
+    table = PracticeTable(seed=31, trials=500)
+    seen = 0
+    for _ in range(4):
+        while not table.hand.is_over:
+            advice = table.advice()
+            best = max(advice.options, key=lambda o: o.ev)
+            assert advice.best == best.action and advice.verdict.startswith(str(best.action).capitalize())
+            call = advice.option("call")
+            if call is not None:
+                assert ("not above" in advice.equity_text()) == (call.ev <= 0)
+            assert all(o.action in table.hand.legal_actions() for o in advice.options)
+            table.act(advice.best if seen % 2 else advice.options[0].action)
+            seen += 1
+        table.next_hand()
+    assert seen >= 4
+
+
+def test_estimates_that_cannot_fit_are_widened_and_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    import omaha_learn.engine.coach as coach_module
+    from omaha_learn import EquityError
+
+    real = coach_module._equity
+    calls = []
+
+    def flaky(view, ranges, trials, seed):  # type: ignore[no-untyped-def]
+        calls.append([r.text for r in ranges])
+        if len(calls) == 1:
+            raise EquityError("ranges: the players' ranges almost never fit together without sharing a card")
+        return real(view, ranges, trials, seed)
+
+    monkeypatch.setattr(coach_module, "_equity", flaky)
+    hand = HandState([100] * 3, game="plo", seed=4, button=2)
+    hand.play("r7")
+    advice = coach(hand, trials=500, seed=1)
+    assert calls == [["30%6h", "40%6h"], ["60%6h", "80%6h"]]
+    assert advice.ranges == {1: "60%6h", 2: "80%6h"}
+    assert all("widened to" in r for r in advice.reasons.values())

@@ -34,6 +34,7 @@ middle are the pot, not a cost. No implied odds, no fold equity.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -50,7 +51,7 @@ from omaha_learn.engine.games import Game
 from omaha_learn.engine.opponent_model import RangeEstimate, estimate_ranges, positions, top_share
 from omaha_learn.engine.ranges import Range, parse_range
 from omaha_learn.engine.seat_view import SeatView, seat_view
-from omaha_learn.errors import CoachError, RangeError
+from omaha_learn.errors import CoachError, EquityError, RangeError
 
 __all__ = ["coach", "Advice", "Option", "EV_MODEL", "EXACT_MODEL", "DEFAULT_TRIALS", "hand_notes", "nut_status",
            "CLOSE"]
@@ -74,6 +75,8 @@ class Option:
     ev: float
     stderr: float
     model: str
+    break_even: float = 0.0
+    """The equity at which this action's EV is 0: chips added / the pot it can win (0 for fold and check)."""
 
     @property
     def exact(self) -> bool:
@@ -180,8 +183,10 @@ class Advice:
     def equity_text(self) -> str:
         seats = ", ".join(f"seat {s}" for s in self.ranges) or "nobody"
         need = ""
-        if self.to_call:
-            need = " (more than the price)" if self.equity > float(self.price) else " (less than the price)"
+        call = self.option("call")
+        if call is not None:
+            side = "above" if call.ev > 0 else "not above"
+            need = f" ({side} the {100 * call.break_even:.1f}% a call needs under the EV model)"
         return (f"Equity: {100 * self.equity:.1f}% ± {100 * self.stderr:.1f}% of the pot at the showdown "
                 f"against {seats}{need}, {self.trials:,} deals.")
 
@@ -343,8 +348,8 @@ def _final(view: SeatView, target: int) -> tuple[list[int], int]:
     return contrib, added
 
 
-def _ev(view: SeatView, equity: float, stderr: float, target: int) -> tuple[float, float, bool]:
-    """(EV, stderr, exact) of putting the seat's bet to ``target`` (see the module notes)."""
+def _ev(view: SeatView, equity: float, stderr: float, target: int) -> tuple[float, float, bool, float]:
+    """(EV, stderr, exact, break-even equity) of putting the seat's bet to ``target`` (see the module notes)."""
     contrib, added = _final(view, target)
     me = view.seat
     live_top = max((contrib[j] for j in view.opponents), default=0)
@@ -361,7 +366,7 @@ def _ev(view: SeatView, equity: float, stderr: float, target: int) -> tuple[floa
     with_chips = sum(1 for j in view.opponents if stacks_after[j] > 0) + (my_stack > 0)
     one_pot = all(min(contrib[j], mine) == mine for j in view.opponents)
     exact = matched and with_chips <= 1 and one_pot
-    return ev, stderr * winnable, exact
+    return ev, stderr * winnable, exact, (mine - view.contributions[me]) / winnable if winnable else 0.0
 
 
 def _options(view: SeatView, equity: float, stderr: float) -> list[Option]:
@@ -383,10 +388,10 @@ def _options(view: SeatView, equity: float, stderr: float) -> list[Option]:
             aggressive.append((f"{kind} min", Action(kind, legal.min_to), legal.min_to))
             aggressive.append((f"{kind} pot", Action(kind, legal.max_to), legal.max_to))
     for label, action, target in passive + aggressive:
-        ev, se, exact = _ev(view, equity, stderr, target)
+        ev, se, exact, break_even = _ev(view, equity, stderr, target)
         model = EXACT_MODEL if exact else (EV_MODEL if action.kind in ("check", "call") else
                                            "if every player still in calls and the rest is checked down (no fold equity)")
-        out.append(Option(action, label, ev, se, model))
+        out.append(Option(action, label, ev, se, model, break_even))
     return out
 
 
@@ -415,6 +420,24 @@ def _given_ranges(view: SeatView, ranges: object) -> dict[int, Range]:
     return out
 
 
+WIDEN_TRIES = 5
+"""How many times the coach doubles estimated ranges that cannot hold the opponents' hands together."""
+
+
+def widened(estimate: RangeEstimate) -> RangeEstimate:
+    """``estimate`` with its share doubled (a slice keeps its lower end), the reason saying so."""
+    hi = min(1.0, 2 * estimate.hi)
+    reason = estimate.reason.split("; widened to")[0] + f"; widened to {100 * hi:g}% because the narrower ranges cannot all hold hands beside your cards"
+    return dataclasses.replace(estimate, hi=hi, reason=reason)
+
+
+def _equity(view: SeatView, ranges: list[Range], trials: int, seed: int | None) -> Any:
+    from omaha_learn.engine.equity.api import equity
+
+    holes: list[Any] = [view.hole, *ranges]
+    return equity(holes, view.board, game=view.game.value, qualifier=view.qualifier, trials=trials, seed=seed)
+
+
 def coach(hand: HandState, seat: int | None = None, ranges: object = None, *, trials: int = DEFAULT_TRIALS,
           seed: int | None = None) -> Advice:
     """Advice for ``seat`` (default: the seat to act) of ``hand`` (see the module notes).
@@ -425,7 +448,7 @@ def coach(hand: HandState, seat: int | None = None, ranges: object = None, *, tr
     still in. ``trials`` Monte Carlo deals with ``seed`` give the equity.
     Only what ``seat`` can see is read; another seat's hole cards never are.
     """
-    from omaha_learn.engine.equity.api import check_seed, check_trials, equity
+    from omaha_learn.engine.equity.api import check_seed, check_trials
 
     view = seat_view(hand, seat)
     if view.legal is None:
@@ -436,18 +459,24 @@ def coach(hand: HandState, seat: int | None = None, ranges: object = None, *, tr
     opponents = view.opponents
     if not 1 <= len(opponents) <= 5:
         raise CoachError(f"hand: the coach weighs 1 to 5 opponents still in, this hand has {len(opponents)}")
-    estimates: dict[int, RangeEstimate] = estimate_ranges(view)
     if ranges is None:
-        chosen = {s: estimates[s].range for s in opponents}
+        estimates = estimate_ranges(view)
+        for _ in range(WIDEN_TRIES):
+            try:
+                result = _equity(view, [estimates[s].range for s in opponents], trials_n, seed)
+                break
+            except EquityError:   # the estimated ranges cannot hold these hands together with the seat's cards
+                estimates = {s: widened(e) for s, e in estimates.items()}
+        else:
+            raise CoachError("ranges: the estimated ranges do not fit with the cards this seat can see; "
+                             "give ranges= for the opponents")
         texts = {s: estimates[s].text for s in opponents}
         reasons = {s: estimates[s].reason for s in opponents}
     else:
         chosen = _given_ranges(view, ranges)
         texts = {s: chosen[s].text for s in opponents}
         reasons = {s: "given to the coach" for s in opponents}
-    holes: list[Any] = [view.hole, *[chosen[s] for s in opponents]]
-    result = equity(holes, view.board, game=view.game.value,
-                    qualifier=view.qualifier, trials=trials_n, seed=seed)
+        result = _equity(view, [chosen[s] for s in opponents], trials_n, seed)
     eq, se = result[0].equity, float(result[0].stderr or 0.0)
     options = _options(view, eq, se)
     best = max(options, key=lambda o: o.ev)
