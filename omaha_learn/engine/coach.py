@@ -438,7 +438,7 @@ def _equity(view: SeatView, ranges: list[Range], trials: int, seed: int | None) 
     return equity(holes, view.board, game=view.game.value, qualifier=view.qualifier, trials=trials, seed=seed)
 
 
-def coach(hand: HandState, seat: int | None = None, ranges: object = None, *, trials: int = DEFAULT_TRIALS,
+def coach(hand: HandState, seat: int | None = None, ranges: object = None, trials: int = DEFAULT_TRIALS,
           seed: int | None = None) -> Advice:
     """Advice for ``seat`` (default: the seat to act) of ``hand`` (see the module notes).
 
