@@ -27,7 +27,7 @@ _EXPORTS: dict[str, str] = {
     # errors
     "OmahaLearnError": "errors", "CardError": "errors", "GameError": "errors", "ShowdownError": "errors",
     "PotError": "errors", "IllegalAction": "errors", "BettingSetupError": "errors", "TableError": "errors",
-    "PHHError": "errors", "EquityError": "errors", "PlayerError": "errors", "RangeError": "errors", "QualifierError": "errors", "CategoryError": "errors",
+    "PHHError": "errors", "EquityError": "errors", "PlayerError": "errors", "RangeError": "errors", "QualifierError": "errors", "CategoryError": "errors", "CoachError": "errors",
     # games
     "Game": "engine.games",
     # cards
@@ -77,6 +77,11 @@ _EXPORTS: dict[str, str] = {
     "starting_hands": "engine.chart",
     "StartingHands": "engine.chart",
     "ChartRow": "engine.chart",
+    # the coach and the practice table
+    "coach": "engine.coach",
+    "Advice": "engine.coach",
+    "PracticeTable": "engine.practice",
+    "ChartPlayer": "engine.players",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]
@@ -100,6 +105,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.engine.canonical import canonical_hand
     from omaha_learn.engine.cards import Card, Deck, format_cards, parse_cards
     from omaha_learn.engine.chart import ChartRow, StartingHands, starting_hands
+    from omaha_learn.engine.coach import Advice, coach
     from omaha_learn.engine.equity.api import EquityResult, PlayerEquity, equity
     from omaha_learn.engine.equity.frequencies import frequencies
     from omaha_learn.engine.evaluation.batch import evaluate_high_many, evaluate_low_many
@@ -110,8 +116,9 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.engine.games import Game
     from omaha_learn.engine.outs import NextCard, Outs, outs
     from omaha_learn.engine.phh import dump_phh, load_phh
-    from omaha_learn.engine.players import CallingStation, RandomPlayer, TightPlayer, simulate
+    from omaha_learn.engine.players import CallingStation, ChartPlayer, RandomPlayer, TightPlayer, simulate
     from omaha_learn.engine.pots import Pot, side_pots
+    from omaha_learn.engine.practice import PracticeTable
     from omaha_learn.engine.ranges import Range, parse_range
     from omaha_learn.engine.showdown import PotResult, ShowdownResult, showdown
     from omaha_learn.engine.table import Table
@@ -119,6 +126,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         BettingSetupError,
         CardError,
         CategoryError,
+        CoachError,
         EquityError,
         GameError,
         IllegalAction,

@@ -167,6 +167,14 @@ def _parser() -> argparse.ArgumentParser:
     nbg.add_argument("--keys", type=Path, default=None,
                      help="folder of teacher keys (default: exercises/solutions here, else of the checkout)")
 
+    pl = sub.add_parser("play", help="play Omaha at a practice table in the terminal, with the coach on request")
+    pl.add_argument("--game", type=_game, default="plo", help="plo (default) or hilo")
+    pl.add_argument("--seats", type=int, default=6, help="3 to 6 seats (you are seat 0)")
+    pl.add_argument("--stack", type=_positive("--stack"), default=100, help="chips each (default 100)")
+    pl.add_argument("--seed", type=_seed, default=None, help="seed for a table that replays identically")
+    pl.add_argument("--hands", type=_positive("--hands"), default=None, help="stop after this many hands")
+    pl.add_argument("--coach", action="store_true", help="show the coach's advice at every decision")
+
     les = sub.add_parser("lessons", help="open the lessons in JupyterLab (start page notebooks/00_start.ipynb)")
     les.add_argument("--port", type=_positive("--port"), default=None, help="port for JupyterLab (default: a free one)")
     les.add_argument("--ip", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
@@ -412,6 +420,55 @@ def _export_nbgrader(args: argparse.Namespace) -> int:
     return 0
 
 
+_PLAY_HELP = ("f fold, x check, c call, b N bet N, r N raise to N ('b'/'r' alone: the minimum, 'pot': the most), "
+              "? the coach, q quit")
+
+
+def _play(args: argparse.Namespace) -> int:
+    from omaha_learn.engine.practice import PracticeTable
+    from omaha_learn.errors import OmahaLearnError
+
+    table = PracticeTable(game="hilo" if args.game == "hilo" else "plo", seats=args.seats, stack=args.stack,
+                          seed=args.seed)
+    print(f"Practice table: you are seat 0 ('you'). {_PLAY_HELP}")
+    while True:
+        print(table.text())
+        if table.hand.is_over:
+            for d in table.review():
+                print(f"  {d}")
+            if args.hands is not None and table.hands_played >= args.hands:
+                break
+            try:
+                line = input("Enter for the next hand, q to quit: ").strip().lower()
+            except EOFError:
+                break
+            if line == "q":
+                break
+            table.next_hand()
+            continue
+        if args.coach:
+            print(table.advice())
+        try:
+            line = input("> ").strip().lower()
+        except EOFError:
+            break
+        if line in ("q", "quit"):
+            break
+        if line in ("?", "coach", "h", "help"):
+            print(table.advice() if line in ("?", "coach") else _PLAY_HELP)
+            continue
+        legal = table.hand.legal_actions()
+        if line in ("pot", "b pot", "r pot") and legal.max_to is not None:
+            line = f"{'b' if legal.can_bet else 'r'}{legal.max_to}"
+        try:
+            table.act(line.replace(" ", "") if line[:1] in ("b", "r") and line[1:].strip().isdigit() else line)
+        except OmahaLearnError as exc:
+            print(f"  {exc}")
+    won = sum(table.results)
+    print(f"You played {table.hands_played} hand(s): {won:+d} chips. Stacks: {table.stacks}")
+    return 0
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -542,7 +599,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(args_list)
     handlers = {"equity": _equity, "best": _best, "showdown": _showdown, "frequencies": _frequencies,
                 "lessons": _lessons, "export-nbgrader": _export_nbgrader, "chart": _chart,
-                "grade": _grade, "outs": _outs}
+                "grade": _grade, "outs": _outs, "play": _play}
     if args.command not in handlers:
         parser.print_help()
         return 2

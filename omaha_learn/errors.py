@@ -18,7 +18,7 @@ __all__ = [
     "OmahaLearnError", "CardError", "GameError", "ShowdownError", "PotError", "IllegalAction",
     "BettingSetupError", "TableError", "PlayerError", "PHHError", "EquityError", "AnswerError", "RangeError",
     "QualifierError", "CategoryError", "ChartError", "JobsError", "ReportError", "NbgraderExportError",
-    "Unreadable", "SandboxError",
+    "Unreadable", "SandboxError", "CoachError",
 ]
 
 
@@ -132,3 +132,7 @@ class Unreadable(OmahaLearnError):
 
 class SandboxError(OmahaLearnError):
     """No sandbox to grade in (bubblewrap missing or broken), or grading without one that was not asked for."""
+
+
+class CoachError(OmahaLearnError):
+    """A coach or practice-table request that cannot be answered (no decision, a bad seat or range)."""

@@ -65,6 +65,17 @@ def _hand() -> omaha_learn.HandState:
     return h
 
 
+def _live_hand() -> omaha_learn.HandState:
+    return omaha_learn.HandState([100, 100, 100], game="plo", seed=4)
+
+
+def _advice_fields() -> tuple[Any, ...]:
+    import dataclasses
+
+    a = omaha_learn.coach(_live_hand(), trials=100, seed=1)
+    return tuple(getattr(a, f.name) for f in dataclasses.fields(a))
+
+
 def _players() -> dict[str, object]:
     return {"ann": CallingStation(), "bob": CallingStation(), "cy": CallingStation()}
 
@@ -130,6 +141,12 @@ TARGETS: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
     "Range": (("AA**",), {}),
     "ChartRow": (("hilo", 0, (), 1, 0.5, 0.01, 0.2, 0.01, 0.5, 0.01, 0.5, 0.01, 0.2, 0.01, 0.1, 0.01, 1, 1), {}),
     "StartingHands": (("hilo",), {}),
+    # the coach and the practice table
+    "coach": ((_live_hand,), {"seat": None, "ranges": None, "trials": 200, "seed": 1}),
+    "Advice": (_advice_fields(), {}),
+    "PracticeTable": ((), {"game": "plo", "seats": 3, "stack": 50, "blinds": (1, 2), "seed": 1, "opponents": None,
+                           "trials": 200}),
+    "ChartPlayer": ((), {}),
 }
 OTHER_HELPER: dict[str, str] = {}  # every public callable checks its arguments now
 EXAMPLES = int(os.environ.get("OMAHA_LEARN_FUZZ_EXAMPLES", "60"))
@@ -192,7 +209,7 @@ def outcome(fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any]) -> 
 
 
 def _fresh(value: Any) -> Any:
-    return value() if callable(value) and value in (_hand, _players) else value
+    return value() if callable(value) and value in (_hand, _players, _live_hand) else value
 
 
 def _case(name: str) -> Any:

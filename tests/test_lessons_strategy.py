@@ -32,6 +32,7 @@ STRATEGY: dict[str, set[int]] = {
     "13_hands_against_ranges": {1, 2, 11},
     "14_pot_limit_decisions": {11, 14, 18},
     "15_flop_play": {2, 3, 8, 10, 11},
+    "17_play_with_the_coach": {2, 11, 18, 21},
 }
 
 CHECKS = [

@@ -27,7 +27,7 @@ from omaha_learn.engine.cards import Card
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import PlayerError
 
-__all__ = ["Player", "RandomPlayer", "CallingStation", "TightPlayer", "simulate", "preflop_score"]
+__all__ = ["Player", "RandomPlayer", "CallingStation", "TightPlayer", "ChartPlayer", "simulate", "preflop_score"]
 
 
 class Player(Protocol):
@@ -159,6 +159,56 @@ class TightPlayer:
 
     def __repr__(self) -> str:
         return f"TightPlayer(call_at={self.call_at}, raise_at={self.raise_at})"
+
+
+class ChartPlayer:
+    """Opens and calls by position from the starting-hand chart; after the flop, :class:`TightPlayer`'s rule.
+
+    Preflop it plays exactly the ranges of :mod:`omaha_learn.engine.opponent_model`
+    (the coach's model of its opponents): with nobody in for a raise it raises
+    (pot-sized) the top :data:`~omaha_learn.engine.opponent_model.OPEN` share for
+    its position, else checks or folds (it never limps); facing one raise it
+    re-raises the top 5% and calls the rest of its
+    :data:`~omaha_learn.engine.opponent_model.CALL` share; facing a re-raise it
+    raises again with the top 2% and calls the top 8%. Shares are of the chart's
+    six-handed order.
+
+    >>> from omaha_learn.engine.betting.state import HandState
+    >>> hand = HandState([100] * 6, game="plo", button=5, holes=[None, None, "As Ad Ks Qd"] + [None] * 3, seed=1)
+    >>> ChartPlayer().decide(hand)       # UTG with aces: open pot-sized
+    Action('raise', 7)
+    """
+
+    def __init__(self) -> None:
+        self._after_flop = TightPlayer()
+
+    def decide(self, hand: HandState) -> Action:
+        from omaha_learn.engine import opponent_model as model
+
+        legal = _legal(hand)
+        seat = legal.seat
+        hole = hand.holes[seat]
+        if hole is None or len(hole) != 4 or hand.street != "preflop":
+            return self._after_flop.decide(hand)
+        position = model.positions(hand.n, hand.button)[seat]
+        base = "UTG" if position.startswith("UTG") else position
+        share = model.top_share(hole, hand.game)
+        raises = sum(1 for street, _, a in hand.history if street == 0 and a.kind in ("bet", "raise"))
+        aggressive = None
+        if legal.max_to is not None:
+            aggressive = Action("bet" if legal.can_bet else "raise", legal.max_to)
+        passive = Action("check") if legal.can_check else Action("fold")
+        if raises == 0:
+            return aggressive if aggressive is not None and share < model.OPEN[base] else passive
+        raise_at, call_at = (model.RERAISE, model.CALL[base]) if raises == 1 else (model.FOUR_BET, model.CALL_RERAISE)
+        if share < raise_at and aggressive is not None:
+            return aggressive
+        if share < call_at:
+            return Action("call") if legal.can_call else Action("check")
+        return passive
+
+    def __repr__(self) -> str:
+        return "ChartPlayer()"
 
 
 def _hole(hole: object) -> tuple[Card, ...]:

@@ -14,11 +14,12 @@ from omaha_learn.widgets.equity_lab import EquityLab
 from omaha_learn.widgets.frequency_plots import FrequencyPlots
 from omaha_learn.widgets.low_comparator import LowComparator
 from omaha_learn.widgets.outs_explorer import OutsExplorer
+from omaha_learn.widgets.play_table import PlayTable
 from omaha_learn.widgets.range_equity import RangeEquity
 from omaha_learn.widgets.replayer import BettingTrainer, HandReplayer
 from omaha_learn.widgets.showdown_viewer import ShowdownViewer
 from omaha_learn.widgets.starting_hands import StartingHandChart
 from omaha_learn.widgets.two_card import TwoCardExplorer
 
-__all__ = ["BettingTrainer", "Dealer", "EquityLab", "FrequencyPlots", "HandReplayer", "LowComparator", "OutsExplorer", "RangeEquity", "ShowdownViewer",
+__all__ = ["BettingTrainer", "Dealer", "EquityLab", "FrequencyPlots", "HandReplayer", "LowComparator", "OutsExplorer", "PlayTable", "RangeEquity", "ShowdownViewer",
            "StartingHandChart", "TwoCardExplorer"]

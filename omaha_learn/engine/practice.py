@@ -1,0 +1,306 @@
+"""A practice table: the learner at seat 0 against scripted opponents, with the coach on call.
+
+:class:`PracticeTable` deals hand after hand at a :class:`~omaha_learn.Table`
+(the button moves, stacks carry over; a player who goes broke buys back in to
+the starting stack before the next hand). The opponents act by themselves until
+it is the learner's decision; :meth:`PracticeTable.advice` asks the coach
+(:func:`~omaha_learn.engine.coach.coach`, which sees only the learner's view);
+:meth:`PracticeTable.review` gives the coach's verdict on each decision of the
+last hand. Every finished hand is kept as PHH text (:attr:`PracticeTable.history`).
+
+>>> t = PracticeTable(seed=7)
+>>> t.hand.to_act, t.hand.street
+(0, 'preflop')
+>>> t.act("fold")
+>>> t.hand.is_over, sum(t.stacks)
+(True, 600)
+>>> t.next_hand(); t.hands_played
+1
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from omaha_learn.engine import arguments
+from omaha_learn.engine.betting.actions import Action
+from omaha_learn.engine.betting.state import HandState
+from omaha_learn.engine.coach import DEFAULT_TRIALS, Advice, coach
+from omaha_learn.engine.games import Game
+from omaha_learn.engine.phh import dump_phh
+from omaha_learn.engine.players import CallingStation, ChartPlayer, Player, RandomPlayer, TightPlayer
+from omaha_learn.engine.table import Table
+from omaha_learn.errors import CoachError, IllegalAction, PlayerError, TableError
+
+__all__ = ["PracticeTable", "Decision", "OPPONENTS", "LEARNER"]
+
+LEARNER = "you"
+"""The learner's name at the table (seat 0)."""
+
+OPPONENTS = {"chart": ChartPlayer, "tight": TightPlayer, "station": CallingStation, "random": RandomPlayer}
+"""Scripted opponents by name (``opponents=["chart", "tight", ...]``)."""
+_DEFAULT_LINEUP = ("chart", "tight", "chart", "station", "chart", "random", "chart", "tight", "chart")
+
+
+@dataclass
+class Decision:
+    """One decision of the learner: the hand as it was (a copy), the action taken, the coach's advice
+    (given when the learner asked for it, else computed by :meth:`PracticeTable.review`).
+
+    ``verdict`` is ``"best"`` (the coach's best action), ``"close"`` (within
+    the Monte Carlo error of the best), ``"mistake"`` or ``"not weighed"``
+    (a bet size the coach did not weigh; its EV is shown when it could be computed).
+    """
+
+    hand_number: int
+    street: str
+    state: HandState
+    action: Action
+    seed: int
+    advice: Advice | None = None
+    asked: bool = False
+
+    def _advised(self) -> Advice:
+        if self.advice is None:
+            raise CoachError("this decision has not been reviewed yet: call PracticeTable.review()")
+        return self.advice
+
+    @property
+    def ev_lost(self) -> float | None:
+        """Chips of EV given up against the coach's best action (``None`` for a size it did not weigh)."""
+        advice = self._advised()
+        taken = advice.option(self.action)
+        return None if taken is None else advice.best_option.ev - taken.ev
+
+    @property
+    def verdict(self) -> str:
+        taken = self._advised().option(self.action)
+        if taken is None:
+            return "not weighed"
+        best = self._advised().best_option
+        if taken is best or taken.ev >= best.ev:
+            return "best"
+        se = (taken.stderr ** 2 + best.stderr ** 2) ** 0.5
+        return "close" if best.ev - taken.ev < 2.0 * se else "mistake"
+
+    def __str__(self) -> str:
+        lost = self.ev_lost
+        cost = "" if lost is None or lost <= 0 else f", {lost:.1f} chips of EV below the best"
+        return (f"hand {self.hand_number}, {self.street}: you chose {self.action}; the coach: "
+                f"{self._advised().best} ({self.verdict}{cost})")
+
+
+class PracticeTable:
+    """The learner (seat 0, named ``"you"``) against ``seats - 1`` scripted opponents.
+
+    ``game`` ``"plo"`` or ``"hilo"``; ``stack`` chips each; ``blinds``; ``seed``
+    fixes the button, every deal and the random opponents, so a seeded table
+    replays identically for the same actions; ``opponents`` a list of players
+    (objects with ``decide(hand)``) or names from :data:`OPPONENTS`, one per
+    other seat (default: chart players mixed with the other scripted ones).
+    ``trials`` is the coach's Monte Carlo deals per advice.
+    """
+
+    def __init__(self, game: str = "plo", seats: int = 6, stack: int = 100, blinds: tuple[int, int] = (1, 2),
+                 seed: int | None = None, opponents: Sequence[object] | None = None, *,
+                 trials: int = DEFAULT_TRIALS) -> None:
+        self.game = Game.parse(game)
+        seats = arguments.whole(seats, "seats", CoachError)
+        if not 3 <= seats <= 6:
+            raise CoachError(f"seats: a practice table has 3 to 6 seats (a new table needs three players, R27; "
+                             f"the coach weighs up to 5 opponents), got {seats}")
+        self.stack = arguments.chips(stack, "stack", CoachError, positive=True)
+        self.seed = arguments.seed(seed, "seed", CoachError)
+        self.trials = arguments.whole(trials, "trials", CoachError)
+        if not 1 <= self.trials <= 10_000_000:
+            raise CoachError(f"trials: the coach's Monte Carlo deals, 1 to 10,000,000, got {trials!r}")
+        rng = random.Random(self.seed)
+        players = self._players(opponents, seats - 1, rng)
+        try:
+            self.table = Table(seats=seats, game=self.game, blinds=blinds, seed=rng.randrange(2**32))
+        except TableError as e:
+            raise CoachError(str(e)) from None
+        self.blinds = self.table.blinds
+        self.table.join(LEARNER, self.stack, seat=0)
+        for i, p in enumerate(players, start=1):
+            self.table.join(f"p{i}", self.stack, seat=i, player=p)
+        self._coach_rng = random.Random(rng.randrange(2**32))
+        self.opponents = players
+        self.history: list[str] = []
+        """Every finished hand as PHH text, oldest first (``load_phh`` replays each)."""
+        self.results: list[int] = []
+        """The learner's net chips in each finished hand."""
+        self.decisions: list[Decision] = []
+        """Every decision of the learner so far, with the coach's advice."""
+        self.rebuys: list[tuple[int, str, int]] = []
+        """(hand number, name, chips) of every buy-back before a hand."""
+        self._advice: Advice | None = None
+        self._advice_seed = 0
+        self._start = 0
+        self._deal()
+
+    @staticmethod
+    def _players(opponents: Sequence[object] | None, n: int, rng: random.Random) -> list[Player]:
+        names: Sequence[object] = opponents if opponents is not None else _DEFAULT_LINEUP[:n]
+        if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or len(names) != n:
+            raise CoachError(f"opponents: give {n} players (one per other seat), got {names!r}")
+        out: list[Player] = []
+        for i, p in enumerate(names):
+            if isinstance(p, str):
+                if p not in OPPONENTS:
+                    raise CoachError(f"opponents[{i}]: {p!r} is not one of {', '.join(OPPONENTS)}")
+                cls = OPPONENTS[p]
+                out.append(cls(seed=rng.randrange(2**32)) if cls is RandomPlayer else cls())
+            elif callable(getattr(p, "decide", None)):
+                out.append(p)  # type: ignore[arg-type]
+            else:
+                raise CoachError(f"opponents[{i}]: {p!r} has no decide(hand)")
+        return out
+
+    # ------------------------------------------------------------------ state
+    @property
+    def hand(self) -> HandState:
+        """The current hand: at the learner's decision, or finished."""
+        assert self.table.hand is not None
+        return self.table.hand
+
+    @property
+    def hands_played(self) -> int:
+        """Finished hands (the current one counts once it is over)."""
+        return len(self.history)
+
+    @property
+    def stacks(self) -> list[int]:
+        """Chips of each seat now (behind plus in the current hand's pot until it ends)."""
+        return [self.table.chips(self.table.name_at(s)) for s in range(self.table.seats)]
+
+    @property
+    def hand_number(self) -> int:
+        return len(self.history) + (0 if self.hand.is_over else 1)
+
+    def _deal(self) -> None:
+        for s in range(self.table.seats):
+            name = self.table.name_at(s)
+            seat = self.table.occupants[s]
+            if seat.stack == 0:
+                self.table.add_chips(name, self.stack)
+                self.rebuys.append((len(self.history) + 1, name, self.stack))
+        self.table.start_hand()
+        self._start = self.table.chips(LEARNER)
+        self._new_decision()
+        self._run()
+
+    def _run(self) -> None:
+        """Let the opponents act until it is the learner's turn or the hand is over."""
+        hand = self.hand
+        while not hand.is_over and hand.to_act != 0:
+            player = self.opponents[(hand.to_act or 0) - 1]
+            try:
+                action = player.decide(hand)
+            except PlayerError as e:
+                raise CoachError(f"opponent at seat {hand.to_act}: {e}") from None
+            self.table.act(action)
+        if hand.is_over:
+            self._finish()
+
+    def _finish(self) -> None:
+        self.history.append(dump_phh(self.hand))
+        self.results.append(self.table.chips(LEARNER) - self._start)
+
+    # ------------------------------------------------------------------ the learner
+    def legal_actions(self) -> object:
+        return self.hand.legal_actions()
+
+    def advice(self) -> Advice:
+        """The coach's advice for the learner's current decision (computed once per decision, seeded by the table)."""
+        if self.hand.is_over or self.hand.to_act != 0:
+            raise CoachError("advice: the hand is over; deal the next one with next_hand()")
+        if self._advice is None:
+            self._advice = coach(self.hand, 0, trials=self.trials, seed=self._advice_seed)
+        return self._advice
+
+    def act(self, kind: Action | str, amount: int | None = None) -> None:
+        """Play the learner's action (``"fold"``, ``"call"``, ``"raise", 20``, ``"r20"``...), then the opponents'.
+
+        ``"bet"`` or ``"raise"`` without an amount is the minimum.
+        """
+        hand = self.hand
+        if hand.is_over or hand.to_act != 0:
+            raise IllegalAction("the hand is over; deal the next one with next_hand()", action=kind)
+        legal = hand.legal_actions()
+        action = kind if isinstance(kind, Action) else None
+        if action is None and amount is None and isinstance(kind, str) and kind.strip().lower() in ("bet", "raise"):
+            action = Action(kind.strip().lower(), legal.min_to if legal.min_to is not None else 0)
+        if action is None:
+            action = Action.parse(kind, amount)
+        why = legal.why_not(action)
+        if why is not None:
+            raise IllegalAction(f"you cannot {action}: {why}; legal: {legal.describe()}", action=action, legal=legal)
+        decision = Decision(self.hand_number, hand.street, hand.copy(), action, self._advice_seed, self._advice,
+                            asked=self._advice is not None)
+        self.table.act(action)
+        self.decisions.append(decision)
+        self._new_decision()
+        self._run()
+
+    def _new_decision(self) -> None:
+        self._advice = None
+        self._advice_seed = self._coach_rng.randrange(2**32)
+
+    def review(self, hand_number: int | None = None) -> list[Decision]:
+        """The learner's decisions in hand ``hand_number`` (default: the last finished hand, or the current
+        one so far) with the coach's verdicts; advice not asked for during the hand is computed now,
+        with the seed it would have had."""
+        if hand_number is None:
+            hand_number = len(self.history) if self.hand.is_over else len(self.history) + 1
+        out = [d for d in self.decisions if d.hand_number == hand_number]
+        for d in out:
+            if d.advice is None:
+                d.advice = coach(d.state, 0, trials=self.trials, seed=d.seed)
+        return out
+
+    def next_hand(self) -> None:
+        """Deal the next hand (the current one must be over); players who went broke buy back in."""
+        if not self.hand.is_over:
+            raise CoachError("next_hand: the current hand is not over; act until it ends")
+        self._deal()
+
+    def text(self) -> str:
+        """The table from the learner's seat, in plain text: board, seats (other hands face down until
+        shown), pot and, when it is the learner's turn, the legal actions.
+
+        >>> print(PracticeTable(seed=7).text().splitlines()[0])
+        Hand 1, preflop, pot 24, board: (none)
+        """
+        from omaha_learn.engine.cards import format_cards
+
+        hand = self.hand
+        shown = set(getattr(hand.result, "show_order", ()) or ()) if hand.is_over else set()
+        head = f"Hand {self.hand_number}, {hand.street if not hand.is_over else 'over'}"
+        lines = [f"{head}, pot {hand.pot}, board: {format_cards(hand.board) or '(none)'}"]
+        for i in range(hand.n):
+            visible = i == 0 or (i in shown and not hand.folded[i])
+            cards = format_cards(hand.holes[i] or ()) if visible else "?? ?? ?? ??"
+            flags = [w for w, on in (("button", i == hand.button), ("folded", hand.folded[i]),
+                                     ("to act", hand.to_act == i)) if on]
+            bet = f", bet {hand.bets[i]}" if hand.bets[i] else ""
+            lines.append(f"  {hand.names[i]:<4} {cards:<12} stack {hand.stacks[i]}{bet}"
+                         + (f" ({', '.join(flags)})" if flags else ""))
+        if hand.is_over:
+            summary = getattr(hand.result, "summary", None) or getattr(hand.result, "describe", None)
+            lines.append(str(summary() if callable(summary) else hand.result))
+            lines.append(f"Your result this hand: {self.results[-1]:+d}")
+        else:
+            lines.append(f"You may: {hand.legal_actions().describe()}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (f"<PracticeTable {self.game} {self.table.seats} seats, hand {self.hand_number}, "
+                f"stacks {self.stacks}>")
+
+    def _repr_html_(self) -> str:
+        from omaha_learn.display.coach import practice_html
+
+        return str(practice_html(self))
