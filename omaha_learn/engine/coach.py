@@ -266,44 +266,43 @@ def hand_notes(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, qual
                ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(draws, two-card-rule notes) of a hand on a flop or turn, in words; the one place the draws text is made.
 
-    Draws count the unseen cards that would improve the best high to a
-    straight or better (and, in Hi-Lo, make a low or a better one); the notes
-    are :func:`~omaha_learn.explain`'s pitfalls (R2-R4, R10).
+    Draws come from :func:`~omaha_learn.outs` (wraps, nut and non-nut flush
+    draws, low draws and counterfeit risk, then how many next cards improve the
+    high, make a low and make the nuts); the notes are
+    :func:`~omaha_learn.explain`'s pitfalls (R2-R4, R10). Only the seat's own
+    cards and the board are read: every other card counts as unseen.
 
     >>> from omaha_learn.engine.cards import parse_cards
     >>> draws, rule = hand_notes(parse_cards("As 9s 8d 2c"), parse_cards("Ks 7s 6h"), Game.PLO)
-    >>> draws[0]
-    'Next card: 15 of 45 unseen cards improve you to a straight or better (flush 9, straight 6).'
+    >>> [d.split(":")[0] for d in draws]
+    ['open-ended straight draw', 'nut flush draw', 'Next card']
+    >>> draws[-1]
+    'Next card: 33 of 45 unseen cards improve your high, 14 of them to the nuts.'
+    >>> rule    # no low half in PLO: the three-hole-card low is not a pitfall here
+    ()
     """
     from omaha_learn.engine.evaluation.explanation import explain
+    from omaha_learn.engine.outs import outs
 
     if len(board) < 3:
         return (), ()
-    notes = tuple(p.message for p in explain(hole, board, qualifier).pitfalls)
+    notes = tuple(p.message for p in explain(hole, board, qualifier).pitfalls
+                  if game.has_low or p.kind != "low")   # PLO has no low half: no low pitfall to warn of
     if len(board) >= 5:
         return (), notes
-    seen = set(hole) | set(board)
-    unseen = [c for c in FULL_DECK if c not in seen]
-    now = best_high(hole, board)
-    low_now = best_low(hole, board, qualifier) if game is Game.HILO else None
-    by_category: dict[Category, int] = {}
-    lows = 0
-    for c in unseen:
-        new = best_high(hole, board + (c,))
-        if new.category >= Category.STRAIGHT and new.category > now.category:
-            by_category[new.category] = by_category.get(new.category, 0) + 1
-        if game is Game.HILO:
-            lo = best_low(hole, board + (c,), qualifier)
-            if lo is not None and (low_now is None or lo > low_now):
-                lows += 1
-    draws = []
-    if by_category:
-        parts = ", ".join(f"{cat.label.lower()} {k}" for cat, k in sorted(by_category.items(), reverse=True))
-        draws.append(f"Next card: {sum(by_category.values())} of {len(unseen)} unseen cards improve you to a "
-                     f"straight or better ({parts}).")
-    if lows:
-        what = "make you a low" if low_now is None else "improve your low"
-        draws.append(f"Next card: {lows} of {len(unseen)} unseen cards {what}.")
+    o = outs(hole, board, game, qualifier=qualifier)
+    n = len(o)
+    draws = [f"{d.name}: {d.message}" for d in o.draws]
+    nut_improves = sum(1 for c in o.next_cards if c.improves_high and c.nut_high)
+    if o.improves_high:
+        draws.append(f"Next card: {len(o.improves_high)} of {n} unseen cards improve your high, "
+                     f"{nut_improves} of them to the nuts.")
+    if game.has_low and o.makes_low:
+        draws.append(f"Next card: {len(o.makes_low)} of {n} unseen cards make you a low, "
+                     f"{len([c for c in o.next_cards if c.makes_low and c.nut_low])} of them the nut low.")
+    if game.has_low and o.counterfeits:
+        draws.append(f"Next card: {len(o.counterfeits)} of {n} unseen cards counterfeit your low "
+                     f"({format_cards(o.counterfeits)}).")
     return tuple(draws), notes
 
 
