@@ -45,7 +45,6 @@ from typing import Any
 from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.betting.state import HandState
 from omaha_learn.engine.cards import FULL_DECK, Card, format_cards
-from omaha_learn.engine.evaluation.five_card import Category
 from omaha_learn.engine.evaluation.hands import best_high, best_low, five_card_strengths, make_high
 from omaha_learn.engine.games import Game
 from omaha_learn.engine.opponent_model import RangeEstimate, estimate_ranges, positions, top_share
