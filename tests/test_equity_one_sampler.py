@@ -185,7 +185,7 @@ def _graph() -> dict[str, set[str]]:
     for name, path in names.items():
         out: set[str] = set()
 
-        def visit(node: ast.AST, hook: bool) -> None:
+        def visit(node: ast.AST, hook: bool, out: set[str] = out) -> None:
             for child in ast.iter_child_nodes(node):
                 inner = hook or (isinstance(child, ast.FunctionDef) and child.name.startswith("_repr_"))
                 if isinstance(child, ast.ImportFrom) and child.module and not inner:
@@ -194,7 +194,7 @@ def _graph() -> dict[str, set[str]]:
                         out.add(full if full in names else child.module)
                 elif isinstance(child, ast.Import) and not inner:
                     out.update(a.name for a in child.names)
-                visit(child, inner)
+                visit(child, inner, out)
 
         visit(ast.parse(path.read_text(encoding="utf-8")), False)
         graph[name] = {m for m in out if m in names and m != name and m != "omaha_learn"}
