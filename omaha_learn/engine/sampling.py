@@ -6,8 +6,8 @@
   cluster) and however many chunks run at once. A seeded result is therefore the
   same for any thread or job count.
 * **Dealing.** :func:`deal_cards` is a partial Fisher-Yates shuffle of many decks at
-  once; :func:`deal_around` first takes given cards out of each deck (a range
-  member drawn for that deal), then deals the rest the same way;
+  once; :func:`deal_around` first takes given cards out of each deck (the range
+  members drawn for that deal), then deals from the rest the same way;
   :func:`draw_members` draws one member of a list of hands per deal, uniformly or
   in proportion to weights.
 
@@ -111,8 +111,8 @@ def deal_around(rng: np.random.Generator, cards: npt.ArrayLike, taken: npt.NDArr
 
     ``taken`` is ``(m, j)`` cards of ``cards`` (distinct within a row), or ``None``.
     They are swapped to the front of each deck first (no draws), then the partial
-    Fisher-Yates shuffle deals from the rest: each deal's ``k`` cards are uniformly
-    random among its cards left. With ``taken=None`` this is :func:`deal_cards`.
+    Fisher-Yates shuffle deals from the rest: each deal's ``k`` cards are uniformly random among
+    its cards left. With ``taken=None`` this is :func:`deal_cards`.
 
     >>> cards = np.arange(8)
     >>> taken = np.array([[0, 1], [6, 7]] * 50)
@@ -132,18 +132,19 @@ def deal_around(rng: np.random.Generator, cards: npt.ArrayLike, taken: npt.NDArr
     base = SCRATCH.get("base", (m,), np.intp)
     np.multiply(np.arange(m, dtype=np.intp), n, out=base)
     if taken is not None and j:
-        # where[d, card]: the card's position in deck d, kept right while cards are swapped forward
-        where = np.zeros((m, 52), dtype=np.intp)
-        where[:, c.astype(np.intp)] = np.arange(n, dtype=np.intp)[None, :]
-        rows = np.arange(m)
+        # Swap each deck's taken cards to its front, in order: a taken card is where ``cards`` has it,
+        # unless an earlier swap moved it (it sat in a front slot, and went where that taken card was).
+        at = np.zeros(52, dtype=np.intp)
+        at[c.astype(np.intp)] = np.arange(n, dtype=np.intp)
+        moved: list[Ints] = []
         for i in range(j):
             card = taken[:, i].astype(np.intp)
-            pos = where[rows, card]
-            front = deck[:, i].astype(np.intp)
-            deck[rows, pos] = front
+            pos = at[card]
+            for slot, went in enumerate(moved):
+                pos = np.where(pos == slot, went, pos)
+            flat[base + pos] = deck[:, i]
             deck[:, i] = card
-            where[rows, front] = pos
-            where[rows, card] = i
+            moved.append(pos)
     # Row by row, so the work arrays stay small (in cache); the draws come in the same order.
     r = SCRATCH.get("uniform", (m,), np.float64)
     idx = SCRATCH.get("index", (m,), np.intp)
