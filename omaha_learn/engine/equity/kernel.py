@@ -119,7 +119,7 @@ class DealSpec:
     known board, the ``deck`` of cards left, hole ``size``, and the low rule.
 
     ``ranges[i]`` (when given) holds player ``i``'s range members as an ``(N, size)`` array of
-    cards from ``deck`` (``holes[i]`` is then ``None``): each deal draws one member, in
+    cards from ``deck`` (``int8``: an eighth of the bytes to send to the workers) (``holes[i]`` is then ``None``): each deal draws one member, in
     proportion to the weights whose running sums ``cumulative[i]`` holds (``None``: uniformly),
     redrawing members that share a card with another range's, before the board and the
     random hands are dealt from the cards left.
@@ -131,14 +131,14 @@ class DealSpec:
     size: int
     low: bool
     threshold: int
-    ranges: tuple[Ints | None, ...] = ()
+    ranges: tuple[npt.NDArray[np.integer] | None, ...] = ()
     cumulative: tuple[F64 | None, ...] = ()
 
     @property
     def players(self) -> int:
         return len(self.holes)
 
-    def range_of(self, i: int) -> Ints | None:
+    def range_of(self, i: int) -> npt.NDArray[np.integer] | None:
         return self.ranges[i] if self.ranges else None
 
 
@@ -168,7 +168,8 @@ def draw_ranges(rng: np.random.Generator, spec: DealSpec, deals: int) -> dict[in
     ranged = [i for i in range(spec.players) if spec.range_of(i) is not None]
     tables = {i: spec.ranges[i] for i in ranged}
     cum = {i: spec.cumulative[i] if spec.cumulative else None for i in ranged}
-    hands = {i: t[draw_members(rng, len(t), cum[i], deals)] for i, t in tables.items() if t is not None}
+    hands = {i: t[draw_members(rng, len(t), cum[i], deals)].astype(np.intp)
+             for i, t in tables.items() if t is not None}
     if len(ranged) < 2:
         return hands
     for _ in range(_MAX_REDRAWS):

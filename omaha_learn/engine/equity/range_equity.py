@@ -188,18 +188,15 @@ def range_equity(holes: Sequence[CardsLike | Range | None], board: CardsLike = (
     if size != 4:
         raise EquityError("holes: ranges are four-card Omaha hands; the known hands have 5 cards")
     known = [c for h in parsed if h is not None for c in h] + list(b) + list(d)
-    live: list[Range | None] = []
     members: list[_Members | None] = []
     for i, r in enumerate(ranges):
         if r is None:
-            live.append(None)
             members.append(None)
             continue
         m = _members(r, known)
         if not len(m.hands):
             raise EquityError(f"player {i + 1}'s range {r.text!r}: no hand left once the known cards "
                               f"({format_cards(known)}) are removed")
-        live.append(r.without(known) if known else r)
         members.append(m)
     low = g is Game.HILO
     threshold = low_threshold(qualifier) if low else 0
@@ -209,7 +206,7 @@ def range_equity(holes: Sequence[CardsLike | Range | None], board: CardsLike = (
     else:
         spec = DealSpec(tuple(None if h is None else tuple(int(c) for c in h) for h in parsed),
                         tuple(int(c) for c in b), deck_left(parsed, b, d), 4, low, threshold,
-                        tuple(None if m is None else m.hands for m in members),
+                        tuple(None if m is None else m.hands.astype(np.int8) for m in members),
                         tuple(None if m is None or m.weights is None else np.cumsum(m.weights) for m in members))
         counts = monte_carlo_counts(spec, trials, seed, nthreads, bar)
     base = result_from_counts(counts, parsed, b, d, g, qualifier if low else None, trials is None, seed)
