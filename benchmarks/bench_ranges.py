@@ -1,6 +1,6 @@
 """A hand against a range against the same hand against a random hand: same deals, same sampler.
 
-Run: ``.venv/bin/python benchmarks/bench_ranges.py [--quick]`` (under a minute).
+Run: ``.venv/bin/python benchmarks/bench_ranges.py [--quick]`` (about two minutes).
 
 Range members are drawn inside each Monte Carlo chunk, on the worker processes,
 so a range should cost about what a random hand costs. Each row prints both
@@ -20,13 +20,16 @@ HERO = "As 2s 3d Kd"
 SPOTS = [("AA**", ""), ("15%", ""), ("KK**ds", ""), ("AA**,KK**", "2c 7d 9s"), ("15%", "Qh 8c 3s")]
 
 
-def median(fn: Callable[[], object], repeat: int = 3) -> float:
-    times = []
+def paired(a: Callable[[], object], b: Callable[[], object], repeat: int = 5) -> tuple[float, float, float]:
+    """Median times of ``a`` and ``b`` run alternately, and the median of the per-pair ratios b / a
+    (alternating keeps a shared machine's changing load out of the ratio)."""
+    ta, tb = [], []
     for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+        for fn, out in ((a, ta), (b, tb)):
+            t = time.perf_counter()
+            fn()
+            out.append(time.perf_counter() - t)
+    return statistics.median(ta), statistics.median(tb), statistics.median([y / x for x, y in zip(ta, tb, strict=True)])
 
 
 def main(quick: bool = False) -> None:
@@ -49,11 +52,11 @@ def main(quick: bool = False) -> None:
     for text, board in SPOTS:
         cells = []
         for threads in (1, None):
-            rnd = median(lambda th=threads, b=board: equity([HERO, None], b, trials=deals, seed=1, threads=th))
-            rng = median(lambda th=threads, b=board, t=text: equity([HERO, t], b, trials=deals, seed=1,
-                                                                     threads=th))
-            cells += [f"{rnd * 1e3:.0f}", f"{rng * 1e3:.0f}", f"{rng / rnd:.2f}x"]
-            worst = max(worst, rng / rnd)
+            rnd, rng, ratio = paired(
+                lambda th=threads, b=board: equity([HERO, None], b, trials=deals, seed=1, threads=th),
+                lambda th=threads, b=board, t=text: equity([HERO, t], b, trials=deals, seed=1, threads=th))
+            cells += [f"{rnd * 1e3:.0f}", f"{rng * 1e3:.0f}", f"{ratio:.2f}x"]
+            worst = max(worst, ratio)
         print(f"| {text} | {board or 'preflop'} | " + " | ".join(cells) + " |", flush=True)
     print(f"\nworst ratio {worst:.2f}x (goal <= 1.5x): {'met' if worst <= 1.5 else 'NOT met'}")
 
