@@ -159,6 +159,15 @@ def test_too_large_for_exact_is_a_typed_error_with_a_suggestion() -> None:
     assert isinstance(info.value, EquityError) and info.value.suggested_trials >= 10_000
 
 
+def test_cli_falls_back_to_monte_carlo_on_the_typed_error(capsys: pytest.CaptureFixture[str]) -> None:
+    from omaha_learn.cli import main
+
+    assert main(["equity", HERO, "AA**", "--board", "2c 7d 8h", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "(too much work to enumerate exactly; Monte Carlo with 100,000 deals, seed 1)" in out
+    assert "100,000 boards (Monte Carlo, seed 1)" in out
+
+
 def test_nut_low_odds_bad_deals_and_seed_raise_equity_error() -> None:
     for kwargs in ({"deals": 0}, {"deals": 2.5}, {"deals": True}, {"seed": -1}, {"seed": "x"}):
         with pytest.raises(EquityError) as info:
