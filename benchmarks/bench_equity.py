@@ -165,9 +165,9 @@ def main(quick: bool = False, only: str | None = None) -> None:
     import poker_equity as pe
 
     from omaha_learn import equity
-    from omaha_learn.engine.equity.kernel import default_threads
+    from omaha_learn.engine.arguments import available_cores
 
-    cores = default_threads()
+    cores = available_cores()
     print(f"# omaha_learn equity benchmark, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC")
     print(f"machine: {machine()}; numpy {np.__version__}; poker-equity threads=0 means all "
           f"({pe.default_thread_count()}); omaha_learn threads=None uses {cores}")

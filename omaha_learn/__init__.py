@@ -67,8 +67,8 @@ _EXPORTS: dict[str, str] = {
     "simulate": "engine.players", "RandomPlayer": "engine.players", "CallingStation": "engine.players", "TightPlayer": "engine.players",
     # equity
     "equity": "engine.equity.api",
-    "EquityResult": "engine.equity.api",
-    "PlayerEquity": "engine.equity.api",
+    "EquityResult": "engine.equity.result",
+    "PlayerEquity": "engine.equity.result",
     "frequencies": "engine.equity.frequencies",
     # ranges and the starting-hand chart
     "parse_range": "engine.ranges",
@@ -106,8 +106,9 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.engine.cards import Card, Deck, format_cards, parse_cards
     from omaha_learn.engine.chart import ChartRow, StartingHands, starting_hands
     from omaha_learn.engine.coach import Advice, coach
-    from omaha_learn.engine.equity.api import EquityResult, PlayerEquity, equity
+    from omaha_learn.engine.equity.api import equity
     from omaha_learn.engine.equity.frequencies import frequencies
+    from omaha_learn.engine.equity.result import EquityResult, PlayerEquity
     from omaha_learn.engine.evaluation.batch import evaluate_high_many, evaluate_low_many
     from omaha_learn.engine.evaluation.explanation import Explanation, explain
     from omaha_learn.engine.evaluation.five_card import Category

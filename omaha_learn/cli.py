@@ -185,10 +185,10 @@ def _parser() -> argparse.ArgumentParser:
 
 def _equity(args: argparse.Namespace) -> int:
     from omaha_learn.engine.equity.api import equity
-    from omaha_learn.engine.equity.ranges import has_range
+    from omaha_learn.engine.equity.range_equity import has_range
     from omaha_learn.engine.hole_cards import hole_cards
     from omaha_learn.engine.ranges import is_range_text
-    from omaha_learn.errors import EquityError
+    from omaha_learn.errors import ExactTooLarge
 
     holes = [None if h.lower() in _RANDOM else h if is_range_text(h)
              else hole_cards(h, size=args.hole_cards, what=f"hand {i + 1}") for i, h in enumerate(args.holes)]
@@ -198,10 +198,10 @@ def _equity(args: argparse.Namespace) -> int:
     try:
         r = equity(holes, args.board, args.dead, game=args.game, qualifier=args.qualifier,
                    trials=trials, seed=seed, progress=progress and not has_range(holes))
-    except EquityError as exc:
-        if trials is not None or not has_range(holes) or "trials=N" not in str(exc):
+    except ExactTooLarge as exc:
+        if trials is not None:
             raise
-        trials, seed = 100_000, 1 if seed is None else seed  # a range too large to enumerate
+        trials, seed = exc.suggested_trials, 1 if seed is None else seed  # a range too large to enumerate
         print(f"(too much work to enumerate exactly; Monte Carlo with {trials:,} deals, seed {seed})")
         r = equity(holes, args.board, args.dead, game=args.game, qualifier=args.qualifier,
                    trials=trials, seed=seed, progress=False)

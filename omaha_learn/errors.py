@@ -18,7 +18,7 @@ __all__ = [
     "OmahaLearnError", "CardError", "GameError", "ShowdownError", "PotError", "IllegalAction",
     "BettingSetupError", "TableError", "PlayerError", "PHHError", "EquityError", "AnswerError", "RangeError",
     "QualifierError", "CategoryError", "ChartError", "JobsError", "ReportError", "NbgraderExportError",
-    "Unreadable", "SandboxError", "CoachError",
+    "Unreadable", "SandboxError", "CoachError", "ExactTooLarge",
 ]
 
 
@@ -83,6 +83,18 @@ class PHHError(OmahaLearnError):
 
 class EquityError(OmahaLearnError):
     """An equity request that cannot be answered (players, trials, game, qualifier)."""
+
+
+class ExactTooLarge(EquityError):
+    """An exact equity request with too much work to enumerate (ranges with many hands).
+
+    ``suggested_trials`` is a number of Monte Carlo deals to pass as ``trials=``
+    instead (with a seed) for an estimate.
+    """
+
+    def __init__(self, message: str, suggested_trials: int = 100_000) -> None:
+        super().__init__(message)
+        self.suggested_trials = suggested_trials
 
 
 class AnswerError(OmahaLearnError):

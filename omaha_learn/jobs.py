@@ -20,10 +20,11 @@ the same answer on one core, two cores or a cluster.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal
 
+from omaha_learn.engine import arguments
+from omaha_learn.engine.arguments import available_cores
 from omaha_learn.errors import JobsError
 
 __all__ = ["run_jobs", "available_cores", "JobsError", "CONNECT_TIMEOUT"]
@@ -33,20 +34,8 @@ CONNECT_TIMEOUT = "20s"
 
 
 
-def available_cores() -> int:
-    """Cores this process may use (respects CPU affinity where the OS has it)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - macOS, Windows
-        return max(1, os.cpu_count() or 1)
-
-
 def _check_jobs(jobs: object) -> int:
-    if jobs is None:
-        return available_cores()
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise JobsError(f"jobs: {jobs!r} is not a whole number of workers (1 or more)")
-    return jobs
+    return arguments.cores(jobs, "jobs", JobsError)
 
 
 def _check_scheduler(scheduler: object) -> None:
@@ -90,7 +79,7 @@ def run_jobs(
     >>> run_jobs(abs, [1], jobs=0)
     Traceback (most recent call last):
     ...
-    omaha_learn.jobs.JobsError: jobs: 0 is not a whole number of workers (1 or more)
+    omaha_learn.jobs.JobsError: jobs: 0 is not a positive number of cores to use (1 or more), or None for every core
     """
     if not callable(func):
         raise JobsError(f"func: {func!r} is not callable")

@@ -45,7 +45,7 @@ def test_r1_r2_bad_cards_raise_card_error(holes: list[str], board: str, dead: st
     ({"holes": HU, "trials": 10, "seed": 1.5}, r"seed"),
     ({"holes": HU, "trials": 10, "seed": -1}, r"seed"),
     ({"holes": HU, "trials": 10, "seed": True}, r"seed"),
-    ({"holes": HU, "threads": 0}, r"threads: a positive number"),
+    ({"holes": HU, "threads": 0}, r"threads: 0 is not a positive number"),
     ({"holes": HU, "threads": "2"}, r"threads"),
     ({"holes": HU, "progress": 5}, r"progress"),
     ({"holes": None}, r"holes: give a list with one hand per player"),

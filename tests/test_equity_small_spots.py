@@ -5,7 +5,7 @@ The reference deals every river one by one and reads each hand with
 :func:`~omaha_learn.engine.evaluation.hands.high_strength` and
 :func:`~omaha_learn.engine.evaluation.hands.low_strength` (every two-plus-three
 choice, no board-by-pair or flush tables), then tallies shares with Fractions.
-The general exact path (:func:`~omaha_learn.engine.evaluation.fast.fixed_strengths`
+The general exact path (:func:`~omaha_learn.engine.evaluation.batch.fixed_strengths`
 on every board) must give the same outcome counts too.
 """
 
@@ -19,7 +19,9 @@ import pytest
 
 from omaha_learn import equity
 from omaha_learn.engine.cards import Card
-from omaha_learn.engine.equity.api import EquityResult, ProgressBar, _exact
+from omaha_learn.engine.equity.exact import exact_counts
+from omaha_learn.engine.equity.request import ProgressBar
+from omaha_learn.engine.equity.result import EquityResult
 from omaha_learn.engine.evaluation.hands import high_strength, low_strength
 from omaha_learn.engine.evaluation.tables import low_threshold
 from omaha_learn.engine.games import Game
@@ -107,7 +109,7 @@ def _general_counts(holes: list[tuple[Card, ...]], board: tuple[Card, ...], dead
     used = {c for h in holes for c in h} | set(board) | set(dead)
     deck = np.array([c for c in range(52) if c not in used], dtype=np.intp)
     low = game == "hilo"
-    return _exact(holes, board, deck, low, low_threshold(qualifier) if low else 0, ProgressBar(None), 1)
+    return exact_counts(holes, board, deck, low, low_threshold(qualifier) if low else 0, ProgressBar(None))
 
 
 def _check(r: EquityResult, holes: list[tuple[Card, ...]], board: tuple[Card, ...], dead: tuple[Card, ...],
@@ -170,7 +172,7 @@ def test_results_built_without_init_equal_the_dataclass_constructor() -> None:
     import dataclasses
     import pickle
 
-    from omaha_learn.engine.equity.api import PlayerEquity
+    from omaha_learn.engine.equity.result import PlayerEquity
 
     r = equity(["As Ah 2s 3h", "Kd Kc Qd Jc", "7h 8h 9d Td"], "2c 7d 9s Qc")
     for obj, cls in [(p, PlayerEquity) for p in r] + [(r, EquityResult)]:

@@ -175,7 +175,6 @@ def test_the_layer_checks_catch_what_they_guard(tmp_path: Path) -> None:
 
 LAYERS: list[tuple[str, ...]] = [
     ("omaha_learn.errors",),
-    ("omaha_learn.jobs",),
     ("omaha_learn.engine",),
     ("omaha_learn.display",),
     ("omaha_learn.widgets", "omaha_learn.checks"),   # side by side: neither imports the other
@@ -185,7 +184,15 @@ LAYERS: list[tuple[str, ...]] = [
 """Bottom to top. ``omaha_learn`` itself (the lazy public API) sits above them all."""
 
 
+SAME_LAYER = {"omaha_learn.jobs": "omaha_learn.engine"}
+"""Top-level modules that belong to a package's layer: ``jobs`` runs the engine's studies (and the grader's
+submissions) on local processes or a Dask cluster, and checks its arguments with ``engine.arguments``."""
+
+
 def _layer(module: str) -> tuple[int, str] | None:
+    for alone, package in SAME_LAYER.items():
+        if _under(module, (alone,)):
+            module = package
     for rank, packages in enumerate(LAYERS):
         for package in packages:
             if _under(module, (package,)):

@@ -120,7 +120,7 @@ def test_known_hands_still_go_the_old_way() -> None:
                                   "AdAcKdKc,AdAcQdQc", "As Ah 2s Xx", "AsAh2sXx", "", "  ", "Kd Kc Qd Jc"])
 def test_has_range_answers_as_is_range_text_does(text: str) -> None:
     """has_range reads a hand through equity's parse cache; the answer is is_range_text's, first call or later."""
-    from omaha_learn.engine.equity.ranges import has_range
+    from omaha_learn.engine.equity.range_equity import has_range
     from omaha_learn.engine.ranges import is_range_text
 
     for _ in range(2):

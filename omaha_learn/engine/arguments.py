@@ -19,13 +19,15 @@ omaha_learn.errors.PotError: seed: 'abc' is not a whole number or None
 
 from __future__ import annotations
 
+import functools
 import operator
+import os
 from collections.abc import Sequence
 from typing import Any
 
 from omaha_learn.errors import OmahaLearnError
 
-__all__ = ["whole", "chips", "seat", "seed", "qualifier", "items", "QUALIFIERS"]
+__all__ = ["whole", "chips", "seat", "seed", "qualifier", "items", "cores", "available_cores", "QUALIFIERS"]
 
 QUALIFIERS = (8, 9, None)
 """Low qualifiers a hand may be played with: 8-or-better, the 9-or-better house rule, none (R12)."""
@@ -62,13 +64,55 @@ def seat(value: object, n: int, what: str, error: type[OmahaLearnError]) -> int:
     return index
 
 
-def seed(value: object, what: str, error: type[OmahaLearnError]) -> int | None:
-    """A seed for a shuffle: a whole number or ``None`` (a fresh random shuffle)."""
+def seed(value: object, what: str, error: type[OmahaLearnError], *, sampled: bool = False) -> int | None:
+    """A seed for a shuffle: a whole number or ``None`` (a fresh random shuffle).
+
+    ``sampled=True`` is a seed of the Monte Carlo sampler
+    (:mod:`omaha_learn.engine.sampling`), which must not be negative.
+
+    >>> from omaha_learn.errors import EquityError
+    >>> seed(-1, "seed", EquityError, sampled=True)
+    Traceback (most recent call last):
+    ...
+    omaha_learn.errors.EquityError: seed: a non-negative integer or None, got -1
+    """
     if value is None:
         return None
     index = _as_int(value)
+    if sampled and (index is None or index < 0):
+        raise error(f"{what}: a non-negative integer or None, got {value!r}")
     if index is None:
         raise error(f"{what}: {value!r} is not a whole number or None")
+    return index
+
+
+@functools.cache
+def available_cores() -> int:
+    """Cores this process may run on (its CPU affinity where the system has one).
+
+    >>> available_cores() >= 1
+    True
+    """
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - macOS, Windows
+        return max(1, os.cpu_count() or 1)
+
+
+def cores(value: object, what: str, error: type[OmahaLearnError]) -> int:
+    """A number of cores (threads, worker processes or jobs) to use: an int of at least 1, or
+    ``None`` for :func:`available_cores`.
+
+    >>> from omaha_learn.errors import EquityError
+    >>> cores(2, "threads", EquityError), cores(None, "threads", EquityError) == available_cores()
+    (2, True)
+    """
+    if value is None:
+        return available_cores()
+    index = _as_int(value)
+    if index is None or index < 1:
+        raise error(f"{what}: {value!r} is not a positive number of cores to use (1 or more), "
+                    "or None for every core")
     return index
 
 

@@ -446,14 +446,15 @@ def coach(hand: HandState, seat: int | None = None, ranges: object = None, trial
     still in. ``trials`` Monte Carlo deals with ``seed`` give the equity.
     Only what ``seat`` can see is read; another seat's hole cards never are.
     """
-    from omaha_learn.engine.equity.api import check_seed, check_trials
+    from omaha_learn.engine import arguments
+    from omaha_learn.engine.equity.request import check_trials
 
     view = seat_view(hand, seat)
     if view.legal is None:
         raise CoachError(f"seat: seat {view.seat} is not to act (seat {hand.to_act} is)")
     trials_n = check_trials(trials, exact_allowed=False)
     assert trials_n is not None
-    seed = check_seed(seed)
+    seed = arguments.seed(seed, "seed", CoachError, sampled=True)
     opponents = view.opponents
     if not 1 <= len(opponents) <= 5:
         raise CoachError(f"hand: the coach weighs 1 to 5 opponents still in, this hand has {len(opponents)}")

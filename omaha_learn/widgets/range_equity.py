@@ -14,7 +14,7 @@ from omaha_learn.engine.chart import starting_hands
 from omaha_learn.engine.equity.api import equity
 from omaha_learn.engine.games import Game
 from omaha_learn.engine.ranges import parse_range
-from omaha_learn.errors import EquityError
+from omaha_learn.errors import ExactTooLarge
 from omaha_learn.widgets._base import GAMES, LessonApp
 
 __all__ = ["RangeEquity"]
@@ -83,9 +83,7 @@ class RangeEquity(LessonApp):
         args: dict[str, Any] = {"board": self.board_w.value, "dead": self.dead_w.value, "game": self.game}
         try:
             result = equity(holes, **args)
-        except EquityError as exc:
-            if "trials=N" not in str(exc):
-                raise
+        except ExactTooLarge:
             self.deals += 1
             result = equity(holes, **args, trials=int(self.trials_w.value),
                             seed=(self.seed if self.seed is not None else 0) + self.deals)

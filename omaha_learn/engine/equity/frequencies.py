@@ -19,7 +19,10 @@ from typing import Any
 import numpy as np
 
 from omaha_learn.engine.cards import CardsLike, format_cards, parse_cards
-from omaha_learn.engine.equity.api import MAX_PLAYERS, EquityError, EquityResult, equity
+from omaha_learn.engine.equity.api import equity
+from omaha_learn.engine.equity.request import MAX_EQUITY_PLAYERS
+from omaha_learn.engine.equity.result import EquityResult
+from omaha_learn.errors import EquityError
 
 __all__ = ["frequencies", "Frequencies", "low_possible_boards", "pot_rates"]
 
@@ -136,10 +139,10 @@ def frequencies(players: int | Iterable[int] = (2, 3, 4, 5, 6), hand: CardsLike 
     elif isinstance(players, (list, tuple, range)) and players:
         sizes = list(players)
     else:
-        raise EquityError(f"players: a table size from 2 to {MAX_PLAYERS} or a non-empty list of them, got {players!r}")
+        raise EquityError(f"players: a table size from 2 to {MAX_EQUITY_PLAYERS} or a non-empty list of them, got {players!r}")
     for p in sizes:
-        if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or not 2 <= p <= MAX_PLAYERS:
-            raise EquityError(f"players: table sizes from 2 to {MAX_PLAYERS}, got {p!r}")
+        if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or not 2 <= p <= MAX_EQUITY_PLAYERS:
+            raise EquityError(f"players: table sizes from 2 to {MAX_EQUITY_PLAYERS}, got {p!r}")
     sizes = [int(p) for p in sizes]
     hole = parse_cards(hand) if hand is not None else None
     rows: list[dict[str, Any]] = []

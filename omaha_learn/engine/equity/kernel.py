@@ -1,9 +1,9 @@
 """Numpy kernels behind :func:`omaha_learn.equity`: random deals, outcome codes and
 the per-chunk work that exact enumeration and Monte Carlo share.
 
-Hands are evaluated by :mod:`omaha_learn.engine.evaluation.fast` (five-card
+Hands are evaluated by :mod:`omaha_learn.engine.evaluation.batch` (five-card
 boards: one lookup per hole pair) and, for every board of a deck at once, by
-:func:`omaha_learn.engine.evaluation.bulk.board_blocks`. An outcome code per
+:func:`omaha_learn.engine.evaluation.sweep.board_blocks`. An outcome code per
 board (:func:`outcome_codes`) records who shares each half; counting codes is
 all equity needs (R11).
 
@@ -18,25 +18,35 @@ all equity needs (R11).
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.engine.equity.workers import default_workers, parallel_sum
+from omaha_learn.engine.equity.workers import parallel_sum
 from omaha_learn.engine.evaluation.batch import board_info, hand_strengths
 from omaha_learn.engine.evaluation.sweep import board_blocks, triple_values
+from omaha_learn.engine.sampling import (
+    SCRATCH,
+    chunk_seed,
+    chunk_sizes,
+    deal_around,
+    deal_cards,
+    deal_positions,
+    draw_members,
+    fresh_seed,
+)
+from omaha_learn.errors import EquityError
 
 __all__ = [
     "DealSpec",
     "board_blocks",
     "deal_cards",
     "deal_positions",
-    "default_threads",
     "monte_carlo_chunk",
+    "monte_carlo_counts",
     "outcome_codes",
     "parallel_sum",
     "stacked_outcome_codes",
@@ -47,11 +57,7 @@ __all__ = [
 U16 = npt.NDArray[np.uint16]
 I64 = npt.NDArray[np.int64]
 Ints = npt.NDArray[np.intp]
-
-
-def default_threads() -> int:
-    """Cores used when none is asked for: the cores this process may run on."""
-    return default_workers()
+F64 = npt.NDArray[np.float64]
 
 
 def triple_strengths(hole: npt.ArrayLike, deck: npt.ArrayLike, *, low: bool = True) -> tuple[U16, U16 | None]:
@@ -84,28 +90,6 @@ def outcome_codes(high: U16, low: U16 | None) -> npt.NDArray[np.uint16]:
     return code
 
 
-class _Scratch(threading.local):
-    """Work arrays reused from chunk to chunk, one set per thread.
-
-    A fresh array of a megabyte or more is new memory from the system, and
-    touching its pages for the first time took about half of a six-handed
-    chunk's time (issue 13); reused arrays are already resident.
-    """
-
-    def __init__(self) -> None:
-        self.arrays: dict[str, npt.NDArray[Any]] = {}
-
-    def get(self, name: str, shape: tuple[int, ...], dtype: type[np.generic]) -> npt.NDArray[Any]:
-        a = self.arrays.get(name)
-        if a is None or a.shape != shape or a.dtype != dtype:
-            a = self.arrays[name] = np.empty(shape, dtype=dtype)
-        return a
-
-
-_SCRATCH = _Scratch()
-_CARDS_I8 = np.arange(52, dtype=np.int8)
-
-
 def stacked_outcome_codes(values: U16, threshold: int) -> list[int]:
     """:func:`outcome_codes` of strengths stacked as ``values[0]`` highs and (optionally)
     ``values[1]`` unqualified lows, shape ``(halves, players, boards)``: a low counts
@@ -129,57 +113,17 @@ _STACKED_BITS = [np.array([1 << (p + i) for i in range(p)] + [1 << i for i in ra
                  for p in range(9)]
 
 
-def deal_positions(rng: np.random.Generator, n: int, m: int, k: int) -> Ints:
-    """``m`` independent draws of ``k`` distinct positions out of ``range(n)`` (``n <= 52``),
-    shape ``(k, m)``: row ``i`` is the ``i``-th card dealt. A partial Fisher-Yates shuffle
-    of each deck, with ``k * m`` uniform draws from ``rng`` in row order.
-
-    >>> d = deal_positions(np.random.default_rng(0), 10, 1000, 4)
-    >>> d.shape, bool((np.sort(d, axis=0)[1:] != np.sort(d, axis=0)[:-1]).all()), int(d.max())
-    ((4, 1000), True, 9)
-    """
-    if not 0 <= k <= n <= 52:
-        raise ValueError(f"cannot deal {k} cards from {n}")
-    return deal_cards(rng, _CARDS_I8[:n], m, k).astype(np.intp)
-
-
-def deal_cards(rng: np.random.Generator, cards: npt.ArrayLike, m: int, k: int) -> npt.NDArray[np.int8]:
-    """:func:`deal_positions` dealing the ``cards`` themselves: ``cards[deal_positions(rng, len(cards), m, k)]``,
-    as ``int8`` (a quarter of a megabyte for a six-handed chunk instead of two).
-
-    >>> a = deal_cards(np.random.default_rng(5), np.arange(52)[::-1], 100, 9)
-    >>> bool((a == 51 - deal_positions(np.random.default_rng(5), 52, 100, 9)).all())
-    True
-    """
-    c = np.asarray(cards, dtype=np.int8)
-    n = len(c)
-    if not 0 <= k <= n <= 52:
-        raise ValueError(f"cannot deal {k} cards from {n}")
-    # One row per deck, so each step touches every deck's own few bytes in order.
-    deck = _SCRATCH.get("deck", (m, n), np.int8)
-    deck[:] = c[None, :]
-    flat = deck.reshape(-1)
-    # Row by row, so the work arrays stay small (in cache); the draws come in the same order.
-    r = _SCRATCH.get("uniform", (m,), np.float64)
-    idx = _SCRATCH.get("index", (m,), np.intp)
-    base = _SCRATCH.get("base", (m,), np.intp)
-    np.multiply(np.arange(m, dtype=np.intp), n, out=base)
-    out = np.empty((k, m), dtype=np.int8)
-    for i in range(k):
-        rng.random(out=r)
-        np.multiply(r, n - i, out=r)               # [0, n - i)
-        np.copyto(idx, r, casting="unsafe")        # truncated, as int(r * (n - i))
-        idx += base
-        idx += i                                   # a position from i .. n-1 of each deck
-        np.take(flat, idx, out=out[i])
-        flat[idx] = deck[:, i]                     # position i is never drawn again
-    return out
-
-
 @dataclass(frozen=True)
 class DealSpec:
-    """What a Monte Carlo chunk deals: fixed holes (or ``None`` for a random hand of
-    ``size`` cards), the known board, the ``deck`` of cards left, and the low rule."""
+    """What a Monte Carlo chunk deals: fixed holes (or ``None`` for a hand dealt at random), the
+    known board, the ``deck`` of cards left, hole ``size``, and the low rule.
+
+    ``ranges[i]`` (when given) holds player ``i``'s range members as an ``(N, size)`` array of
+    cards from ``deck`` (``int8``: an eighth of the bytes to send to the workers) (``holes[i]`` is then ``None``): each deal draws one member, in
+    proportion to the weights whose running sums ``cumulative[i]`` holds (``None``: uniformly),
+    redrawing members that share a card with another range's, before the board and the
+    random hands are dealt from the cards left.
+    """
 
     holes: tuple[tuple[int, ...] | None, ...]
     board: tuple[int, ...]
@@ -187,10 +131,15 @@ class DealSpec:
     size: int
     low: bool
     threshold: int
+    ranges: tuple[npt.NDArray[np.integer] | None, ...] = ()
+    cumulative: tuple[F64 | None, ...] = ()
 
     @property
     def players(self) -> int:
         return len(self.holes)
+
+    def range_of(self, i: int) -> npt.NDArray[np.integer] | None:
+        return self.ranges[i] if self.ranges else None
 
 
 def strengths_on_boards(holes: Sequence[Ints], boards: Ints, low: bool, threshold: int
@@ -210,21 +159,49 @@ def strengths_on_boards(holes: Sequence[Ints], boards: Ints, low: bool, threshol
     return np.stack(his), (np.stack(los) if low else None)
 
 
+_MAX_REDRAWS = 1000
+
+
+def draw_ranges(rng: np.random.Generator, spec: DealSpec, deals: int) -> dict[int, Ints]:
+    """One member of each range per deal, ``{player: (deals, size)}``: members drawn by
+    :func:`~omaha_learn.engine.sampling.draw_members`, deals whose members share a card redrawn."""
+    ranged = [i for i in range(spec.players) if spec.range_of(i) is not None]
+    tables = {i: spec.ranges[i] for i in ranged}
+    cum = {i: spec.cumulative[i] if spec.cumulative else None for i in ranged}
+    hands = {i: t[draw_members(rng, len(t), cum[i], deals)].astype(np.intp)
+             for i, t in tables.items() if t is not None}
+    if len(ranged) < 2:
+        return hands
+    for _ in range(_MAX_REDRAWS):
+        s = np.sort(np.concatenate([hands[i] for i in ranged], axis=1), axis=1)
+        idx = np.flatnonzero((s[:, 1:] == s[:, :-1]).any(axis=1))
+        if not idx.size:
+            return hands
+        for i, t in tables.items():
+            assert t is not None
+            hands[i][idx] = t[draw_members(rng, len(t), cum[i], len(idx))]
+    raise EquityError("ranges: the players' ranges almost never fit together without sharing a card")
+
+
 def monte_carlo_chunk(spec: DealSpec, seed: np.random.SeedSequence, deals: int) -> I64:
     """Outcome-code counts of ``deals`` random deals (length ``4 ** players``), from ``seed``."""
     rng = np.random.default_rng(seed)
     missing = 5 - len(spec.board)
-    randoms = [i for i, h in enumerate(spec.holes) if h is None]
+    members = draw_ranges(rng, spec, deals) if spec.ranges else {}
+    randoms = [i for i, h in enumerate(spec.holes) if h is None and i not in members]
     k = missing + spec.size * len(randoms)
-    dealt = deal_cards(rng, spec.deck, deals, k)   # (k, deals) cards
-    boards = _SCRATCH.get("boards", (deals, 5), np.intp)
+    taken = np.concatenate(list(members.values()), axis=1) if members else None
+    dealt = deal_around(rng, spec.deck, taken, deals, k)   # (k, deals) cards
+    boards = SCRATCH.get("boards", (deals, 5), np.intp)
     boards[:, :len(spec.board)] = spec.board
     boards[:, len(spec.board):] = dealt[:missing].T
     holes: list[Ints] = []
     for i, h in enumerate(spec.holes):
-        if h is None:
+        if i in members:
+            holes.append(members[i])
+        elif h is None:
             j = missing + spec.size * randoms.index(i)
-            hole = _SCRATCH.get(f"hole{i}", (deals, spec.size), np.intp)
+            hole = SCRATCH.get(f"hole{i}", (deals, spec.size), np.intp)
             hole[:] = dealt[j:j + spec.size].T
             holes.append(hole)
         else:
@@ -232,3 +209,44 @@ def monte_carlo_chunk(spec: DealSpec, seed: np.random.SeedSequence, deals: int) 
     high, low = strengths_on_boards(holes, boards, spec.low, spec.threshold)
     codes = outcome_codes(high, low)
     return np.bincount(codes, minlength=1 << (2 * spec.players)).astype(np.int64)
+
+
+def _chunk_counts(spec: DealSpec, seed: int, sizes: tuple[int, ...], i: int) -> I64:
+    """Outcome counts of chunk ``i`` of a request (its own seed and size)."""
+    return monte_carlo_chunk(spec, chunk_seed(seed, i), sizes[i])
+
+
+def monte_carlo_counts(spec: DealSpec, trials: int, seed: int | None, threads: int,
+                       progress: Callable[[int, int], object] | None = None, chunks: range | None = None
+                       ) -> dict[int, int]:
+    """Outcome counts (code -> deals) of ``trials`` seeded deals, chunk by chunk on ``threads``
+    worker processes (:func:`~omaha_learn.engine.equity.workers.parallel_sum`): the same for
+    any ``threads``. ``chunks`` selects some of the request's chunks (a piece of a study);
+    ``progress(done, total)`` is called as chunks finish.
+
+    >>> import numpy as np
+    >>> spec = DealSpec(holes=((0, 1, 2, 3), None), board=(), deck=np.arange(4, 52), size=4, low=False,
+    ...                 threshold=0)
+    >>> a = monte_carlo_counts(spec, 20_000, 1, 1)
+    >>> a == monte_carlo_counts(spec, 20_000, 1, 2), sum(a.values())
+    (True, 20000)
+    >>> b = monte_carlo_counts(spec, 20_000, 1, 1, chunks=range(0, 2))
+    >>> c = monte_carlo_counts(spec, 20_000, 1, 1, chunks=range(2, 3))
+    >>> all(a[k] == b.get(k, 0) + c.get(k, 0) for k in a)
+    True
+    """
+    sizes = tuple(chunk_sizes(trials))
+    todo = range(len(sizes)) if chunks is None else chunks
+    total = sum(sizes[i] for i in todo)
+    work = functools.partial(_chunk_counts, spec, fresh_seed() if seed is None else seed, sizes)
+    done = [0]
+
+    def finished(i: int) -> None:
+        done[0] += sizes[i]
+        if progress is not None:
+            progress(done[0], total)
+
+    sums = parallel_sum(work, todo, threads, finished)
+    if sums is None:
+        return {}
+    return {v: int(sums[v]) for v in np.flatnonzero(sums).tolist()}

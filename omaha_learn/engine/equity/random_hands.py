@@ -15,7 +15,7 @@ every hand:
   estimate is unbiased, and its deals are independent, so the usual
   standard error holds. A hand uses about two deals in three.
 * On each board a hand's high is one lookup in a table of every rank
-  multiset of a hand (:mod:`omaha_learn.engine.evaluation.fast`'s
+  multiset of a hand (:mod:`omaha_learn.engine.evaluation.batch`'s
   board-by-pair tables, maximised over the hand's pairs once per board), its
   low one more, and a flush one lookup when the board has three of a suit.
 
@@ -39,15 +39,10 @@ from math import ceil, comb
 import numpy as np
 import numpy.typing as npt
 
+from omaha_learn.engine import arguments
 from omaha_learn.engine.cards import Card, CardError, CardsLike, parse_cards
-from omaha_learn.engine.equity.api import (
-    MAX_PLAYERS,
-    MAX_TRIALS,
-    check_seed,
-    check_threads,
-    check_trials,
-)
-from omaha_learn.engine.equity.kernel import deal_positions, parallel_sum
+from omaha_learn.engine.equity.kernel import parallel_sum
+from omaha_learn.engine.equity.request import MAX_EQUITY_PLAYERS, MAX_TRIALS, check_game, check_trials
 from omaha_learn.engine.evaluation.batch import board_info, hand_strengths
 from omaha_learn.engine.evaluation.keys import (
     N_PAIR_CODES,
@@ -60,7 +55,8 @@ from omaha_learn.engine.evaluation.keys import (
 )
 from omaha_learn.engine.evaluation.tables import board_pair_tables, flush_pair_table, low_threshold
 from omaha_learn.engine.games import Game
-from omaha_learn.errors import EquityError, GameError
+from omaha_learn.engine.sampling import chunk_seed, deal_positions, fresh_seed
+from omaha_learn.errors import EquityError
 
 __all__ = ["against_random", "RandomOpponents"]
 
@@ -247,8 +243,9 @@ def _opponent_tables(his: list[U16], los: list[U16], k: int, h: int, deals: int)
     return hi_pack, lo_pack
 
 
-def _chunk_at(spec: _Spec, seeds: list[np.random.SeedSequence], i: int) -> I64:
-    return _chunk(spec, seeds[i], _DEALS_PER_CHUNK)
+def _chunk_at(spec: _Spec, seed: int, first: int, i: int) -> I64:
+    """Chunk ``first + i`` of the request seeded ``seed`` (the one seeding scheme of :mod:`~omaha_learn.engine.sampling`)."""
+    return _chunk(spec, chunk_seed(seed, first + i), _DEALS_PER_CHUNK)
 
 
 def _block(spec: _Spec, sl: slice, owner: U16, row_base: Ints, hi_pack: U16, lo_pack: U16 | None,
@@ -355,30 +352,21 @@ def against_random(hands: Sequence[CardsLike] | npt.NDArray[np.integer], opponen
     array ``(N, 4 or 5)`` of card indices. ``opponents``: 1 to 5 (five-card Omaha:
     1 to 5 as the deck allows). ``game``: ``"hilo"`` (``qualifier`` 8, 9, or ``None``)
     or ``"plo"``/``"high"``. Each hand uses at least ``trials`` deals (at most
-    :data:`~omaha_learn.engine.equity.api.MAX_TRIALS`); ``seed`` an int or ``None``;
+    :data:`~omaha_learn.engine.equity.request.MAX_TRIALS`); ``seed`` an int or ``None``;
     ``threads`` as in :func:`omaha_learn.equity`; the result does not depend on it.
     ``progress(done, total)`` is called after each chunk of deals.
     """
-    try:
-        hilo = Game.parse(game) is Game.HILO
-    except GameError as exc:
-        raise EquityError(f"game: {game!r} is not a game ({exc})") from None
-    if hilo:
-        try:
-            threshold = low_threshold(qualifier)
-        except ValueError as exc:
-            raise EquityError(f"qualifier: {exc}") from None
-    else:
-        threshold = 0
+    hilo = check_game(game) is Game.HILO
+    threshold = low_threshold(arguments.qualifier(qualifier, "qualifier", EquityError)) if hilo else 0
     trials_n = check_trials(trials, exact_allowed=False)
     assert trials_n is not None
-    seed = check_seed(seed)
-    nthreads = check_threads(threads)
+    seed = arguments.seed(seed, "seed", EquityError, sampled=True)
+    nthreads = arguments.cores(threads, "threads", EquityError)
     if progress is not None and not callable(progress):
         raise EquityError(f"progress: None or a callable(done, total), got {progress!r}")
     parsed, cards = _parse_hands(hands)
     size = cards.shape[1]
-    most = min(MAX_PLAYERS - 1, (52 - 5 - size) // size - 1)
+    most = min(MAX_EQUITY_PLAYERS - 1, (52 - 5 - size) // size - 1)
     if (not isinstance(opponents, (int, np.integer)) or isinstance(opponents, bool)
             or not 1 <= opponents <= most):
         raise EquityError(f"opponents: 1 to {most} random hands with {size}-card hands, got {opponents!r}")
@@ -404,17 +392,18 @@ def against_random(hands: Sequence[CardsLike] | npt.NDArray[np.integer], opponen
     # short depends on each hand's own deals, so a hand's result does not depend on the batch.
     first = ceil(total / _DEALS_PER_CHUNK)
     later = max(1, first // 8)
-    root = np.random.SeedSequence(seed)
+    root = fresh_seed() if seed is None else seed
+    spawned = 0
     sums: I64 = np.zeros((len(cards), _N_STATES), dtype=np.int64)
     todo = np.arange(len(cards))
     dealt = [0]
     for round_no in range(_MAX_ROUNDS):
         count = first if round_no == 0 else later
-        seeds = root.spawn(count)
         sub = spec if round_no == 0 else _Spec(cards[todo], codes[todo], suit_sets[todo], size, k, reserves,
                                                hilo, threshold)
 
-        work = functools.partial(_chunk_at, sub, seeds)
+        work = functools.partial(_chunk_at, sub, root, spawned)
+        spawned += count
 
         def finished(i: int) -> None:
             dealt[0] += _DEALS_PER_CHUNK

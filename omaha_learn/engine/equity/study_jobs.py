@@ -1,19 +1,23 @@
 """Frequency studies split into independent seeded chunks, run by :func:`omaha_learn.jobs.run_jobs`.
 
 A study of many deals (``omaha-learn frequencies --trials 2000000``) is the
-same Monte Carlo deal ``chunk_trials`` deals at a time: each chunk has its own
-seed, derived from the study's seed, the table size and the chunk's number
-(numpy ``SeedSequence``), so the chunks can run one after another, on local
-workers or on a Dask cluster and the merged counts are identical whatever ran
-them. (They are not the numbers of the unsplit
-:func:`~omaha_learn.engine.equity.frequencies.frequencies` with the same seed:
-other random streams, the same rates within their standard errors.)
+same Monte Carlo request as the unsplit
+:func:`~omaha_learn.engine.equity.frequencies.frequencies`, cut along the
+sampler's own chunks (:data:`~omaha_learn.engine.sampling.CHUNK` deals, each
+with its own seed from the study's seed and its number,
+:func:`~omaha_learn.engine.sampling.chunk_seed`): a study chunk is a run of
+whole sampler chunks (``chunk_trials`` is rounded up to a multiple of
+:data:`~omaha_learn.engine.sampling.CHUNK`). The chunks can run one after
+another, on local workers or on a Dask cluster, and the merged counts are
+those of :func:`~omaha_learn.engine.equity.frequencies.frequencies` with the
+same seed, whatever ran them.
 
->>> f = frequencies_study(players=(2, 3), trials=3_000, seed=5, chunk_trials=1_000, jobs=1)
->>> g = frequencies_study(players=(2, 3), trials=3_000, seed=5, chunk_trials=1_000, jobs=2)
->>> f.rows == g.rows, [r["players"] for r in f.rows]
+>>> from omaha_learn.engine.equity.frequencies import frequencies
+>>> f = frequencies_study(players=(2, 3), trials=20_000, seed=5, chunk_trials=8_192, jobs=1)
+>>> g = frequencies_study(players=(2, 3), trials=20_000, seed=5, chunk_trials=8_192, jobs=2)
+>>> f.rows == g.rows == frequencies((2, 3), trials=20_000, seed=5).rows, [r["players"] for r in f.rows]
 (True, [2, 3])
->>> len(study_chunks((2, 3), None, trials=3_000, seed=5, chunk_trials=1_000))
+>>> len(study_chunks((2, 3), None, trials=20_000, seed=5, chunk_trials=1_000))
 6
 """
 
@@ -24,21 +28,26 @@ from dataclasses import dataclass
 from math import sqrt
 from typing import Any
 
-import numpy as np
-
+from omaha_learn.engine import arguments
 from omaha_learn.engine.cards import CardsLike, format_cards, parse_cards
-from omaha_learn.engine.equity.api import MAX_PLAYERS, EquityError, equity, result_from_counts
+from omaha_learn.engine.equity.api import equity, sampled_counts
 from omaha_learn.engine.equity.frequencies import Frequencies, pot_rates
+from omaha_learn.engine.equity.request import MAX_EQUITY_PLAYERS
+from omaha_learn.engine.equity.result import result_from_counts
+from omaha_learn.engine.games import Game
+from omaha_learn.engine.sampling import CHUNK, fresh_seed
+from omaha_learn.errors import EquityError
 
 __all__ = ["CHUNK_TRIALS", "StudyChunk", "study_chunks", "run_chunk", "frequencies_study"]
 
-CHUNK_TRIALS = 50_000
-"""Deals per chunk by default: a few seconds of work, small enough to spread over a cluster."""
+CHUNK_TRIALS = 6 * CHUNK
+"""Deals per chunk by default (49,152): a few seconds of work, small enough to spread over a cluster."""
 
 
 @dataclass(frozen=True)
 class StudyChunk:
-    """One independent piece of a study: ``trials`` deals at one table size with their own seed."""
+    """One independent piece of a study: ``trials`` deals at one table size, the sampler chunks
+    ``first_chunk`` onwards of the table size's request of ``total_trials`` deals seeded ``seed``."""
 
     players: int
     hand: str | None
@@ -48,6 +57,8 @@ class StudyChunk:
     qualifier: int | None
     index: int
     row: int = 0
+    first_chunk: int = 0
+    total_trials: int = 0
 
 
 def _whole(name: str, value: object, low: int) -> int:
@@ -67,37 +78,40 @@ def study_chunks(players: int | Iterable[int], hand: CardsLike | None, *, trials
     """The chunks of a study, table size by table size; checks every argument first.
 
     ``seed=None`` draws one fresh seed for the whole study (then the chunks
-    are still consistent with each other).
+    are still consistent with each other). ``chunk_trials`` is rounded up to a
+    whole number of sampler chunks (:data:`~omaha_learn.engine.sampling.CHUNK` deals).
     """
     sizes: Sequence[int] = [players] if isinstance(players, int) else list(players)
     if not sizes:
         raise EquityError("players: give at least one table size")
     for p in sizes:
-        if isinstance(p, bool) or not isinstance(p, int) or not 2 <= p <= MAX_PLAYERS:
-            raise EquityError(f"players: table sizes from 2 to {MAX_PLAYERS}, got {p!r}")
+        if isinstance(p, bool) or not isinstance(p, int) or not 2 <= p <= MAX_EQUITY_PLAYERS:
+            raise EquityError(f"players: table sizes from 2 to {MAX_EQUITY_PLAYERS}, got {p!r}")
     _whole("trials", trials, 1)
     _whole("chunk_trials", chunk_trials, 1)
+    seed = arguments.seed(seed, "seed", EquityError, sampled=True)
     if seed is None:
-        seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint32)[0])
-    _whole("seed", seed, 0)
+        seed = fresh_seed()
     text = format_cards(parse_cards(hand)) if hand is not None else None
     # one deal of the first size checks the game, the qualifier and the hand with equity's own messages
     probe = StudyChunk(sizes[0], text, 1, 0, game, qualifier, 0, 0)
     equity(_holes(probe), game=game, qualifier=qualifier, trials=1, seed=0)
+    per = -(-chunk_trials // CHUNK)    # sampler chunks per study chunk
+    step = per * CHUNK
     chunks = []
     for row, p in enumerate(sizes):
-        n = -(-trials // chunk_trials)
-        for i in range(n):
-            size = min(chunk_trials, trials - i * chunk_trials)
-            s = int(np.random.SeedSequence([seed, p, i]).generate_state(1, dtype=np.uint32)[0])
-            chunks.append(StudyChunk(p, text, size, s, game, qualifier, i, row))
+        for i in range(-(-trials // step)):
+            size = min(step, trials - i * step)
+            chunks.append(StudyChunk(p, text, size, seed, game, qualifier, i, row, i * per, trials))
     return chunks
 
 
 def run_chunk(chunk: StudyChunk) -> dict[int, int]:
-    """The outcome counts of one chunk (what :class:`EquityResult.counts` holds)."""
-    r = equity(_holes(chunk), game=chunk.game, qualifier=chunk.qualifier, trials=chunk.trials, seed=chunk.seed)
-    return r.counts
+    """The outcome counts of one chunk (what :class:`EquityResult.counts` holds), in this process."""
+    first = chunk.first_chunk
+    return sampled_counts(_holes(chunk), game=chunk.game, qualifier=chunk.qualifier,
+                          trials=chunk.total_trials or chunk.trials, seed=chunk.seed,
+                          chunks=range(first, first + -(-chunk.trials // CHUNK)), threads=1)
 
 
 def frequencies_study(players: int | Iterable[int] = (2, 3, 4, 5, 6), hand: CardsLike | None = None, *,
@@ -127,7 +141,8 @@ def frequencies_study(players: int | Iterable[int] = (2, 3, 4, 5, 6), hand: Card
     rows: list[dict[str, Any]] = []
     for (_, p), c in sorted(merged.items()):
         holes = [hole] + [None] * (p - 1)
-        r = result_from_counts(c, holes, (), (), game, qualifier if game == "hilo" else None, False, first.seed)
+        hilo = Game.parse(game) is Game.HILO
+        r = result_from_counts(c, holes, (), (), game, qualifier if hilo else None, False, first.seed)
         rates = pot_rates(r, 0 if hole is not None else None)
         s = rates["scoop"]
         rows.append({"players": p, **rates, "stderr": sqrt(s * (1 - s) / trials)})

@@ -30,7 +30,6 @@ machine (issue 13). A worker process per core runs whole chunks at once.
 from __future__ import annotations
 
 import atexit
-import functools
 import itertools
 import os
 import pickle
@@ -41,6 +40,8 @@ import sys
 import threading
 from collections.abc import Callable, Iterable
 from typing import IO, Any, TypeVar, cast
+
+from omaha_learn.engine.arguments import available_cores
 
 __all__ = ["default_workers", "parallel_sum", "serve", "shutdown", "start", "status"]
 
@@ -61,13 +62,9 @@ _disabled: str | None = None      # set when workers failed to start: not retrie
 _tokens = itertools.count(1)
 
 
-@functools.cache
 def default_workers() -> int:
     """Workers used when none is asked for: the cores this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - macOS, Windows
-        return max(1, os.cpu_count() or 1)
+    return available_cores()
 
 
 class _Failed(Exception):

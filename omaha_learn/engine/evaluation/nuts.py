@@ -18,9 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from omaha_learn.engine.cards import FULL_DECK, Card, CardsLike, Deck, parse_cards
+import numpy as np
+
+from omaha_learn.engine import arguments
+from omaha_learn.engine.cards import FULL_DECK, Card, CardsLike, parse_cards
 from omaha_learn.engine.evaluation.hands import LowHand, best_low
-from omaha_learn.errors import CardError
+from omaha_learn.engine.sampling import chunk_seed, chunk_sizes, deal_cards, fresh_seed
+from omaha_learn.errors import CardError, EquityError
 
 __all__ = ["nut_low", "nut_low_odds", "NutLowOdds"]
 
@@ -87,8 +91,8 @@ def nut_low_odds(hole: CardsLike, board: CardsLike = (), *, deals: int = 2_000, 
     """How often ``hole`` ends with a low and with the nut low (R8-R11).
 
     With a flop or a turn, every way the board can finish is counted exactly;
-    before the flop, ``deals`` boards are dealt from ``Deck(seed=seed)``,
-    ``Deck(seed=seed + 1)``... with the hand's cards removed (a seeded sample).
+    before the flop, ``deals`` boards are dealt from the cards the hand leaves by
+    the seeded Monte Carlo sampler every equity result uses (:mod:`omaha_learn.engine.sampling`).
 
     >>> o = nut_low_odds("Ah 2c Ks Qd", "4s 7c 8d")
     >>> o.boards, f"{o.nut_rate:.1%}"
@@ -99,20 +103,21 @@ def nut_low_odds(hole: CardsLike, board: CardsLike = (), *, deals: int = 2_000, 
     if len(b) not in (0, 3, 4):
         raise CardError(f"board: give no board (before the flop), a flop or a turn, got {len(b)} cards")
     if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= 1_000_000:
-        raise CardError(f"deals: a whole number of boards from 1 to 1,000,000, got {deals!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise CardError(f"seed: a whole number 0 or more, got {seed!r}")
+        raise EquityError(f"deals: a whole number of boards from 1 to 1,000,000, got {deals!r}")
+    checked = arguments.seed(seed, "seed", EquityError, sampled=True)
+    if checked is None:
+        checked = fresh_seed()
     if set(h) & set(b):
         raise CardError("hole and board share a card")
     if b:
         rest = [c for c in FULL_DECK if c not in h and c not in b]
         finals = [(*b, *more) for more in combinations(rest, 5 - len(b))]
     else:
+        left = np.array([c for c in FULL_DECK if c not in h], dtype=np.int8)
         finals = []
-        for i in range(deals):
-            deck = Deck(seed=seed + i)
-            deck.remove(h)
-            finals.append(deck.deal(5))
+        for i, m in enumerate(chunk_sizes(deals)):
+            dealt = deal_cards(np.random.default_rng(chunk_seed(checked, i)), left, m, 5)
+            finals += [tuple(Card(c) for c in row) for row in dealt.T.tolist()]
     possible = lows = nuts = 0
     for final in finals:
         low, best = best_low(h, final), nut_low(final)

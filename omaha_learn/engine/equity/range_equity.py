@@ -7,10 +7,14 @@ cards, the board, the dead cards: *card removal*); then
 
 * exactly, when ``trials`` is ``None`` and the work is small: every
   combination of the ranges' hands that shares no card, each with every
-  board, all weighted alike (the ranges' hands are equally likely);
+  board, weighted by the product of the hands' weights (a weighted range such
+  as ``AA**@50,KK**`` gives each hand a weight; otherwise all weigh 1); a
+  request too large raises :class:`~omaha_learn.errors.ExactTooLarge`;
 * by seeded Monte Carlo otherwise (``trials=N``): each deal draws one hand
-  from each range (redrawing deals whose range hands collide), then the board
-  and any random hands from the cards left. The result carries a standard error.
+  from each range in proportion to its weight (redrawing deals whose range
+  hands collide), then the board and any random hands from the cards left,
+  inside each chunk of :mod:`omaha_learn.engine.sampling` on the worker
+  processes. The result carries a standard error.
 
 >>> from omaha_learn import equity
 >>> r = equity(["As Ah 2s 3h", "KK**ds"], board="Kc 7d 2h", game="hilo")   # exact: 299 hands x 820 boards
@@ -26,36 +30,41 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from math import comb
+from fractions import Fraction
+from math import comb, gcd, lcm
 
 import numpy as np
 import numpy.typing as npt
 
+from omaha_learn.engine import arguments
 from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards
-from omaha_learn.engine.equity.api import (
-    EquityResult,
+from omaha_learn.engine.equity.exact import exact_counts, small_exact_counts
+from omaha_learn.engine.equity.kernel import DealSpec, monte_carlo_counts
+from omaha_learn.engine.equity.request import (
     Progress,
     ProgressBar,
+    check_game,
+    check_progress,
     check_request,
-    equity,
+    deck_left,
     parse_text,
-    result_from_counts,
 )
-from omaha_learn.engine.equity.kernel import outcome_codes
-from omaha_learn.engine.evaluation.batch import board_info, hand_strengths
+from omaha_learn.engine.equity.result import EquityResult, result_from_counts
 from omaha_learn.engine.evaluation.tables import low_threshold
 from omaha_learn.engine.games import Game
 from omaha_learn.engine.ranges import Range, is_range_text, parse_range
-from omaha_learn.errors import EquityError, GameError, RangeError
+from omaha_learn.errors import EquityError, ExactTooLarge, RangeError
 
-__all__ = ["range_equity", "RangeEquityResult", "has_range", "EXACT_PREFLOP_HANDS", "EXACT_BOARDS"]
+__all__ = ["range_equity", "RangeEquityResult", "has_range", "EXACT_PREFLOP_HANDS", "EXACT_BOARDS",
+           "SUGGESTED_TRIALS"]
 
 EXACT_PREFLOP_HANDS = 24
 """Exact enumeration before the flop: at most this many range-hand combinations (about 1M boards each)."""
 EXACT_BOARDS = 500_000
 """Exact enumeration after the flop: at most this many (range-hand combination, board) pairs."""
 
-_CHUNK = 32_768
+SUGGESTED_TRIALS = 100_000
+"""Monte Carlo deals :class:`~omaha_learn.errors.ExactTooLarge` suggests instead of an exact answer."""
 
 
 def has_range(holes: object) -> bool:
@@ -121,166 +130,149 @@ class RangeEquityResult(EquityResult):
         return "".join(out)
 
 
-def _as_game(game: str) -> str:
-    try:
-        return "hilo" if Game.parse(game) is Game.HILO else "high"
-    except GameError as exc:
-        raise EquityError(f"game: {game!r} is not a game ({exc})") from None
+@dataclass(frozen=True)
+class _Members:
+    """A range's hands left after card removal: ``(N, 4)`` cards and their weights (``None``: all 1)."""
+
+    hands: npt.NDArray[np.intp]
+    weights: npt.NDArray[np.float64] | None
+
+
+def _members(r: Range, known: Sequence[Card]) -> _Members:
+    """``r``'s hands holding none of ``known``, with their weights; zero-weight hands are left out."""
+    hands = np.asarray(r.hands, dtype=np.intp)
+    raw = getattr(r, "weights", None)
+    weights = None if raw is None else np.asarray(raw, dtype=np.float64)
+    keep = np.ones(len(hands), dtype=bool)
+    if known:
+        keep &= ~np.isin(hands, np.array([int(c) for c in known], dtype=np.intp)).any(axis=1)
+    if weights is not None:
+        keep &= weights > 0
+        weights = weights[keep]
+    return _Members(hands[keep], weights)
 
 
 def range_equity(holes: Sequence[CardsLike | Range | None], board: CardsLike = (), dead: CardsLike = (), *,
                  game: str = "hilo", qualifier: int | None = 8, trials: int | None = None,
-                 seed: int | None = None, progress: Progress = None) -> RangeEquityResult:
+                 seed: int | None = None, progress: Progress = None, threads: int | None = None
+                 ) -> RangeEquityResult:
     """Equity with ranges for some players (see the module notes); arguments as :func:`omaha_learn.equity`."""
-    key = _as_game(game)
-    chart_game = "hilo" if key == "hilo" else "plo"
+    g = check_game(game)
+    chart_game = "hilo" if g is Game.HILO else "plo"
     if isinstance(holes, str):
         raise EquityError("holes: give a list with one hand or range per player, e.g. ['As Ah 2s 3h', 'AA**']")
     holes = list(holes)
     ranges: list[Range | None] = []
     for i, h in enumerate(holes):
-        if is_range_text(h):
+        if isinstance(h, Range):
+            ranges.append(h)
+        elif is_range_text(h):
             try:
                 ranges.append(parse_range(h, game=chart_game))  # type: ignore[arg-type]
             except RangeError as exc:
                 raise RangeError(f"player {i + 1}'s range: {exc}", exc.part, exc.position) from None
         else:
             ranges.append(None)
-    placeholders: list[CardsLike | None] = [None if r is not None else h for h, r in zip(holes, ranges, strict=True)]  # type: ignore[misc]
+    placeholders: list[CardsLike | None] = [None if r is not None else h  # type: ignore[misc]
+                                            for h, r in zip(holes, ranges, strict=True)]
     if trials is None:
         for i, h in enumerate(holes):
             if h is None:
                 raise EquityError(f"player {i + 1} holds a random hand (None): exact enumeration needs known hands "
                                   f"or ranges; pass trials=N (and a seed) for a Monte Carlo estimate")
-    parsed, b, d, size = check_request(placeholders, board, dead, Game.parse(key), qualifier, trials if trials is not None else 1)
+    parsed, b, d, size = check_request(placeholders, board, dead, g, qualifier,
+                                       trials if trials is not None else 1)
+    seed = arguments.seed(seed, "seed", EquityError, sampled=True)
+    nthreads = arguments.cores(threads, "threads", EquityError)
+    progress = check_progress(progress)
     if size != 4:
         raise EquityError("holes: ranges are four-card Omaha hands; the known hands have 5 cards")
     known = [c for h in parsed if h is not None for c in h] + list(b) + list(d)
-    live: list[Range | None] = []
+    members: list[_Members | None] = []
     for i, r in enumerate(ranges):
         if r is None:
-            live.append(None)
+            members.append(None)
             continue
-        left = r.without(known) if known else r
-        if not len(left):
+        m = _members(r, known)
+        if not len(m.hands):
             raise EquityError(f"player {i + 1}'s range {r.text!r}: no hand left once the known cards "
                               f"({format_cards(known)}) are removed")
-        live.append(left)
-    low = key == "hilo"
+        members.append(m)
+    low = g is Game.HILO
     threshold = low_threshold(qualifier) if low else 0
     bar = ProgressBar(progress)
     if trials is None:
-        counts = _exact(parsed, live, b, d, key, qualifier, bar)
+        counts = _exact(parsed, members, b, d, low, threshold, bar)
     else:
-        counts = _monte_carlo(parsed, live, b, d, low, threshold, trials, seed, bar)
-    base = result_from_counts(counts, parsed, b, d, key, qualifier if low else None, trials is None, seed)
+        spec = DealSpec(tuple(None if h is None else tuple(int(c) for c in h) for h in parsed),
+                        tuple(int(c) for c in b), deck_left(parsed, b, d), 4, low, threshold,
+                        tuple(None if m is None else m.hands.astype(np.int8) for m in members),
+                        tuple(None if m is None or m.weights is None else np.cumsum(m.weights) for m in members))
+        counts = monte_carlo_counts(spec, trials, seed, nthreads, bar)
+    base = result_from_counts(counts, parsed, b, d, g, qualifier if low else None, trials is None, seed)
     fields = {f.name: getattr(base, f.name) for f in dataclasses.fields(base)}
     return RangeEquityResult(**fields, ranges=tuple(ranges),
-                             combos=tuple(None if r is None else len(r) for r in live))
+                             combos=tuple(None if m is None else len(m.hands) for m in members))
 
 
-def _joint_hands(live: list[Range | None], limit: int) -> list[list[tuple[Card, ...] | None]] | None:
-    """Every combination of range hands sharing no card (``None`` if more than ``limit``)."""
-    out: list[list[tuple[Card, ...] | None]] = [[]]
-    for r in live:
-        if r is None:
-            out = [o + [None] for o in out]
+def _integer_weights(weights: npt.NDArray[np.float64] | None, n: int) -> list[int]:
+    """Weights as whole numbers in the same proportions (all 1 when ``weights`` is None or all equal)."""
+    if weights is None:
+        return [1] * n
+    fractions = [Fraction(float(w)).limit_denominator(1_000_000) for w in weights]
+    scale = lcm(*(f.denominator for f in fractions))
+    ints = [int(f * scale) for f in fractions]
+    common = gcd(*ints) or 1
+    return [w // common for w in ints]
+
+
+def _joint_hands(members: list[_Members | None], limit: int
+                 ) -> list[tuple[list[tuple[Card, ...] | None], int]] | None:
+    """Every combination of range hands sharing no card, with its weight (the product of its
+    hands' weights); ``None`` if more than ``limit``."""
+    out: list[tuple[list[tuple[Card, ...] | None], int]] = [([], 1)]
+    for m in members:
+        if m is None:
+            out = [(o + [None], w) for o, w in out]
             continue
+        hands = [tuple(Card(int(c)) for c in row) for row in m.hands.tolist()]
+        weights = _integer_weights(m.weights, len(hands))
         nxt = []
-        for o in out:
+        for o, w in out:
             used = {c for h in o if h is not None for c in h}
-            for hand in r:
+            for hand, hw in zip(hands, weights, strict=True):
                 if used.isdisjoint(hand):
-                    nxt.append(o + [hand])
+                    nxt.append((o + [hand], w * hw))
                     if len(nxt) > limit:
                         return None
         out = nxt
     return out
 
 
-def _exact(parsed: list[tuple[Card, ...] | None], live: list[Range | None], board: tuple[Card, ...],
-           dead: tuple[Card, ...], game: str, qualifier: int | None, bar: ProgressBar) -> dict[int, int]:
+def _exact(parsed: list[tuple[Card, ...] | None], members: list[_Members | None], board: tuple[Card, ...],
+           dead: tuple[Card, ...], low: bool, threshold: int, bar: ProgressBar) -> dict[int, int]:
     players = len(parsed)
     boards = comb(52 - 4 * players - len(board) - len(dead), 5 - len(board))
     limit = EXACT_PREFLOP_HANDS if not board else max(EXACT_BOARDS // boards, 1)
-    joint = _joint_hands(live, limit)
-    if joint is None or not joint:
-        sizes = " x ".join(f"{len(r):,}" for r in live if r is not None)
-        why = "the ranges' hands always share a card" if joint == [] else (
-            f"the ranges hold {sizes} hands, each with {boards:,} boards")
-        raise EquityError(f"exact equity with ranges: {why}; pass trials=N (and a seed) for a Monte Carlo estimate")
+    joint = _joint_hands(members, limit)
+    if joint == []:
+        raise EquityError("exact equity with ranges: the ranges' hands always share a card")
+    if joint is None:
+        sizes = " x ".join(f"{len(m.hands):,}" for m in members if m is not None)
+        raise ExactTooLarge(f"exact equity with ranges: the ranges hold {sizes} hands, each with {boards:,} "
+                            f"boards; pass trials=N (and a seed) for a Monte Carlo estimate",
+                            suggested_trials=SUGGESTED_TRIALS)
+    common = gcd(*(w for _, w in joint)) or 1
     counts: dict[int, int] = {}
-    for n, combo in enumerate(joint):
+    for n, (combo, w) in enumerate(joint):
         holes = [p if p is not None else h for p, h in zip(parsed, combo, strict=True)]
-        r = equity(holes, board, dead, game=game, qualifier=qualifier)
-        for code, c in r.counts.items():
-            counts[code] = counts.get(code, 0) + c
+        known = [h for h in holes if h is not None]
+        if len(board) >= 4:
+            part = small_exact_counts(known, board, dead, low, threshold)
+        else:
+            part = exact_counts(known, board, deck_left(known, board, dead), low, threshold, lambda d, t: None)
+        w //= common
+        for code, c in part.items():
+            counts[code] = counts.get(code, 0) + c * w
         bar(n + 1, len(joint))
     return counts
-
-
-def _monte_carlo(parsed: list[tuple[Card, ...] | None], live: list[Range | None], board: tuple[Card, ...],
-                 dead: tuple[Card, ...], low: bool, threshold: int, trials: int, seed: int | None, bar: ProgressBar
-                 ) -> dict[int, int]:
-    rng = np.random.default_rng(seed)
-    fixed = [int(c) for h in parsed if h is not None for c in h] + [int(c) for c in board] + [int(c) for c in dead]
-    missing = 5 - len(board)
-    randoms = [i for i, (p, r) in enumerate(zip(parsed, live, strict=True)) if p is None and r is None]
-    ranged = [i for i, r in enumerate(live) if r is not None]
-    tables = {i: live[i].hands.astype(np.intp) for i in ranged}  # type: ignore[union-attr]
-    counts: dict[int, int] = {}
-    done = 0
-    while done < trials:
-        m = min(_CHUNK, trials - done)
-        hands = _draw_ranges(rng, tables, ranged, m)
-        keys = rng.random((m, 52))
-        if fixed:
-            keys[:, fixed] = 2.0
-        rows = np.arange(m)[:, None]
-        for h in hands.values():
-            keys[rows, h] = 2.0
-        dealt = np.argsort(keys, axis=1)[:, :missing + 4 * len(randoms)].astype(np.intp)
-        boards = np.concatenate([np.broadcast_to(np.array([int(c) for c in board], dtype=np.intp), (m, len(board))),
-                                 dealt[:, :missing]], axis=1)
-        info = board_info(boards)
-        his, los = [], []
-        for i, p in enumerate(parsed):
-            if p is not None:
-                hole: npt.NDArray[np.intp] = np.array([int(c) for c in p], dtype=np.intp)
-            elif i in hands:
-                hole = hands[i]
-            else:
-                j = missing + 4 * randoms.index(i)
-                hole = dealt[:, j:j + 4]
-            hi, lo = hand_strengths(hole, info, low=low)
-            his.append(hi)
-            los.append(lo)
-        lows = None
-        if low:
-            stacked = np.stack(los)  # type: ignore[arg-type]
-            lows = np.where(stacked >= threshold, stacked, 0).astype(np.uint16)
-        codes = outcome_codes(np.stack(his), lows)
-        c = np.bincount(codes)
-        for v in np.flatnonzero(c).tolist():
-            counts[v] = counts.get(v, 0) + int(c[v])
-        done += m
-        bar(done, trials)
-    return counts
-
-
-def _draw_ranges(rng: np.random.Generator, tables: dict[int, npt.NDArray[np.intp]], ranged: list[int], m: int
-                 ) -> dict[int, npt.NDArray[np.intp]]:
-    """One hand per range per deal, uniformly among combinations that share no card (rejection)."""
-    hands = {i: tables[i][rng.integers(0, len(tables[i]), m)] for i in ranged}
-    if len(ranged) < 2:
-        return hands
-    for _ in range(1000):
-        cards = np.concatenate([hands[i] for i in ranged], axis=1)
-        s = np.sort(cards, axis=1)
-        bad = (s[:, 1:] == s[:, :-1]).any(axis=1)
-        if not bad.any():
-            return hands
-        idx = np.flatnonzero(bad)
-        for i in ranged:
-            hands[i][idx] = tables[i][rng.integers(0, len(tables[i]), len(idx))]
-    raise EquityError("ranges: the players' ranges almost never fit together without sharing a card")

@@ -1,0 +1,178 @@
+"""Checking an equity request before any work: players, cards, board, game, qualifier,
+trials, seed, threads and progress, each error naming the bad part.
+
+>>> holes, board, dead, size = check_request(["As Ah 2s 3h", None], "4c 7d 9s", (), Game.HILO, 8, 1_000)
+>>> holes[1], board, size
+(None, (Card('4c'), Card('7d'), Card('9s')), 4)
+>>> check_trials(0)
+Traceback (most recent call last):
+...
+omaha_learn.errors.EquityError: trials: a number of deals from 1 to 100,000,000, or None for exact, got 0
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from omaha_learn.engine import arguments
+from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, parse_cards
+from omaha_learn.engine.games import Game
+from omaha_learn.errors import EquityError, GameError
+
+__all__ = ["MAX_EQUITY_PLAYERS", "MAX_TRIALS", "Progress", "ProgressBar", "check_game", "check_progress",
+           "check_request", "check_trials", "deck_left", "parse_text"]
+
+MAX_EQUITY_PLAYERS = 6
+"""The most players one equity calculation takes (a pot in 120 units splits evenly 1 to 6 ways);
+a table seats more (:data:`omaha_learn.engine.games.MAX_PLAYERS`)."""
+MAX_TRIALS = 100_000_000
+"""The most deals one :func:`omaha_learn.equity` call samples (about a minute on two cores)."""
+
+Progress = bool | Callable[[int, int], object] | None
+
+
+def check_game(game: object) -> Game:
+    """``game`` as a :class:`~omaha_learn.engine.games.Game`, or :class:`EquityError` naming it."""
+    try:
+        return Game.parse(game)
+    except GameError as exc:
+        raise EquityError(f"game: {game!r} is not a game ({exc})") from None
+
+
+def check_trials(trials: object, *, exact_allowed: bool = True) -> int | None:
+    """``trials`` if it is None (exact, when allowed) or an int from 1 to :data:`MAX_TRIALS`."""
+    if trials is None and exact_allowed:
+        return None
+    if (not isinstance(trials, (int, np.integer)) or isinstance(trials, bool)
+            or not 1 <= trials <= MAX_TRIALS):
+        none = ", or None for exact" if exact_allowed else ""
+        raise EquityError(f"trials: a number of deals from 1 to {MAX_TRIALS:,}{none}, got {trials!r}")
+    return int(trials)
+
+
+def check_progress(progress: object) -> Progress:
+    """``progress`` if it is True, False, None or a callable(done, total)."""
+    if progress is not None and not isinstance(progress, bool) and not callable(progress):
+        raise EquityError(f"progress: True, False, None or a callable(done, total), got {progress!r}")
+    return progress
+
+
+@functools.lru_cache(maxsize=256)
+def parse_text(text: str) -> tuple[Card, ...]:
+    """:func:`~omaha_learn.engine.cards.parse_cards` of card text, remembered for the last 256
+    texts: equity reads every hand through it, so a hand is parsed once however often it is asked about.
+
+    >>> parse_text("As Kd 7h")
+    (Card('As'), Card('Kd'), Card('7h'))
+    """
+    return parse_cards(text)
+
+
+def _parse(cards: object, name: str) -> tuple[Card, ...]:
+    if cards is None:
+        raise CardError(f"{name}: no cards given (None); use () or '' for none")
+    try:
+        if isinstance(cards, str):
+            return parse_text(cards)
+        return parse_cards(cards)  # type: ignore[arg-type]
+    except CardError as exc:
+        raise CardError(f"{name}: {exc}", exc.token, exc.position) from None
+
+
+def _dealt_twice(holes: list[tuple[Card, ...] | None], board: tuple[Card, ...], dead: tuple[Card, ...]) -> None:
+    """Raise the :class:`CardError` naming the first card dealt twice, and where (holes, then board, then dead)."""
+    where: dict[Card, str] = {}
+    named = [(h, f"in player {i + 1}'s hand") for i, h in enumerate(holes) if h is not None]
+    for cards, name in named + [(board, "on the board"), (dead, "in the dead cards")]:
+        for c in cards:
+            if c in where:
+                raise CardError(f"card '{c}' is dealt twice: {where[c]} and {name}", token=str(c))
+            where[c] = name
+
+
+def check_request(holes: Sequence[CardsLike | None], board: CardsLike, dead: CardsLike, game: Game,
+                  qualifier: int | None, trials: int | None
+                  ) -> tuple[list[tuple[Card, ...] | None], tuple[Card, ...], tuple[Card, ...], int]:
+    """Check an equity request before any work: (parsed holes, board, dead cards, hole size), or the
+    error naming the bad part. ``None`` in ``holes`` is a hand not known here (random, or a range's)."""
+    if isinstance(holes, (str, bytes)) or not isinstance(holes, (list, tuple)):
+        raise EquityError("holes: give a list with one hand per player, e.g. ['As Ah 2s 3h', 'Kd Kc Qd Jc'], "
+                          f"got {type(holes).__name__}")
+    if game == Game.HILO:
+        arguments.qualifier(qualifier, "qualifier", EquityError)
+    trials = check_trials(trials)
+    holes = list(holes)
+    if not 2 <= len(holes) <= MAX_EQUITY_PLAYERS:
+        raise EquityError(f"holes: equity needs 2 to {MAX_EQUITY_PLAYERS} players, got {len(holes)}")
+    parsed: list[tuple[Card, ...] | None] = []
+    for i, h in enumerate(holes):
+        if h is None:
+            parsed.append(None)
+            continue
+        parsed.append(_parse(h, f"player {i + 1}'s hand"))
+    sizes = {len(h) for h in parsed if h is not None}
+    for i, h in enumerate(parsed):
+        if h is not None and len(h) not in (4, 5):
+            raise CardError(f"player {i + 1}'s hand: Omaha needs 4 hole cards (5 for five-card Omaha), "
+                            f"got {len(h)} ({format_cards(h) or 'none'})")
+    if len(sizes) > 1:
+        raise CardError("hole cards: every player needs the same number of cards (4, or 5 for five-card Omaha)")
+    size = next(iter(sizes)) if sizes else 4
+    seen = {c for h in parsed if h is not None for c in h}
+    if len(seen) < size * (len(parsed) - parsed.count(None)):
+        _dealt_twice(parsed, (), ())
+    b = _parse(board, "board")
+    d = () if isinstance(dead, tuple) and not dead else _parse(dead, "dead")
+    if len(b) not in (0, 3, 4, 5):
+        raise CardError(f"board: 0 (preflop), 3 (flop), 4 (turn) or 5 (river) cards, got {len(b)} "
+                        f"({format_cards(b)})")
+    if len(seen.union(b, d)) < len(seen) + len(b) + len(d):
+        _dealt_twice(parsed, b, d)
+    need = size * len(parsed) + 5 + len(d)
+    if need > 52:
+        raise EquityError(f"holes: {len(parsed)} players with {size} cards, a board and {len(d)} dead cards "
+                          f"need {need} cards; the deck has 52")
+    if trials is None and None in parsed:
+        i = next(i for i, h in enumerate(parsed) if h is None)
+        raise EquityError(f"player {i + 1} holds a random hand (None): exact enumeration needs known hands; "
+                          f"pass trials=N (and a seed) for a Monte Carlo estimate")
+    return parsed, b, d, size
+
+
+def deck_left(holes: Sequence[tuple[Card, ...] | None], board: tuple[Card, ...], dead: tuple[Card, ...]
+              ) -> npt.NDArray[np.intp]:
+    """The cards not in ``holes``, on the ``board`` or ``dead``, in order.
+
+    >>> deck_left([parse_text("As Ah 2s 3h"), None], parse_text("4c 7d 9s"), ()).size
+    45
+    """
+    in_deck = np.ones(52, dtype=bool)
+    in_deck[[int(c) for h in holes if h is not None for c in h] + [int(c) for c in board + dead]] = False
+    return np.flatnonzero(in_deck)
+
+
+class ProgressBar:
+    """Progress as a callable(done, total): None, a user callable, or a text bar on stderr."""
+
+    def __init__(self, progress: Progress) -> None:
+        self.fn = progress if callable(progress) else None
+        self.text = progress is True
+        self.last = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.fn is not None:
+            self.fn(done, total)
+        if self.text:
+            pct = 100 * done // max(total, 1)
+            if pct != self.last:
+                self.last = pct
+                bar = "#" * (pct // 4)
+                sys.stderr.write(f"\r[{bar:<25}] {pct:3d}% {done:,}/{total:,}")
+                if done >= total:
+                    sys.stderr.write("\n")
+                sys.stderr.flush()
