@@ -304,3 +304,16 @@ def test_weights_line_up_with_hands() -> None:
     assert np.array_equal(hands, r.hands)
     aces = (hands // 4 == A).sum(axis=1) >= 2
     assert (r.weights[aces] == 1.0).all() and (r.weights[~aces] == 0.5).all()  # type: ignore[index]
+
+
+def test_the_table_in_docs_rules_md_counts_right() -> None:
+    """Every example of the range-language table in docs/rules.md has the count of hands printed next to it."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = text[text.index("## The range language"):]
+    rows = re.findall(r"^\|[^|\n]+\| `([^`]+)`(?: \(`game=\"(\w+)\"`\))? \| ([\d,]+)", section, flags=re.M)
+    assert len(rows) >= 35
+    for example, game, count in rows:
+        assert parse_range(example, game or None).combos == int(count.replace(",", "")), example
