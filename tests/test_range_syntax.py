@@ -317,3 +317,23 @@ def test_the_table_in_docs_rules_md_counts_right() -> None:
     assert len(rows) >= 35
     for example, game, count in rows:
         assert parse_range(example, game or None).combos == int(count.replace(",", "")), example
+
+
+def test_chart_and_ranges_import_in_one_direction_only() -> None:
+    """The chart imports Range from range_set; the range reader imports the chart; nothing goes back,
+    not even inside a function."""
+    import ast
+    from pathlib import Path
+
+    engine = Path(__file__).resolve().parent.parent / "omaha_learn" / "engine"
+
+    def imported(name: str) -> set[str]:
+        tree = ast.parse((engine / name).read_text(encoding="utf-8"))
+        return {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)} | {
+            alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+
+    ranges = {"omaha_learn.engine.ranges", "omaha_learn.engine.range_syntax"}
+    assert not imported("chart.py") & ranges
+    assert not imported("range_set.py") & (ranges | {"omaha_learn.engine.chart"})
+    assert "omaha_learn.engine.chart" in imported("range_syntax.py")
+    assert "omaha_learn.engine.range_set" in imported("chart.py")
