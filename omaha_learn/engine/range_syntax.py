@@ -115,7 +115,9 @@ def _hand_ranks_suits() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
     return h // 4, h % 4
 
 
+@functools.lru_cache(maxsize=128)
 def _match(specs: tuple[_Spec, ...], shape: tuple[int, ...] | None) -> BoolArr:
+    """The hands matching one card pattern (read-only; cached, as spans and macros reuse patterns)."""
     specs = specs + (_Spec(),) * (4 - len(specs))
     ranks, suits = _hand_ranks_suits()
     cards = all_hands()
@@ -153,6 +155,7 @@ def _match(specs: tuple[_Spec, ...], shape: tuple[int, ...] | None) -> BoolArr:
         out |= ok
     if shape is not None:
         out &= _shape_mask(shape)
+    out.flags.writeable = False
     return out
 
 
