@@ -37,9 +37,10 @@ import numpy.typing as npt
 from omaha_learn.engine.canonical import HANDS, canonical_key, hand_classes, rank_pattern, suit_pattern
 from omaha_learn.engine.cards import Card, CardsLike, format_cards
 from omaha_learn.engine.games import Game
+from omaha_learn.engine.range_set import Range
 from omaha_learn.errors import ChartError, GameError, RangeError
 
-__all__ = ["starting_hands", "StartingHands", "ChartRow", "CHART_FILE", "STATS", "ChartError"]
+__all__ = ["starting_hands", "StartingHands", "ChartRow", "CHART_FILE", "STATS", "ChartError", "share_slice"]
 
 CHART_FILE = Path(__file__).resolve().parent.parent / "data" / "starting_hands.npz"
 """The shipped chart data (built by ``scripts/build_chart.py``)."""
@@ -207,10 +208,7 @@ class StartingHands(Sequence[ChartRow]):
         """
         if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 < share <= 1:
             raise ChartError(f"share: a fraction of all hands between 0 and 1 (0.10 for the top 10%), got {share!r}")
-        order = self.order(six_handed=six_handed)
-        combos = hand_classes().combos[order]
-        before = np.cumsum(combos) - combos
-        chosen = order[before < share * HANDS]
+        chosen = share_slice(self.order(six_handed=six_handed), 0.0, share)
         keep = np.isin(self._classes, chosen)
         view = "six-handed" if six_handed else "heads-up"
         return StartingHands(self._data, self._classes[keep] if not six_handed else chosen[np.isin(chosen, self._classes)],
@@ -303,10 +301,8 @@ class StartingHands(Sequence[ChartRow]):
                 out[s] = float((col[patterns == s] * w).sum() / w.sum())
         return out
 
-    def range(self) -> Any:
+    def range(self) -> Range:
         """These classes as a :class:`~omaha_learn.engine.ranges.Range` of concrete hands."""
-        from omaha_learn.engine.ranges import Range
-
         idx = np.flatnonzero(np.isin(hand_classes().class_of, self._classes)).astype(np.int64)
         return Range(self.title, idx, self.game)
 
@@ -333,6 +329,23 @@ class StartingHands(Sequence[ChartRow]):
         from omaha_learn.display.chart import chart_html
 
         return str(chart_html(self))
+
+
+def share_slice(order: npt.NDArray[np.int64], lo: float, hi: float) -> npt.NDArray[np.int64]:
+    """The classes of ``order`` (best first) from the share ``lo`` to ``hi`` (0..1) of all 270,725 hands.
+
+    A class is taken when the hands ranked above it are at least ``lo`` and
+    less than ``hi`` of all hands: the class crossing each line is in the
+    slice below it, as ProPokerTools does for ``15%`` and ``5%-15%``. This is
+    the one place the chart's ``top`` and the range language's ``%`` count shares.
+
+    >>> order = starting_hands("plo").order()
+    >>> len(share_slice(order, 0, 1)), len(share_slice(order, 0.05, 0.05))
+    (16432, 0)
+    """
+    combos = hand_classes().combos[order]
+    before = np.cumsum(combos) - combos
+    return order[(before >= lo * HANDS) & (before < hi * HANDS)]
 
 
 def _ranking(values: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
