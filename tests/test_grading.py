@@ -179,8 +179,11 @@ def test_broken_cells_cost_only_their_questions(graded: dict[str, object]) -> No
     got = graded["records"]["broken"]  # type: ignore[index]
     assert {q: p for q, (p, _) in got.items()} == {"q1": 0, "q2": 2, "q3": 0, "q4": 2, "q5": 0, "q6": 1}
     rows = {r["question"]: r for r in graded["rows"] if r["student"] == "broken"}  # type: ignore[attr-defined]
-    assert rows["q1"]["feedback"].startswith("your answer cell raised ZeroDivisionError")
-    assert rows["q3"]["feedback"].startswith("your answer cell raised SyntaxError")
+    assert rows["q1"]["feedback"].startswith("your answer cell raised ZeroDivisionError: integer division")
+    assert rows["q3"]["feedback"].startswith("your answer cell raised SyntaxError: incomplete input")
+    # an answer that cannot be read is not a missing answer: its own status, with the error's message
+    assert rows["q1"]["status"] == rows["q3"]["status"] == "unreadable-answer"
+    assert rows["q5"]["status"] == "graded" and rows["q5"]["answer"] == "12,13"
 
 
 def test_renamed_submission_is_matched_by_metadata(graded: dict[str, object]) -> None:
@@ -211,7 +214,7 @@ def test_csv_columns_and_rows(graded: dict[str, object]) -> None:
     """Issue 15: student, exercise, question, points, max_points, status, feedback; a row per question."""
     rows = graded["rows"]
     assert tuple(rows[0]) == CSV_COLUMNS == ("student", "exercise", "question", "points", "max_points",  # type: ignore
-                                             "status", "feedback")
+                                             "status", "feedback", "answer", "override")
     assert {r["status"] for r in rows} <= set(STATUSES)  # type: ignore[attr-defined]
     n = sum(len(exercise(m).questions) for m in EXERCISES) + (6 + 6 + 12) + 6 + 6 + 7 + 6 + 7 + 1
     assert len(rows) == n  # type: ignore[arg-type]
@@ -231,10 +234,11 @@ def test_totals_per_student_are_printed(tmp_path: Path, capsys: pytest.CaptureFi
 
     recs = [QuestionRecord("ann", "01", "q1", 1, 1, "graded"), QuestionRecord("ann", "01", "q2", 0, 2, "graded"),
             QuestionRecord("bob", "01", "q1", 0, 1, "timed-out")]
-    assert grading.totals(recs) == [("ann", 1, 3, ""), ("bob", 0, 1, "timed-out")]
+    # one total everywhere: out of every exercise's questions the class handed in (as the report and feedback)
+    assert grading.totals(recs) == [("ann", 1, 3, ""), ("bob", 0, 3, "timed-out")]
     grading.print_summary(recs)
     out = capsys.readouterr().out.splitlines()
-    assert out[1].split() == ["ann", "1/3"] and out[2].split() == ["bob", "0/1", "needs", "a", "look:", "timed-out"]
+    assert out[1].split() == ["ann", "1/3"] and out[2].split() == ["bob", "0/3", "needs", "a", "look:", "timed-out"]
 
 
 # ------------------------------------------------------------- nothing runs
@@ -341,13 +345,13 @@ def test_report_and_feedback_go_to_the_teachers_desk(tmp_path: Path, monkeypatch
     calls: list[tuple[str, object, Path]] = []
     monkeypatch.setattr(report, "write_report", lambda records, path: calls.append(("report", records, path)))
     monkeypatch.setattr(report, "write_feedback",
-                        lambda records, folder: calls.append(("feedback", records, folder)) or [])
+                        lambda records, folder, **_: calls.append(("feedback", records, folder)) or [])
     csv_path = tmp_path / "s.csv"
     argv = ["--keys", str(KEYS), "--csv", str(csv_path), "--report", str(tmp_path / "r.html"),
             "--feedback", str(tmp_path / "fb"), str(KEYS / "01_reading_hands.ipynb")]
     assert grade_cli(argv) == 0
     assert calls == [("report", recs, tmp_path / "r.html"), ("feedback", recs, tmp_path / "fb")]
-    assert csv_path.read_text(encoding="utf-8").splitlines()[1] == "ann,01_reading_hands,q1,0,1,graded,not yet."
+    assert csv_path.read_text(encoding="utf-8").splitlines()[1] == "ann,01_reading_hands,q1,0,1,graded,not yet.,Kd,"
 
 
 def test_a_broken_key_gives_no_key_rows_not_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -229,8 +229,8 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3) -> C
         statuses = tuple(sorted({r.status for r in rs} - {"graded"}, key=_status_order))
         status_counts.update(statuses or ("graded",))
         if statuses:
-            detail = next((f"{r.question}: {r.feedback}" + (f" (wrote {r.answer!r})" if r.answer else "")
-                           for r in rs if r.status != "graded" and r.feedback), "")
+            detail = next((f"{r.question}: {r.feedback} (wrote {r.answer!r})" if r.status == "unreadable-answer"
+                           else r.feedback for r in rs if r.status != "graded" and r.feedback), "")
             flagged.append(Flagged(key[0], key[1], key[2], statuses, detail))
     by_learner: dict[tuple[str, str], list[list[QuestionRecord]]] = {}
     for (student, ex, _), rs in by_sub.items():

@@ -191,8 +191,9 @@ def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: C
             title, text = rule_html(x)
             body.append(f'<div class="rule" id="{x.lower()}"><h3>{esc(title)}</h3>{text}'
                         f'<p class="note">In the project: <code>{esc(rule_link(x))}</code></p></div>')
-    elif mine and not misses and not (me and me.missing):
-        body.append("<p>Every question right: well done.</p>")
+    elif mine and not misses:
+        body.append("<p>Every question right" + (" in what you handed in" if me and me.missing else "")
+                    + ": well done.</p>")
     return page(f"Feedback for {student}", "\n".join(body))
 
 
