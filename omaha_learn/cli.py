@@ -393,7 +393,8 @@ def _export_nbgrader(args: argparse.Namespace) -> int:
     print(f"wrote {len(notebooks)} assignment(s) from {keys} to {args.dir / 'source'}")
     for p in notebooks:
         print(f"  {p.parent.name}: {p}")
-    print(f"next: cd {args.dir} && nbgrader generate_assignment ASSIGNMENT  (see docs/teachers_report.md)")
+    print(f"next: cd {args.dir} && nbgrader generate_assignment ASSIGNMENT --force  (see docs/teachers_report.md; "
+          "after changing a key: export again and run generate_assignment --force)")
     return 0
 
 
@@ -549,6 +550,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `omaha-learn ... | head`: the reader left; say nothing more
+        _quiet_stdout()
+        return 141
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device, so that Python's flush at exit finds no closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # pragma: no cover - no file descriptor to replace
+        pass
 
 
 def _main(argv: Sequence[str] | None = None) -> int:

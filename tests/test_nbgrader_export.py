@@ -22,8 +22,9 @@ import pytest
 
 from omaha_learn.cli import main
 from omaha_learn.errors import OmahaLearnError
+from omaha_learn.checks import exercise
+from omaha_learn.checks.questions import answer_digest
 from omaha_learn.grading.nbgrader_export import (
-    STRICT_CELL_ID,
     NbgraderExportError,
     export_nbgrader,
     nbgrader_notebook,
@@ -79,7 +80,12 @@ def test_cells_carry_nbgrader_metadata_and_points(exported: Path, key_path: Path
             qid = cell["metadata"]["omaha_learn"]["question"]
             assert meta == {"grade": True, "solution": False, "locked": True, "points": key_cells[cell["id"]][
                 "metadata"]["omaha_learn"]["points"], "grade_id": f"{qid}-check", "schema_version": 3}
-            assert _src(cell) == _src(key_cells[cell["id"]]) and cell["outputs"] == []
+            # the learners see the checker's call; the hidden test asserts with the key's answer's digest
+            visible, hidden = _src(cell).split("### BEGIN HIDDEN TESTS\n")
+            assert visible == _src(key_cells[cell["id"]]).rstrip("\n") + "\n" and cell["outputs"] == []
+            q = exercise(key["metadata"]["omaha_learn"]["exercise"]).questions[qid]
+            assert hidden.endswith("### END HIDDEN TESTS\n") and f"{q.kind!r}, {q.digest!r}" in hidden
+            assert "environ" not in hidden and "STRICT" not in hidden
             points += meta["points"]
         elif "answer" in tags:
             qid = cell["metadata"]["omaha_learn"]["question"]
@@ -92,11 +98,8 @@ def test_cells_carry_nbgrader_metadata_and_points(exported: Path, key_path: Path
                 assert "docs/rules.md" not in _src(cell)
                 assert _src(cell) == _src(key_cells[cell["id"]]).replace("../../docs/rules.md", "rules.md")
     assert points == key["metadata"]["omaha_learn"]["max_points"]
-    # the strict-mode cell comes right after the setup cell
-    order = [c.get("id") for c in nb["cells"]]
-    setup = next(c["id"] for c in nb["cells"] if "setup" in c["metadata"].get("tags", []))
-    assert order[order.index(setup) + 1] == STRICT_CELL_ID
-    assert 'os.environ["OMAHA_LEARN_STRICT"] = "1"' in _src(nb["cells"][order.index(STRICT_CELL_ID)])
+    # no cell sets a switch: the tests are strict by construction
+    assert len(nb["cells"]) == len(key["cells"]) and "OMAHA_LEARN_STRICT" not in json.dumps(nb)
 
 
 def test_nbgraders_own_validator_accepts_the_notebooks(exported: Path) -> None:
@@ -146,6 +149,9 @@ def _unsolve(nb: dict) -> None:
 @pytest.mark.parametrize("mutate,match", [
     (_drop_tag("checker"), "no checker cells"),
     (_drop_tag("setup"), "no setup cell"),
+    (lambda nb: [c.update(source='### BEGIN SOLUTION\nanswer_q6 = 7\n### END SOLUTION\n') for c in nb["cells"]
+                 if c["metadata"].get("omaha_learn", {}).get("question") == "q6"
+                 and "answer" in c["metadata"].get("tags", [])], "the key's answer to q6 cannot be read"),
     (_unsolve, "one ### BEGIN/END SOLUTION block"),
     (lambda nb: next(c for c in nb["cells"] if "checker" in c["metadata"].get("tags", []))["metadata"][
         "omaha_learn"].pop("points"), "needs omaha_learn.question and points"),
@@ -180,10 +186,30 @@ def test_bad_folders_raise_export_errors(tmp_path: Path) -> None:
 def test_cli_export_nbgrader(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["export-nbgrader", str(tmp_path / "c"), "--keys", str(KEYS)]) == 0
     out = capsys.readouterr().out
-    assert "wrote 9 assignment(s)" in out and "nbgrader generate_assignment" in out
+    assert "wrote 9 assignment(s)" in out and "nbgrader generate_assignment" in out and "--force" in out
     assert (tmp_path / "c" / "source" / EXERCISE / f"{EXERCISE}.ipynb").is_file()
     assert main(["export-nbgrader", str(tmp_path / "c"), "--keys", str(tmp_path / "none")]) == 2
     assert "keys_dir:" in capsys.readouterr().err
+
+
+def test_export_into_a_closed_pipe_ends_without_a_traceback(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """`omaha-learn export-nbgrader DIR | head -1`: the reader leaves; no BrokenPipeError traceback."""
+    sink = (tmp_path / "sink").open("w")
+
+    class ClosedPipe:
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self) -> None:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def fileno(self) -> int:
+            return sink.fileno()
+
+    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+    assert main(["export-nbgrader", str(tmp_path / "c"), "--keys", str(KEYS)]) == 141
+    sink.close()
 
 
 # ------------------------------------------------------------------ real nbgrader
