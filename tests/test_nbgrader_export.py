@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from omaha_learn.cli import main
-from omaha_learn.errors import OmahaLearnError
 from omaha_learn.checks import exercise
 from omaha_learn.checks.questions import answer_digest
+from omaha_learn.cli import main
+from omaha_learn.errors import OmahaLearnError
 from omaha_learn.grading.nbgrader_export import (
     NbgraderExportError,
     export_nbgrader,
@@ -249,13 +249,24 @@ def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(args, cwd=cwd, env=_env(), capture_output=True, text=True, timeout=600)
 
 
-def _nbgrader_points(course: Path) -> dict[str, dict[str, float]]:
+def _nbgrader_points(course: Path, students: tuple[str, ...] = ("right", "wrong")) -> dict[str, dict[str, float]]:
     from nbgrader.api import Gradebook
 
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
         return {s: {g.name.removesuffix("-check"): g.score
                     for g in gb.find_submission_notebook(EXERCISE, EXERCISE, s).grades}
-                for s in ("right", "wrong")}
+                for s in students}
+
+
+CHEATS = {  # each answers nothing and switches something off instead
+    "env": 'import os\nos.environ["OMAHA_LEARN_STRICT"] = "0"\nfor _k in list(os.environ):\n'
+           '    os.environ[_k] = "0"\nanswer_q1 = None\n',
+    "module": ("import omaha_learn.checks.questions as Q, omaha_learn.checks.hidden_tests as H\n"
+               "import omaha_learn.checks as C\n"
+               "Q.normalise = lambda kind, value: 'x'\nQ.Exercise.check = lambda self, qid, answer: None\n"
+               "H.assert_answer = lambda *a, **k: print('correct')\nC.STRICT_ENV = 'NOPE'\n"
+               "Q.KINDS.clear()\nanswer_q1 = None\n"),
+}
 
 
 def _our_points(tmp_path: Path, student: str, answers: dict[str, str]) -> dict[str, float]:
@@ -285,6 +296,7 @@ def test_real_nbgrader_scores_like_omaha_learn_grade(tmp_path: Path) -> None:
     assert release.is_file(), r.stdout + r.stderr
     released = _load(release)
     assert "BEGIN SOLUTION" not in json.dumps(released) and '"4h 2c Tc 2d"' not in json.dumps(released)
+    assert "HIDDEN TESTS" not in json.dumps(released) and "_omaha_learn_assert" not in json.dumps(released)
     answer_cells = [_src(c) for c in released["cells"] if c["metadata"]["nbgrader"].get("solution")]
     assert answer_cells[0].strip() == "answer_q1 = None  # your answer: replace None"
 
@@ -292,13 +304,37 @@ def test_real_nbgrader_scores_like_omaha_learn_grade(tmp_path: Path) -> None:
         g = c["metadata"].get("nbgrader", {})
         return g["grade_id"].removesuffix("-answer") if g.get("solution") else None
 
-    for student, answers in (("right", RIGHT), ("wrong", WRONG)):
+    cheats = {f"cheat-{k}": {**{q: "" for q in RIGHT}, "q1": v} for k, v in CHEATS.items()}
+    for student, answers in (("right", RIGHT), ("wrong", WRONG), *cheats.items()):
         sub = course / "submitted" / student / EXERCISE / f"{EXERCISE}.ipynb"
         sub.parent.mkdir(parents=True)
         sub.write_text(json.dumps(_fill(released, answers, qid)))
     r = _run(["nbgrader", "autograde", EXERCISE], course)
-    theirs = _nbgrader_points(course)
+    theirs = _nbgrader_points(course, ("right", "wrong", *cheats))
     assert theirs["right"] == {"q1": 1, "q2": 2, "q3": 1, "q4": 2, "q5": 2, "q6": 1}, r.stdout + r.stderr
     assert theirs["wrong"] == {"q1": 1, "q2": 0, "q3": 1, "q4": 2, "q5": 0, "q6": 0}
+    # a learner cell that changes environment variables or omaha_learn's module state gets nothing
+    for cheat in cheats:
+        assert set(theirs[cheat].values()) == {0}, (cheat, theirs[cheat], r.stdout + r.stderr)
     ours = {s: _our_points(tmp_path, s, a) for s, a in (("right", RIGHT), ("wrong", WRONG))}
-    assert ours == theirs
+    assert ours == {s: theirs[s] for s in ours}
+
+    # the teacher changes one answer in the private key (q6: "A" instead of "B"), exports again and
+    # regenerates with --force: nbgrader follows the changed key, whatever the installed checker says
+    changed = tmp_path / "changed_keys"
+    changed.mkdir()
+    key = _load(KEYS / f"{EXERCISE}.ipynb")
+    for c in key["cells"]:
+        if "answer" in c["metadata"].get("tags", []) and c["metadata"]["omaha_learn"]["question"] == "q6":
+            c["source"] = '### BEGIN SOLUTION\nanswer_q6 = "A"\n### END SOLUTION\n'
+    (changed / f"{EXERCISE}.ipynb").write_text(json.dumps(key))
+    export_nbgrader(changed, course)
+    r = _run(["nbgrader", "generate_assignment", EXERCISE, "--force"], course)
+    assert r.returncode == 0, r.stdout + r.stderr
+    sub = course / "submitted" / "follows" / EXERCISE / f"{EXERCISE}.ipynb"
+    sub.parent.mkdir(parents=True)
+    sub.write_text(json.dumps(_fill(released, {**RIGHT, "q6": 'answer_q6 = "A"\n'}, qid)))
+    r = _run(["nbgrader", "autograde", EXERCISE, "--force"], course)
+    again = _nbgrader_points(course, ("right", "follows"))
+    assert again["right"]["q6"] == 0 and again["follows"]["q6"] == 1, r.stdout + r.stderr
+    assert exercise("reading_hands").questions["q6"].digest != answer_digest("players", "A")  # the checker disagrees
