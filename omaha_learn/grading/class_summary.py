@@ -48,7 +48,7 @@ NO_ANSWER = "(no answer)"
 STATUS_NOTES = {  # what each status other than graded means, in words for a reader
     "unreadable-answer": "an answer was written but cannot be read (or its answer cell raised an error)",
     "unreadable": "not a notebook that can be graded (not JSON, wrong format, malformed cells, not .ipynb)",
-    "timed-out": "the notebook's time ran out before these questions ran",
+    "timed-out": "the notebook's time, or one cell's (--cell-timeout), ran out before these questions ran",
     "kernel-died": "the Python kernel ended before these questions ran",
     "no-key": "no teacher's key for this exercise",
     "wrong-exercise": "the notebook says it is another exercise than the one its file name names",
