@@ -41,6 +41,14 @@ NAMES = sorted(EXERCISES.values())
 RIGHT_01 = {"q1": 'answer_q1 = "4h 2c Tc 2d"', "q2": 'answer_q2 = "9d 9s"', "q3": 'answer_q3 = "full house"',
             "q4": 'answer_q4 = "high card"', "q5": 'answer_q5 = "three of a kind"', "q6": 'answer_q6 = "B"'}
 
+FORMS_01 = {"q1": 'answer_q1 = "2D, 10c, 2c, 4H"', "q2": "answer_q2 = ['9s', '9d']",
+            "q3": 'answer_q3 = "full house (kings full of sevens)"', "q4": 'answer_q4 = "ace high"',
+            "q5": 'answer_q5 = "trips"', "q6": 'answer_q6 = "Player B"'}
+FORMS_03 = {"q1": 'answer_q1 = "7-6-4-2-A"', "q2": 'answer_q2 = ["6-5-4-3-2", "7 6 4 3 2", 76542, 86432, "8-7-3-2-A"]',
+            "q3": 'answer_q3 = "player c"', "q4": 'answer_q4 = "6h, ac"',
+            "q5": "from omaha_learn import best_low\nanswer_q5 = best_low('Ah 2h Kc Kd', '3h 4h 5h Qs Js')",
+            "q6": 'answer_q6 = "9 4 3 2 A"', "q7": 'answer_q7 = "2c 3s 7h 9s Jc"'}
+
 
 def set_answers(nb: nbformat.NotebookNode, answers: dict[str, str]) -> None:
     for cell in nb.cells:
@@ -99,6 +107,16 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     nb.cells.remove(cell_by_id(nb, "q6-check"))
     subs["broken"] = folder("broken") / "04_hilo_showdown.ipynb"
     nbformat.write(nb, subs["broken"])
+
+    # right answers written the way people write them (exercises 1 and 3): full marks
+    nb = nbformat.read(COPIES / "01_reading_hands.ipynb", as_version=4)
+    set_answers(nb, FORMS_01)
+    subs["forms-01"] = folder("forms") / "01_reading_hands.ipynb"
+    nbformat.write(nb, subs["forms-01"])
+    nb = nbformat.read(COPIES / "03_lows.ipynb", as_version=4)
+    set_answers(nb, FORMS_03)
+    subs["forms-03"] = folder("forms") / "03_lows.ipynb"
+    nbformat.write(nb, subs["forms-03"])
 
     # exercise 3's key renamed by a learner: matched by its metadata
     subs["renamed"] = folder("renamed") / "lows-alice.ipynb"
@@ -186,6 +204,13 @@ def test_broken_cells_cost_only_their_questions(graded: dict[str, object]) -> No
     assert rows["q5"]["status"] == "graded" and rows["q5"]["answer"] == "12,13"
 
 
+def test_right_answers_written_as_people_write_them_get_full_marks(graded: dict[str, object]) -> None:
+    rows = [r for r in graded["rows"] if r["student"] == "forms"]  # type: ignore[attr-defined]
+    for name, module in (("01_reading_hands", "reading_hands"), ("03_lows", "lows")):
+        got = {r["question"]: (int(r["points"]), r["status"]) for r in rows if r["exercise"] == name}
+        assert got == {q.qid: (q.points, "graded") for q in exercise(module).questions.values()}, got
+
+
 def test_renamed_submission_is_matched_by_metadata(graded: dict[str, object]) -> None:
     got = graded["records"]["renamed"]  # type: ignore[index]
     assert got == {q.qid: (q.points, "graded") for q in exercise("lows").questions.values()}
@@ -216,7 +241,7 @@ def test_csv_columns_and_rows(graded: dict[str, object]) -> None:
     assert tuple(rows[0]) == CSV_COLUMNS == ("student", "exercise", "question", "points", "max_points",  # type: ignore
                                              "status", "feedback", "answer", "override")
     assert {r["status"] for r in rows} <= set(STATUSES)  # type: ignore[attr-defined]
-    n = sum(len(exercise(m).questions) for m in EXERCISES) + (6 + 6 + 12) + 6 + 6 + 7 + 6 + 7 + 1
+    n = sum(len(exercise(m).questions) for m in EXERCISES) + (6 + 6 + 12) + 6 + 6 + 7 + 6 + 7 + 1 + 6 + 7
     assert len(rows) == n  # type: ignore[arg-type]
     assert {r["student"] for r in rows} == {p.parent.name for p in graded["subs"].values()}  # type: ignore
 

@@ -98,10 +98,13 @@ def _miss(r: QuestionRecord, rules: list[str]) -> str:
     if r.override:
         parts.append(f'<p class="override">Your teacher set this mark to {points_text(r.points)}/{r.max_points}'
                      f" (the grader gave {points_text(r.points_before or 0)}): {esc(r.override)}</p>")
+    links = [f'<a href="#{x.lower()}">{esc(rule_html(x)[0])}</a>' for x in rules]
     if r.status == "unreadable-answer":
         written = f"<code>{esc(r.answer)}</code>" if r.answer else "your answer"
         parts.append(f"<p>Your answer was written but could not be read: {written}.</p>")
         parts.append(f'<p class="hint">Why: {esc(hint_text(r.feedback))}</p>')
+        if links:
+            parts.append("<p>Re-read: " + "; ".join(links) + " (below).</p>")
         return "\n".join(parts)
     if r.status == "timed-out" and "per-cell limit" in r.feedback:
         parts.append(f'<p class="hint">Your notebook was {esc(hint_text(r.feedback))}. Each cell may run for a '
@@ -119,7 +122,6 @@ def _miss(r: QuestionRecord, rules: list[str]) -> str:
     hint = hint_text(r.feedback)
     if hint and not hint.lower().startswith("no answer"):
         parts.append(f'<p class="hint">Hint: {esc(hint)}</p>')
-    links = [f'<a href="#{x.lower()}">{esc(rule_html(x)[0])}</a>' for x in rules]
     if links:
         parts.append("<p>Re-read: " + "; ".join(links) + " (below).</p>")
     return "\n".join(parts)

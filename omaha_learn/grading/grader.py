@@ -328,7 +328,8 @@ def decide(student: str, sub: str, key: KeyInfo, run: dict[str, Any], status: st
         else:
             feedback = "no answer" + (" (the answer cell is missing: was it deleted?)" if flag else "")
         if not points and state.startswith("error"):
-            rec_status = _unreadable(status)
+            if rep.get("status") != "answer":  # the error is why there is no answer to read
+                rec_status = _unreadable(status)
             feedback = _join(f"your answer cell raised {state.removeprefix('error: ')}",
                              "" if feedback.startswith("no answer") else feedback)
         records.append(QuestionRecord(points=points, status=rec_status, feedback=_join(note, feedback),
