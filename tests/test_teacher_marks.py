@@ -229,3 +229,24 @@ def test_the_report_html_is_the_written_one(desk: dict[str, Path]) -> None:
     records, _ = apply_overrides(klass(), read_overrides(desk["csv"].parent / "marks.csv"))
     assert desk["report"].read_text(encoding="utf-8") == report_html(records)
     assert feedback_html("Bob", records).count("part marks from your teacher") == 0
+
+
+def test_the_grader_tells_unreadable_from_missing_and_names_the_cell_limit() -> None:
+    """decide(): a per-cell timeout, a SyntaxError with its message, an unreadable answer as written,
+    a deleted answer cell; every rule of a question and its text go into the record."""
+    keys = Path(__file__).resolve().parent.parent / "exercises" / "solutions"
+    key = grader.load_key(keys / "01_reading_hands.ipynb")
+    key.answers["q6"] = "B"
+    run = {"cells": {"q1": "timed-out: its answer cell ran over the 30 s per-cell limit",
+                     "q2": "error: SyntaxError: incomplete input (123.py, line 1)", "q3": "ok", "q6": "ok"},
+           "reports": {"q2": {"status": "none"}, "q6": {"status": "answer", "answer": "B"},
+                       "q3": {"status": "unreadable", "error": "cannot tell which category 'good' is",
+                              "text": "good"}}}
+    recs = {r.question: r for r in grader.decide("ann", "x.ipynb", key, run, missing=frozenset({"q4"}))}
+    assert recs["q1"].status == "timed-out" and "30 s per-cell limit" in recs["q1"].feedback
+    assert recs["q2"].status == "unreadable-answer" and "SyntaxError: incomplete input" in recs["q2"].feedback
+    assert recs["q3"].status == "unreadable-answer" and recs["q3"].answer == "good"
+    assert recs["q3"].rule == "R2, R6" and recs["q3"].text.startswith("What category")
+    assert recs["q4"].flag == "answer-cell-missing" and recs["q6"].points == 1
+    page = feedback_html("ann", list(recs.values()))
+    assert "SyntaxError: incomplete input" in html.unescape(page) and "answer cell is missing" in page
