@@ -100,8 +100,10 @@ def _miss(r: QuestionRecord, rules: list[str]) -> str:
                      f" (the grader gave {points_text(r.points_before or 0)}): {esc(r.override)}</p>")
     links = [f'<a href="#{x.lower()}">{esc(rule_html(x)[0])}</a>' for x in rules]
     if r.status == "unreadable-answer":
-        written = f"<code>{esc(r.answer)}</code>" if r.answer else "your answer"
-        parts.append(f"<p>Your answer was written but could not be read: {written}.</p>")
+        if r.answer:
+            parts.append(f"<p>Your answer was written but could not be read: <code>{esc(r.answer)}</code>.</p>")
+        else:
+            parts.append("<p>Your answer could not be read: its cell stopped with an error.</p>")
         parts.append(f'<p class="hint">Why: {esc(hint_text(r.feedback))}</p>')
         if links:
             parts.append("<p>Re-read: " + "; ".join(links) + " (below).</p>")
