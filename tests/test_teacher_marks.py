@@ -250,3 +250,18 @@ def test_the_grader_tells_unreadable_from_missing_and_names_the_cell_limit() -> 
     assert recs["q4"].flag == "answer-cell-missing" and recs["q6"].points == 1
     page = feedback_html("ann", list(recs.values()))
     assert "SyntaxError: incomplete input" in html.unescape(page) and "answer cell is missing" in page
+
+
+def test_a_learners_endless_loop_is_named_as_the_cell_over_its_limit() -> None:
+    """A real kernel: the answer cell loops; the run says the cell ran over the per-cell limit (not that the
+    notebook's time ran out), and the next question still runs."""
+    from omaha_learn.grading.sandbox import run_plan
+
+    report = "from omaha_learn.checks.questions import record_answer as r\nr({q!r}, globals().get('answer_{q}'), 'int')"
+    run = run_plan([{"role": "answer", "source": "while True:\n    pass", "question": "q1"},
+                    {"role": "report", "source": report.format(q="q1"), "question": "q1"},
+                    {"role": "answer", "source": "answer_q2 = 7", "question": "q2"},
+                    {"role": "report", "source": report.format(q="q2"), "question": "q2"}],
+                   timeout=90, cell_timeout=2, sandbox="auto")
+    assert run["cells"]["q1"] == "timed-out: its answer cell ran over the 2 s per-cell limit"
+    assert run["reports"]["q2"]["answer"] == "7"
