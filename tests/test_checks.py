@@ -315,3 +315,16 @@ def test_betting_answers_agree_with_the_engine(qid: str) -> None:
     """The fixed (digest-only) answers of exercise 6 (R13-R19) are what HandState does."""
     answers = _betting_engine_answers()
     assert exercise("betting").questions[qid].is_correct(answers[qid]), (qid, answers[qid])
+
+
+def test_every_question_has_its_text_and_hints_only_for_wrong_answers() -> None:
+    """Feedback pages show each question's text; a hint for a mistake never names the right answer."""
+    for m in EXERCISES:
+        nb = _key(m)
+        for q in exercise(m).questions.values():
+            assert 10 < len(q.text) <= 310, (m, q.qid)
+            assert any(q.text.replace("**", "")[:40] in " ".join(c.source.replace("**", "").split())
+                       for c in nb.cells if c.cell_type == "markdown"), (m, q.qid)
+            for wrong in q.wrong_hints:
+                assert normalise(q.kind, wrong) == wrong, (m, q.qid, wrong)   # keyed by the normalised answer
+                assert answer_digest(q.kind, wrong) != q.digest, (m, q.qid)
