@@ -486,9 +486,19 @@ def _grade(args: argparse.Namespace) -> int:
         for p in problems:
             print(f"omaha-learn grade: error: {p}", file=sys.stderr)
         return 2
-    from omaha_learn.errors import OmahaLearnError
+    import locale
 
-    _collate_like_the_teacher()
+    before = _collate_like_the_teacher()
+    try:
+        return _grade_run(args, keys, overrides)
+    finally:
+        locale.setlocale(locale.LC_COLLATE, before)
+
+
+def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any]) -> int:
+    """Grade, apply the overrides and write every output asked for; the exit status."""
+    from omaha_learn.errors import OmahaLearnError
+    from omaha_learn.grading import grader
 
     try:
         records = grader.grade(args.submissions, keys, timeout=args.timeout, cell_timeout=args.cell_timeout,
@@ -532,14 +542,16 @@ def _grade(args: argparse.Namespace) -> int:
     return status
 
 
-def _collate_like_the_teacher() -> None:
-    """Sort learners' names by the teacher's locale (LC_COLLATE / LANG), when it is installed."""
+def _collate_like_the_teacher() -> str:
+    """Sort learners' names by the teacher's locale (LC_COLLATE / LANG), when it is installed; the one before."""
     import locale
 
+    before = locale.setlocale(locale.LC_COLLATE)
     try:
         locale.setlocale(locale.LC_COLLATE, "")
     except locale.Error:
         pass
+    return before
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -77,8 +77,9 @@ def learner_key(name: str) -> tuple[object, ...]:
     folded = name.casefold()
     collate = locale.setlocale(locale.LC_COLLATE)
     if collate not in ("C", "POSIX", "C.UTF-8", "C.utf8"):
-        try:
-            return (locale.strxfrm(folded), name)
+        try:  # text parts by the locale, digits as numbers
+            return (tuple(int(p) if p.isdigit() else locale.strxfrm(p) for p in re.split(r"(\d+)", folded)),
+                    name)
         except (OSError, ValueError):  # pragma: no cover - a broken locale
             pass
     base = "".join(ch for ch in unicodedata.normalize("NFKD", folded.translate(_FOLD))
