@@ -49,7 +49,8 @@ ACCEPTED: dict[str, list[tuple[object, str]]] = {
                  ("full house (kings full of sevens)", "full house"), ("kings full of sevens", "full house"),
                  ("a pair of twos", "one pair"), ("pair", "one pair"), ("two pairs", "two pair"),
                  ("jack-high flush", "flush"), (Category.FLUSH, "flush"), ("Royal", "royal flush"),
-                 ("queens full", "full house")],
+                 ("queens full", "full house"), ("two pair: kings and nines", "two pair"),
+                 ("full house, kings full of sevens", "full house")],
     "categories": [(["boat", "flush", "straight", "trips", "two pair"],
                     "full house,flush,straight,three of a kind,two pair"),
                    ("full house, flush, straight", "full house,flush,straight"),
@@ -68,7 +69,7 @@ REFUSED: dict[str, list[object]] = {
     "player": ["A and B", "AB", 3, "Player", "X"],
     "players": ["Player", "A and X", 3, "A, A", {"A": 1}],
     "player_order": ["F and Z", 7],
-    "category": ["flush or straight", "good hand", 7, "kings", "(full house)"],
+    "category": ["flush or straight", "good hand", 7, "kings", "(full house)", "full house, flush", "trips; boat"],
     "categories": ["flush", 7],
     "yesno": ["maybe", 2, "yes no", None.__class__],
 }

@@ -379,8 +379,10 @@ def _category_name(value: object) -> str | None:
     if not isinstance(value, str):
         return None
     text = re.sub(r"\([^)]*\)|\[[^\]]*\]", " ", value)       # details in brackets
-    text = re.split(r"[:,;]| with | of the ", text, maxsplit=1)[0] if not re.search(r"\bof a kind\b", text) \
-        else text
+    if not re.search(r"\bof a kind\b", text):                   # details after a colon or a comma
+        text, *rest = re.split(r"[:,;]| with | of the ", text, maxsplit=1)
+        if rest and _category_name(rest[0]) not in (None, _category_name(text)):
+            return None                                        # two categories: which one is meant?
     text = _words(text).strip(" .!")
     text = re.sub(r"^(an?|the|my) ", "", text)
     if text in _CATEGORY_SYNONYMS:
