@@ -5,7 +5,8 @@ Conventions (the report states them too):
 * a *submission* is one notebook handed in: the records sharing ``student``,
   ``exercise`` and ``submission``;
 * question statistics (mean score, share correct, common wrong answers) count
-  only records the checker decided (status ``graded``): a notebook that timed
+  only records the checker decided (status ``graded``, and ``unreadable-answer``:
+  a miss, listed on its own as written): a notebook that timed
   out says nothing about the question;
 * a learner's score on an exercise is their best submission of it; their
   total is out of every exercise anyone in the class handed in (an exercise a

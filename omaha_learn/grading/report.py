@@ -185,7 +185,7 @@ def report_html(records: Iterable[QuestionRecord], *, title: str = "Class report
             f"{len(s.exercises)} exercises; class mean {percent(mean_share, 1)} of the points.</p>"
             f"<p>{_look(len(s.flagged))} "
             '<span class="note">Question statistics count only answers the checker decided (status '
-            "<code>graded</code>); a learner's score on an exercise is their best submission; totals are "
+            "<code>graded</code>, or <code>unreadable-answer</code>: written but unreadable, counted as a miss); a learner's score on an exercise is their best submission; totals are "
             "out of every exercise the class handed in.</span></p>")
     fig = svg_bars(HISTOGRAM_BINS, counts, title="Learners by total score")
     body = [head,
