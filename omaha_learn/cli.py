@@ -416,7 +416,8 @@ def _export_nbgrader(args: argparse.Namespace) -> int:
     print(f"wrote {len(notebooks)} assignment(s) from {keys} to {args.dir / 'source'}")
     for p in notebooks:
         print(f"  {p.parent.name}: {p}")
-    print(f"next: cd {args.dir} && nbgrader generate_assignment ASSIGNMENT  (see docs/teachers_report.md)")
+    print(f"next: cd {args.dir} && nbgrader generate_assignment ASSIGNMENT --force  (see docs/teachers_report.md; "
+          "after changing a key: export again and run generate_assignment --force)")
     return 0
 
 
@@ -520,6 +521,11 @@ def _grade_parser(sub: Any) -> None:
                    help="the student's name: the submission's folder or its file name (default: auto)")
     p.add_argument("--report", type=Path, default=None, metavar="FILE", help="write a class summary (HTML)")
     p.add_argument("--feedback", type=Path, default=None, metavar="DIR", help="write one HTML file per learner")
+    p.add_argument("--overrides", type=Path, default=None, metavar="FILE",
+                   help="the teacher's marks (CSV: student,exercise,question,points,comment), applied on every "
+                        "regrade; partial credit allowed")
+    p.add_argument("--gradebook", type=Path, default=None, metavar="FILE",
+                   help="write one row per learner (student, each exercise, total, maximum, percent) to FILE")
 
 
 def _grade(args: argparse.Namespace) -> int:
@@ -534,7 +540,9 @@ def _grade(args: argparse.Namespace) -> int:
     missing = [printable(p) for p in args.submissions if not os.path.lexists(p)]
     if missing:
         problems.append(f"no such file: {', '.join(missing)}")
-    for path, what in ((args.csv, "--csv"), (args.report, "--report")):
+    if args.overrides is not None and not args.overrides.is_file():
+        problems.append(f"--overrides {args.overrides}: no such file")
+    for path, what in ((args.csv, "--csv"), (args.report, "--report"), (args.gradebook, "--gradebook")):
         if path is not None and (why := grader.check_output_file(path, what)):
             problems.append(why)
     if args.feedback is not None and args.feedback.exists() and not args.feedback.is_dir():
@@ -551,11 +559,32 @@ def _grade(args: argparse.Namespace) -> int:
         problems.append(str(exc))
     bounds = {k: v for k, v in (("memory_mb", args.memory_mb), ("disk_mb", args.disk_mb),
                                 ("processes", args.max_processes)) if v is not None}
+    overrides = []
+    if args.overrides is not None and not problems:
+        from omaha_learn.errors import ReportError
+        from omaha_learn.grading.teacher_marks import read_overrides
+
+        try:
+            overrides = read_overrides(args.overrides)
+        except ReportError as exc:
+            problems.append(str(exc))
     if problems:
         for p in problems:
             print(f"omaha-learn grade: error: {printable(p)}", file=sys.stderr)
         return 2
+    import locale
+
+    before = _collate_like_the_teacher()
+    try:
+        return _grade_run(args, keys, overrides, bounds)
+    finally:
+        locale.setlocale(locale.LC_COLLATE, before)
+
+
+def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bounds: dict[str, int]) -> int:
+    """Grade, apply the overrides and write every output asked for; the exit status."""
     from omaha_learn.errors import OmahaLearnError
+    from omaha_learn.grading import grader
 
     try:
         records = grader.grade(args.submissions, keys, timeout=args.timeout, cell_timeout=args.cell_timeout,
@@ -565,11 +594,27 @@ def _grade(args: argparse.Namespace) -> int:
     except OmahaLearnError as exc:  # e.g. a Dask scheduler that cannot be reached
         print(f"omaha-learn grade: error: {exc}", file=sys.stderr)
         return 2
+    if overrides:
+        from omaha_learn.grading.teacher_marks import apply_overrides
+
+        try:
+            records, notes = apply_overrides(records, overrides)
+        except OmahaLearnError as exc:
+            print(f"omaha-learn grade: error: {exc}", file=sys.stderr)
+            return 2
+        for note in notes:
+            print(f"warning: {note}")
+        print(f"applied {len(overrides) - len(notes)} override(s) from {args.overrides}")
     grader.print_summary(records)
     if args.csv is not None:
         grader.write_csv(records, args.csv)
         print(f"wrote {args.csv}")
-    status = 0 if all(r.status == "graded" for r in records) else 1
+    status = 0 if all(r.status in ("graded", "unreadable-answer") for r in records) else 1
+    if args.gradebook is not None:
+        from omaha_learn.grading.teacher_marks import write_gradebook
+
+        write_gradebook(records, args.gradebook)
+        print(f"wrote {args.gradebook}")
     if args.report is not None or args.feedback is not None:
         from omaha_learn.grading import report
 
@@ -578,9 +623,22 @@ def _grade(args: argparse.Namespace) -> int:
             print(f"wrote {args.report}")
         if args.feedback is not None:
             args.feedback.mkdir(parents=True, exist_ok=True)
-            files = report.write_feedback(records, args.feedback)
+            reserved = [p for p in (args.report, args.csv, args.gradebook) if p is not None]
+            files = report.write_feedback(records, args.feedback, reserved=reserved)
             print(f"wrote {len(files)} feedback file(s) to {args.feedback}")
     return status
+
+
+def _collate_like_the_teacher() -> str:
+    """Sort learners' names by the teacher's locale (LC_COLLATE / LANG), when it is installed; the one before."""
+    import locale
+
+    before = locale.setlocale(locale.LC_COLLATE)
+    try:
+        locale.setlocale(locale.LC_COLLATE, "")
+    except locale.Error:
+        pass
+    return before
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -591,6 +649,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `omaha-learn ... | head`: the reader left; say nothing more
+        _quiet_stdout()
+        return 141
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device, so that Python's flush at exit finds no closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # pragma: no cover - no file descriptor to replace
+        pass
 
 
 def _main(argv: Sequence[str] | None = None) -> int:

@@ -337,3 +337,52 @@ def test_lessons_command_opens_lessons_unrun_with_cards_as_pictures(lessons_comm
                     page.screenshot(path=str(ARTIFACTS / f"lessons-{stem}-widget.png"))
         finally:
             browser.close()
+
+
+def test_teachers_report_and_feedback_pages_open_in_the_browser(tmp_path: Path) -> None:
+    """The class report (grid, flags, overrides) and feedback pages named in Cyrillic and Estonian letters,
+    opened from the disk in Chromium: they render, the grid's colours show, the rule links jump in the page."""
+    from test_teacher_marks import teacher_desk  # tests/ is on sys.path
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    desk = teacher_desk(tmp_path)
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1300, "height": 1400})
+            page.route("**/*", lambda route: route.continue_() if route.request.url.startswith("file:")
+                       else route.abort())
+            page.goto(desk["report"].as_uri())
+            assert page.title() == "Class report"
+            grid = page.locator("table.grid").first
+            assert grid.locator("tbody tr").count() == 6
+            learners = grid.locator("tbody th").all_inner_texts()
+            assert learners == ["ann", "Bob", "Jüri Õunapuu", "Mette Ørsted", "Zoë", "Анна"]
+            colours = {page.eval_on_selector(f"table.grid td.{c}", "e => getComputedStyle(e).backgroundColor")
+                       for c in ("g-ok", "g-part", "g-unread", "g-out", "g-none")}
+            assert len(colours) == 5 and "rgba(0, 0, 0, 0)" not in colours   # a colour each
+            framed = page.eval_on_selector("table.grid td.g-over", "e => getComputedStyle(e).outlineStyle")
+            assert framed == "solid"
+            assert "unreadable answers, timed out" in page.inner_text("body")
+            assert "wrote the player, not the cards" in page.inner_text("body")
+            grid.screenshot(path=str(ARTIFACTS / "report-grid.png"))
+            page.screenshot(path=str(ARTIFACTS / "report.png"), full_page=True)
+            for stem in ("Jüri_Õunapuu", "Анна-2", "Mette_Ørsted", "ann"):
+                path = desk[f"fb:{stem}"]
+                page.goto(path.as_uri())
+                assert page.title().startswith("Feedback for ")
+                body = page.inner_text("body")
+                assert "Total: " in body
+                if stem == "Jüri_Õunapuu":
+                    assert "Which four cards did B get?" in body and "Player" in body
+                    assert "30 s per-cell limit" in body and "Your teacher set this mark to 0.5/1" in body
+                if stem == "ann":   # the rule links jump to the rule's text copied into the page
+                    link = page.locator("a[href='#r1']").first
+                    link.click()
+                    assert page.evaluate("location.hash") == "#r1"
+                    assert page.locator("#r1").is_visible()
+                if stem == "Анна-2":
+                    assert "Not handed in" in body and "05_side_pots (0/3)" in body
+                page.screenshot(path=str(ARTIFACTS / f"feedback-{stem}.png"), full_page=True)
+        finally:
+            browser.close()

@@ -68,10 +68,16 @@ def _wrong(kind: str, right: object) -> object:
     if kind == "player_order":
         letters = norm.split(",")
         return "".join(reversed(letters)) if letters != letters[::-1] else "".join(letters) + "A"
-    if kind == "text":
+    if kind in ("text", "category"):
         return "royal flush" if norm != "royal flush" else "high card"
-    if kind == "texts":
+    if kind in ("texts", "categories", "lows"):
         return list(reversed(norm.split(",")))
+    if kind == "low":
+        return "8-7-6-5-4" if norm != "8-7-6-5-4" else "5-4-3-2-A"
+    if kind == "fraction":
+        num, den = (int(x) for x in norm.split("/"))
+        return f"{num + 1}/{den}" if den != 1 else "1/2"  # lowest terms only when den > num + 1 is coprime
+
     if kind == "yesno":
         return norm == "no"
     raise AssertionError(kind)
@@ -145,7 +151,7 @@ def test_no_answer_and_unreadable_answers(capsys: pytest.CaptureFixture[str]) ->
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("q1: no answer yet (0/1 points). Write your answer in answer_q1")
     assert out[1].startswith("q1: cannot read this answer (0/1 points): could not read your cards: 'Xz'")
-    assert out[2] == "q6: cannot read this answer (0/1 points): expected a player letter such as 'A', got 3."
+    assert out[2].startswith("q6: cannot read this answer (0/1 points): expected a player letter such as 'A', got 3")
 
 
 def test_unknown_question_and_exercise() -> None:
@@ -238,7 +244,7 @@ def test_player_sets_ignore_order_and_case(players: set[str]) -> None:
     assert normalise("players", "".join(letters)) == ",".join(letters)
 
 
-@pytest.mark.parametrize(("kind", "value"), [("int", True), ("int", "ten"), ("yesno", "maybe"),
+@pytest.mark.parametrize(("kind", "value"), [("int", True), ("int", "ten thousand"), ("yesno", "maybe"),
                                              ("texts", "flush"), ("player", "AB"), ("ints", [1.5])])
 def test_unreadable_answers_raise_answer_error(kind: str, value: object) -> None:
     with pytest.raises(AnswerError):
@@ -309,3 +315,16 @@ def test_betting_answers_agree_with_the_engine(qid: str) -> None:
     """The fixed (digest-only) answers of exercise 6 (R13-R19) are what HandState does."""
     answers = _betting_engine_answers()
     assert exercise("betting").questions[qid].is_correct(answers[qid]), (qid, answers[qid])
+
+
+def test_every_question_has_its_text_and_hints_only_for_wrong_answers() -> None:
+    """Feedback pages show each question's text; a hint for a mistake never names the right answer."""
+    for m in EXERCISES:
+        nb = _key(m)
+        for q in exercise(m).questions.values():
+            assert 10 < len(q.text) <= 310, (m, q.qid)
+            assert any(q.text.replace("**", "")[:40] in " ".join(c.source.replace("**", "").split())
+                       for c in nb.cells if c.cell_type == "markdown"), (m, q.qid)
+            for wrong in q.wrong_hints:
+                assert normalise(q.kind, wrong) == wrong, (m, q.qid, wrong)   # keyed by the normalised answer
+                assert answer_digest(q.kind, wrong) != q.digest, (m, q.qid)

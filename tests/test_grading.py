@@ -47,6 +47,14 @@ NAMES = sorted(EXERCISES.values())
 RIGHT_01 = {"q1": 'answer_q1 = "4h 2c Tc 2d"', "q2": 'answer_q2 = "9d 9s"', "q3": 'answer_q3 = "full house"',
             "q4": 'answer_q4 = "high card"', "q5": 'answer_q5 = "three of a kind"', "q6": 'answer_q6 = "B"'}
 
+FORMS_01 = {"q1": 'answer_q1 = "2D, 10c, 2c, 4H"', "q2": "answer_q2 = ['9s', '9d']",
+            "q3": 'answer_q3 = "full house (kings full of sevens)"', "q4": 'answer_q4 = "ace high"',
+            "q5": 'answer_q5 = "trips"', "q6": 'answer_q6 = "Player B"'}
+FORMS_03 = {"q1": 'answer_q1 = "7-6-4-2-A"', "q2": 'answer_q2 = ["6-5-4-3-2", "7 6 4 3 2", 76542, 86432, "8-7-3-2-A"]',
+            "q3": 'answer_q3 = "player c"', "q4": 'answer_q4 = "6h, ac"',
+            "q5": "from omaha_learn import best_low\nanswer_q5 = best_low('Ah 2h Kc Kd', '3h 4h 5h Qs Js')",
+            "q6": 'answer_q6 = "9 4 3 2 A"', "q7": 'answer_q7 = "2c 3s 7h 9s Jc"'}
+
 
 def set_answers(nb: nbformat.NotebookNode, answers: dict[str, str]) -> None:
     for cell in nb.cells:
@@ -105,6 +113,16 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     nb.cells.remove(cell_by_id(nb, "q6-check"))
     subs["broken"] = folder("broken") / "04_hilo_showdown.ipynb"
     nbformat.write(nb, subs["broken"])
+
+    # right answers written the way people write them (exercises 1 and 3): full marks
+    nb = nbformat.read(COPIES / "01_reading_hands.ipynb", as_version=4)
+    set_answers(nb, FORMS_01)
+    subs["forms-01"] = folder("forms") / "01_reading_hands.ipynb"
+    nbformat.write(nb, subs["forms-01"])
+    nb = nbformat.read(COPIES / "03_lows.ipynb", as_version=4)
+    set_answers(nb, FORMS_03)
+    subs["forms-03"] = folder("forms") / "03_lows.ipynb"
+    nbformat.write(nb, subs["forms-03"])
 
     # exercise 3's key renamed by a learner: matched by its metadata
     subs["renamed"] = folder("renamed") / "lows-alice.ipynb"
@@ -185,8 +203,18 @@ def test_broken_cells_cost_only_their_questions(graded: dict[str, object]) -> No
     got = graded["records"]["broken"]  # type: ignore[index]
     assert {q: p for q, (p, _) in got.items()} == {"q1": 0, "q2": 2, "q3": 0, "q4": 2, "q5": 0, "q6": 1}
     rows = {r["question"]: r for r in graded["rows"] if r["student"] == "broken"}  # type: ignore[attr-defined]
-    assert rows["q1"]["feedback"].startswith("your answer cell raised ZeroDivisionError")
-    assert rows["q3"]["feedback"].startswith("your answer cell raised SyntaxError")
+    assert rows["q1"]["feedback"].startswith("your answer cell raised ZeroDivisionError: integer division")
+    assert rows["q3"]["feedback"].startswith("your answer cell raised SyntaxError: incomplete input")
+    # an answer that cannot be read is not a missing answer: its own status, with the error's message
+    assert rows["q1"]["status"] == rows["q3"]["status"] == "unreadable-answer"
+    assert rows["q5"]["status"] == "graded" and rows["q5"]["answer"] == "12,13"
+
+
+def test_right_answers_written_as_people_write_them_get_full_marks(graded: dict[str, object]) -> None:
+    rows = [r for r in graded["rows"] if r["student"] == "forms"]  # type: ignore[attr-defined]
+    for name, module in (("01_reading_hands", "reading_hands"), ("03_lows", "lows")):
+        got = {r["question"]: (int(r["points"]), r["status"]) for r in rows if r["exercise"] == name}
+        assert got == {q.qid: (q.points, "graded") for q in exercise(module).questions.values()}, got
 
 
 def test_renamed_submission_is_matched_by_metadata(graded: dict[str, object]) -> None:
@@ -217,9 +245,9 @@ def test_csv_columns_and_rows(graded: dict[str, object]) -> None:
     """Issue 15: student, exercise, question, points, max_points, status, feedback; a row per question."""
     rows = graded["rows"]
     assert tuple(rows[0]) == CSV_COLUMNS == ("student", "exercise", "question", "points", "max_points",  # type: ignore
-                                             "status", "feedback")
+                                             "status", "feedback", "answer", "override")
     assert {r["status"] for r in rows} <= set(STATUSES)  # type: ignore[attr-defined]
-    n = sum(len(exercise(m).questions) for m in EXERCISES) + (6 + 6 + 12) + 6 + 6 + 7 + 6 + 7 + 1
+    n = sum(len(exercise(m).questions) for m in EXERCISES) + (6 + 6 + 12) + 6 + 6 + 7 + 6 + 7 + 1 + 6 + 7
     assert len(rows) == n  # type: ignore[arg-type]
     assert {r["student"] for r in rows} == {p.parent.name for p in graded["subs"].values()}  # type: ignore
 
@@ -237,10 +265,11 @@ def test_totals_per_student_are_printed(tmp_path: Path, capsys: pytest.CaptureFi
 
     recs = [QuestionRecord("ann", "01", "q1", 1, 1, "graded"), QuestionRecord("ann", "01", "q2", 0, 2, "graded"),
             QuestionRecord("bob", "01", "q1", 0, 1, "timed-out")]
-    assert grading.totals(recs) == [("ann", 1, 3, ""), ("bob", 0, 1, "timed-out")]
+    # one total everywhere: out of every exercise's questions the class handed in (as the report and feedback)
+    assert grading.totals(recs) == [("ann", 1, 3, ""), ("bob", 0, 3, "timed-out")]
     grading.print_summary(recs)
     out = capsys.readouterr().out.splitlines()
-    assert out[1].split() == ["ann", "1/3"] and out[2].split() == ["bob", "0/1", "needs", "a", "look:", "timed-out"]
+    assert out[1].split() == ["ann", "1/3"] and out[2].split() == ["bob", "0/3", "needs", "a", "look:", "timed-out"]
 
 
 # ------------------------------------------------------------- nothing runs
@@ -347,13 +376,13 @@ def test_report_and_feedback_go_to_the_teachers_desk(tmp_path: Path, monkeypatch
     calls: list[tuple[str, object, Path]] = []
     monkeypatch.setattr(report, "write_report", lambda records, path: calls.append(("report", records, path)))
     monkeypatch.setattr(report, "write_feedback",
-                        lambda records, folder: calls.append(("feedback", records, folder)) or [])
+                        lambda records, folder, **_: calls.append(("feedback", records, folder)) or [])
     csv_path = tmp_path / "s.csv"
     argv = ["--keys", str(KEYS), "--csv", str(csv_path), "--report", str(tmp_path / "r.html"),
             "--feedback", str(tmp_path / "fb"), str(KEYS / "01_reading_hands.ipynb")]
     assert grade_cli(argv) == 0
     assert calls == [("report", recs, tmp_path / "r.html"), ("feedback", recs, tmp_path / "fb")]
-    assert csv_path.read_text(encoding="utf-8").splitlines()[1] == "ann,01_reading_hands,q1,0,1,graded,not yet."
+    assert csv_path.read_text(encoding="utf-8").splitlines()[1] == "ann,01_reading_hands,q1,0,1,graded,not yet.,Kd,"
 
 
 def test_a_broken_key_gives_no_key_rows_not_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,10 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from omaha_learn.checks import exercise
+from omaha_learn.checks.questions import answer_digest
 from omaha_learn.cli import main
 from omaha_learn.errors import OmahaLearnError
 from omaha_learn.grading.nbgrader_export import (
-    STRICT_CELL_ID,
     NbgraderExportError,
     export_nbgrader,
     nbgrader_notebook,
@@ -79,7 +80,12 @@ def test_cells_carry_nbgrader_metadata_and_points(exported: Path, key_path: Path
             qid = cell["metadata"]["omaha_learn"]["question"]
             assert meta == {"grade": True, "solution": False, "locked": True, "points": key_cells[cell["id"]][
                 "metadata"]["omaha_learn"]["points"], "grade_id": f"{qid}-check", "schema_version": 3}
-            assert _src(cell) == _src(key_cells[cell["id"]]) and cell["outputs"] == []
+            # the learners see the checker's call; the hidden test asserts with the key's answer's digest
+            visible, hidden = _src(cell).split("### BEGIN HIDDEN TESTS\n")
+            assert visible == _src(key_cells[cell["id"]]).rstrip("\n") + "\n" and cell["outputs"] == []
+            q = exercise(key["metadata"]["omaha_learn"]["exercise"]).questions[qid]
+            assert hidden.endswith("### END HIDDEN TESTS\n") and f"{q.kind!r}, {q.digest!r}" in hidden
+            assert "environ" not in hidden and "STRICT" not in hidden
             points += meta["points"]
         elif "answer" in tags:
             qid = cell["metadata"]["omaha_learn"]["question"]
@@ -92,11 +98,8 @@ def test_cells_carry_nbgrader_metadata_and_points(exported: Path, key_path: Path
                 assert "docs/rules.md" not in _src(cell)
                 assert _src(cell) == _src(key_cells[cell["id"]]).replace("../../docs/rules.md", "rules.md")
     assert points == key["metadata"]["omaha_learn"]["max_points"]
-    # the strict-mode cell comes right after the setup cell
-    order = [c.get("id") for c in nb["cells"]]
-    setup = next(c["id"] for c in nb["cells"] if "setup" in c["metadata"].get("tags", []))
-    assert order[order.index(setup) + 1] == STRICT_CELL_ID
-    assert 'os.environ["OMAHA_LEARN_STRICT"] = "1"' in _src(nb["cells"][order.index(STRICT_CELL_ID)])
+    # no cell sets a switch: the tests are strict by construction
+    assert len(nb["cells"]) == len(key["cells"]) and "OMAHA_LEARN_STRICT" not in json.dumps(nb)
 
 
 def test_nbgraders_own_validator_accepts_the_notebooks(exported: Path) -> None:
@@ -146,6 +149,9 @@ def _unsolve(nb: dict) -> None:
 @pytest.mark.parametrize("mutate,match", [
     (_drop_tag("checker"), "no checker cells"),
     (_drop_tag("setup"), "no setup cell"),
+    (lambda nb: [c.update(source='### BEGIN SOLUTION\nanswer_q6 = 7\n### END SOLUTION\n') for c in nb["cells"]
+                 if c["metadata"].get("omaha_learn", {}).get("question") == "q6"
+                 and "answer" in c["metadata"].get("tags", [])], "the key's answer to q6 cannot be read"),
     (_unsolve, "one ### BEGIN/END SOLUTION block"),
     (lambda nb: next(c for c in nb["cells"] if "checker" in c["metadata"].get("tags", []))["metadata"][
         "omaha_learn"].pop("points"), "needs omaha_learn.question and points"),
@@ -180,10 +186,30 @@ def test_bad_folders_raise_export_errors(tmp_path: Path) -> None:
 def test_cli_export_nbgrader(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["export-nbgrader", str(tmp_path / "c"), "--keys", str(KEYS)]) == 0
     out = capsys.readouterr().out
-    assert "wrote 10 assignment(s)" in out and "nbgrader generate_assignment" in out
+    assert "wrote 10 assignment(s)" in out and "nbgrader generate_assignment" in out and "--force" in out
     assert (tmp_path / "c" / "source" / EXERCISE / f"{EXERCISE}.ipynb").is_file()
     assert main(["export-nbgrader", str(tmp_path / "c"), "--keys", str(tmp_path / "none")]) == 2
     assert "keys_dir:" in capsys.readouterr().err
+
+
+def test_export_into_a_closed_pipe_ends_without_a_traceback(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """`omaha-learn export-nbgrader DIR | head -1`: the reader leaves; no BrokenPipeError traceback."""
+    sink = (tmp_path / "sink").open("w")
+
+    class ClosedPipe:
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self) -> None:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def fileno(self) -> int:
+            return sink.fileno()
+
+    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+    assert main(["export-nbgrader", str(tmp_path / "c"), "--keys", str(KEYS)]) == 141
+    sink.close()
 
 
 # ------------------------------------------------------------------ real nbgrader
@@ -223,13 +249,24 @@ def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(args, cwd=cwd, env=_env(), capture_output=True, text=True, timeout=600)
 
 
-def _nbgrader_points(course: Path) -> dict[str, dict[str, float]]:
+def _nbgrader_points(course: Path, students: tuple[str, ...] = ("right", "wrong")) -> dict[str, dict[str, float]]:
     from nbgrader.api import Gradebook
 
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
         return {s: {g.name.removesuffix("-check"): g.score
                     for g in gb.find_submission_notebook(EXERCISE, EXERCISE, s).grades}
-                for s in ("right", "wrong")}
+                for s in students}
+
+
+CHEATS = {  # each answers nothing and switches something off instead
+    "env": 'import os\nos.environ["OMAHA_LEARN_STRICT"] = "0"\nfor _k in list(os.environ):\n'
+           '    os.environ[_k] = "0"\nanswer_q1 = None\n',
+    "module": ("import omaha_learn.checks.questions as Q, omaha_learn.checks.hidden_tests as H\n"
+               "import omaha_learn.checks as C\n"
+               "Q.normalise = lambda kind, value: 'x'\nQ.Exercise.check = lambda self, qid, answer: None\n"
+               "H.assert_answer = lambda *a, **k: print('correct')\nC.STRICT_ENV = 'NOPE'\n"
+               "Q.KINDS.clear()\nanswer_q1 = None\n"),
+}
 
 
 def _our_points(tmp_path: Path, student: str, answers: dict[str, str]) -> dict[str, float]:
@@ -259,6 +296,7 @@ def test_real_nbgrader_scores_like_omaha_learn_grade(tmp_path: Path) -> None:
     assert release.is_file(), r.stdout + r.stderr
     released = _load(release)
     assert "BEGIN SOLUTION" not in json.dumps(released) and '"4h 2c Tc 2d"' not in json.dumps(released)
+    assert "HIDDEN TESTS" not in json.dumps(released) and "_omaha_learn_assert" not in json.dumps(released)
     answer_cells = [_src(c) for c in released["cells"] if c["metadata"]["nbgrader"].get("solution")]
     assert answer_cells[0].strip() == "answer_q1 = None  # your answer: replace None"
 
@@ -266,13 +304,37 @@ def test_real_nbgrader_scores_like_omaha_learn_grade(tmp_path: Path) -> None:
         g = c["metadata"].get("nbgrader", {})
         return g["grade_id"].removesuffix("-answer") if g.get("solution") else None
 
-    for student, answers in (("right", RIGHT), ("wrong", WRONG)):
+    cheats = {f"cheat-{k}": {**{q: "" for q in RIGHT}, "q1": v} for k, v in CHEATS.items()}
+    for student, answers in (("right", RIGHT), ("wrong", WRONG), *cheats.items()):
         sub = course / "submitted" / student / EXERCISE / f"{EXERCISE}.ipynb"
         sub.parent.mkdir(parents=True)
         sub.write_text(json.dumps(_fill(released, answers, qid)))
     r = _run(["nbgrader", "autograde", EXERCISE], course)
-    theirs = _nbgrader_points(course)
+    theirs = _nbgrader_points(course, ("right", "wrong", *cheats))
     assert theirs["right"] == {"q1": 1, "q2": 2, "q3": 1, "q4": 2, "q5": 2, "q6": 1}, r.stdout + r.stderr
     assert theirs["wrong"] == {"q1": 1, "q2": 0, "q3": 1, "q4": 2, "q5": 0, "q6": 0}
+    # a learner cell that changes environment variables or omaha_learn's module state gets nothing
+    for cheat in cheats:
+        assert set(theirs[cheat].values()) == {0}, (cheat, theirs[cheat], r.stdout + r.stderr)
     ours = {s: _our_points(tmp_path, s, a) for s, a in (("right", RIGHT), ("wrong", WRONG))}
-    assert ours == theirs
+    assert ours == {s: theirs[s] for s in ours}
+
+    # the teacher changes one answer in the private key (q6: "A" instead of "B"), exports again and
+    # regenerates with --force: nbgrader follows the changed key, whatever the installed checker says
+    changed = tmp_path / "changed_keys"
+    changed.mkdir()
+    key = _load(KEYS / f"{EXERCISE}.ipynb")
+    for c in key["cells"]:
+        if "answer" in c["metadata"].get("tags", []) and c["metadata"]["omaha_learn"]["question"] == "q6":
+            c["source"] = '### BEGIN SOLUTION\nanswer_q6 = "A"\n### END SOLUTION\n'
+    (changed / f"{EXERCISE}.ipynb").write_text(json.dumps(key))
+    export_nbgrader(changed, course)
+    r = _run(["nbgrader", "generate_assignment", EXERCISE, "--force"], course)
+    assert r.returncode == 0, r.stdout + r.stderr
+    sub = course / "submitted" / "follows" / EXERCISE / f"{EXERCISE}.ipynb"
+    sub.parent.mkdir(parents=True)
+    sub.write_text(json.dumps(_fill(released, {**RIGHT, "q6": 'answer_q6 = "A"\n'}, qid)))
+    r = _run(["nbgrader", "autograde", EXERCISE, "--force"], course)
+    again = _nbgrader_points(course, ("right", "follows"))
+    assert again["right"]["q6"] == 0 and again["follows"]["q6"] == 1, r.stdout + r.stderr
+    assert exercise("reading_hands").questions["q6"].digest != answer_digest("players", "A")  # the checker disagrees

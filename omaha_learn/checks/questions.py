@@ -32,15 +32,14 @@ from __future__ import annotations
 import hashlib
 import html
 import json
-import operator
 import os
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import SupportsIndex
 
-from omaha_learn.engine.cards import Card, CardError, Deck, parse_cards
+from omaha_learn.checks.answer_forms import KINDS, PLAYERS
+from omaha_learn.engine.cards import Card, Deck
 from omaha_learn.engine.games import deal_holes
 from omaha_learn.errors import AnswerError
 
@@ -57,121 +56,23 @@ __all__ = [
     "record_answer",
     "canonical",
     "REPORT_PREFIX",
+    "PLAYERS",
 ]
 
 STRICT_ENV = "OMAHA_LEARN_STRICT"
 """Set this environment variable to ``1`` to make wrong answers raise (grading)."""
 
-PLAYERS = "ABCDEFGHIJ"
 
 
 # ------------------------------------------------------------------ normalisers
 
-def _text(value: object) -> str:
-    label = getattr(value, "label", None)  # a Category reads as its label
-    if isinstance(label, str):
-        value = label
-    if not isinstance(value, str):
-        raise AnswerError(f"expected text such as 'two pair', got {value!r}")
-    words = value.lower().replace("_", " ").replace("-", " ").split()
-    return " ".join(words)
-
-
-def _items(value: object) -> list[object]:
-    if isinstance(value, str):
-        return [p for p in value.replace(",", " ").replace(";", " ").split() if p]
-    if isinstance(value, Iterable):
-        return list(value)
-    return [value]
-
-
-def _integer(value: object) -> int:
-    if isinstance(value, bool):
-        raise AnswerError(f"expected a whole number, got {value!r}")
-    if isinstance(value, SupportsIndex):
-        return operator.index(value)  # int, numpy integers
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value.strip())
-    raise AnswerError(f"expected a whole number, got {value!r}")
-
-
-def _player(value: object) -> str:
-    if isinstance(value, str) and value.strip().upper() in PLAYERS and len(value.strip()) == 1:
-        return value.strip().upper()
-    raise AnswerError(f"expected a player letter such as 'A', got {value!r}")
-
-
-def _norm_cards(value: object) -> str:
-    try:
-        cards = parse_cards(value)  # type: ignore[arg-type]
-    except CardError as exc:
-        raise AnswerError(f"could not read your cards: {exc}") from None
-    return " ".join(str(c) for c in sorted(cards, key=int))
-
-
-def _norm_int(value: object) -> str:
-    return str(_integer(value))
-
-
-def _norm_ints(value: object) -> str:
-    return ",".join(str(_integer(v)) for v in _items(value))
-
-
-def _norm_player(value: object) -> str:
-    return _player(value)
-
-
-def _norm_players(value: object) -> str:
-    if isinstance(value, str) and "," not in value and " " not in value.strip() and len(value.strip()) > 1:
-        value = list(value.strip())  # "AB" means A and B
-    return ",".join(sorted({_player(v) for v in _items(value)}))
-
-
-def _norm_player_order(value: object) -> str:
-    if isinstance(value, str) and "," not in value and " " not in value.strip():
-        value = list(value.strip())
-    return ",".join(_player(v) for v in _items(value))
-
-
-def _norm_text(value: object) -> str:
-    return _text(value)
-
-
-def _norm_texts(value: object) -> str:
-    if isinstance(value, str):
-        raise AnswerError("expected a list of names, e.g. ['flush', 'straight']")
-    return ",".join(_text(v) for v in _items(value))
-
-
-def _norm_yesno(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, str) and value.strip().lower() in ("yes", "no", "y", "n", "true", "false"):
-        return "yes" if value.strip().lower() in ("yes", "y", "true") else "no"
-    raise AnswerError(f"expected True/False (or 'yes'/'no'), got {value!r}")
-
-
-KINDS: dict[str, Callable[[object], str]] = {
-    "cards": _norm_cards,          # a set of cards, any order: "Kd Kc" or ["Kd", "Kc"]
-    "int": _norm_int,              # a whole number of chips, a low as a number...
-    "ints": _norm_ints,            # whole numbers in order: [6, 5, 6]
-    "player": _norm_player,        # one player letter: "B"
-    "players": _norm_players,      # a set of players, any order: ["A", "C"] or "AC"
-    "player_order": _norm_player_order,  # players in order: "CAB"
-    "text": _norm_text,            # a name such as "three of a kind"
-    "texts": _norm_texts,          # names in order
-    "yesno": _norm_yesno,          # True/False or "yes"/"no"
-}
-"""Answer kinds: each maps an answer to the normalised string that is compared (and hashed)."""
-
-
 def normalise(kind: str, value: object) -> str:
     """The canonical text of an answer of ``kind``; raises :class:`AnswerError` if unreadable.
 
-    >>> normalise("cards", "kc KD"), normalise("players", "ca"), normalise("text", "Two_Pair")
-    ('Kc Kd', 'A,C', 'two pair')
+    The forms each kind reads are listed in :mod:`omaha_learn.checks.answer_forms`.
+
+    >>> normalise("cards", "kc KD"), normalise("players", "c and a"), normalise("category", "trips")
+    ('Kc Kd', 'A,C', 'three of a kind')
     """
     try:
         norm = KINDS[kind]
@@ -193,7 +94,17 @@ def answer_digest(kind: str, value: object) -> str:
 
 @dataclass(frozen=True)
 class Question:
-    """One graded question: the sha256 ``digest`` of its normalised answer (see :func:`answer_digest`)."""
+    """One graded question: the sha256 ``digest`` of its normalised answer (see :func:`answer_digest`).
+
+    ``text`` is the question as the notebook asks it (shown on feedback
+    pages); ``wrong_hints`` maps a normalised *wrong* answer to the hint that
+    answers that mistake (``hint`` is for every other wrong answer).
+
+    >>> q = Question("q1", "category", 1, ("R3",), "Name the category.", answer_digest("category", "high card"),
+    ...              text="Category?", wrong_hints={"flush": "A flush needs two hole cards of the suit."})
+    >>> q.hint_for("trips"), q.hint_for("flush")
+    ('Name the category.', 'A flush needs two hole cards of the suit.')
+    """
 
     qid: str
     kind: str
@@ -201,12 +112,22 @@ class Question:
     rules: tuple[str, ...]
     hint: str
     digest: str
+    text: str = ""
+    wrong_hints: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"question {self.qid}: unknown answer kind {self.kind!r}")
         if not (isinstance(self.digest, str) and len(self.digest) == 64):
             raise ValueError(f"question {self.qid}: digest must be a sha256 hex digest (answer_digest)")
+
+    def hint_for(self, answer: object) -> str:
+        """The hint for a wrong ``answer`` (raw or normalised): the one for that mistake, else :attr:`hint`."""
+        try:
+            norm = normalise(self.kind, answer)
+        except AnswerError:
+            return self.hint
+        return self.wrong_hints.get(norm, self.hint)
 
     def is_correct(self, answer: object) -> bool:
         """True when ``answer`` is right; raises :class:`AnswerError` when it cannot be read."""
@@ -223,7 +144,8 @@ class Question:
             return Verdict(self.qid, False, self.points, f"cannot read this answer (0/{self.points} points): {exc}.")
         if ok:
             return Verdict(self.qid, True, self.points, f"correct ({self.points}/{self.points} points)")
-        return Verdict(self.qid, False, self.points, f"not yet (0/{self.points} points).", self.rules, self.hint)
+        return Verdict(self.qid, False, self.points, f"not yet (0/{self.points} points).", self.rules,
+                       self.hint_for(answer))
 
     def message(self, answer: object) -> tuple[bool, str]:
         """(correct, the line the checker prints)."""
@@ -370,17 +292,21 @@ def record_answer(qid: str, answer: object, kind: str) -> None:
     """Print the learner's answer to ``qid`` in canonical form, as one JSON line for the grader.
 
     ``status`` is ``answer`` (with ``answer``), ``none`` (no answer) or
-    ``unreadable`` (with ``error``). It says nothing about right or wrong:
+    ``unreadable`` (with ``error`` and ``text``, the learner's answer as
+    written, at most 200 characters). It says nothing about right or wrong:
     the grader compares the canonical answer with the key's in its own process.
     """
     out = {"question": qid, "status": "none"}
     if answer is not None:
         try:
             out.update(status="answer", answer=normalise(kind, answer))
-        except AnswerError as exc:
-            out.update(status="unreadable", error=str(exc))
         except Exception as exc:  # noqa: BLE001 - a learner's object may fail in any way
-            out.update(status="unreadable", error=f"{type(exc).__name__}: {exc}")
+            error = str(exc) if isinstance(exc, AnswerError) else f"{type(exc).__name__}: {exc}"
+            try:
+                written = answer if isinstance(answer, str) else repr(answer)
+            except Exception:  # noqa: BLE001 - a repr may fail too
+                written = f"<a {type(answer).__name__} object>"
+            out.update(status="unreadable", error=error[:500], text=str(written)[:200])
     print(REPORT_PREFIX + json.dumps(out, sort_keys=True), flush=True)
 
 
@@ -392,7 +318,7 @@ def canonical(kind: str, text: str) -> str:
     """
     if not isinstance(text, str) or len(text) > 2000:
         raise AnswerError("a reported answer is text of at most 2000 characters")
-    value: object = text.split(",") if kind in ("texts", "ints") and text else text
+    value: object = text.split(",") if kind in ("texts", "ints", "categories", "lows") and text else text
     return normalise(kind, value)
 
 

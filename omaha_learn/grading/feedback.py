@@ -1,19 +1,24 @@
 """Feedback files for learners (``omaha-learn grade --feedback DIR``): one HTML file each.
 
 A learner's file gives their score on every question of every exercise they
-handed in and, for each miss, their answer, the hint the checker gives and
-the rule to re-read. Files travel by e-mail or an LMS and are read offline,
-so the rule is not only linked (``docs/rules.md#r3`` in the omaha_learn
-project) but its text is copied from ``docs/rules.md`` into the file, and
-the link points at that copy (``#r3``). The right answers are never written.
+handed in, with each question's text, names the exercises the class handed
+in and they did not (they count 0: the total is the same as in the class
+report and on the command line), and, for each miss, their answer, the hint
+the checker gives for that answer and the rules to re-read. An answer that
+could not be read is shown as written, with the reason; a cell stopped by
+the per-cell time limit is named; a teacher's override shows its comment.
+Files travel by e-mail or an LMS and are read offline, so the rule is not
+only linked (``docs/rules.md#r3`` in the omaha_learn project) but its text
+is copied from ``docs/rules.md`` into the file, and the link points at that
+copy (``#r3``). The right answers are never written.
 
 >>> import tempfile, pathlib
 >>> from omaha_learn.grading.records import QuestionRecord as R
 >>> folder = pathlib.Path(tempfile.mkdtemp())
->>> [p.name for p in write_feedback([R("ann", "01_reading_hands", "q4", 0, 2, "graded", answer="flush",
+>>> [p.name for p in write_feedback([R("Анна", "01_reading_hands", "q4", 0, 2, "graded", answer="flush",
 ...     feedback="q4: not yet (0/2 points). R3: How many spades are in the hand?", rule="R3")], folder)]
-['ann.html']
->>> text = (folder / "ann.html").read_text()
+['Анна.html']
+>>> text = (folder / "Анна.html").read_text(encoding="utf-8")
 >>> "How many spades" in text and 'id="r3"' in text and "two hole cards of the suit" in text
 True
 """
@@ -22,12 +27,20 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+import unicodedata
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from omaha_learn.grading.class_summary import ReportError, check_records, natural_key
+from omaha_learn.grading.class_summary import (
+    ClassSummary,
+    ReportError,
+    check_records,
+    learner_key,
+    natural_key,
+    summarise,
+)
 from omaha_learn.grading.html_page import esc, page, percent, table
-from omaha_learn.grading.records import QuestionRecord
+from omaha_learn.grading.records import QuestionRecord, points_text
 from omaha_learn.grading.rules_text import rule_html, rule_link, rule_numbers
 
 __all__ = ["write_feedback", "feedback_html", "file_name", "hint_text"]
@@ -35,13 +48,15 @@ __all__ = ["write_feedback", "feedback_html", "file_name", "hint_text"]
 _LEARNER_NOTES = {
     "unreadable": "Your notebook could not be read for grading (it may be damaged or not saved as a "
                   "notebook). Please talk to your teacher.",
-    "timed-out": "Your notebook ran out of time before this question was reached. Please talk to your teacher.",
+    "timed-out": "Your notebook's time (for the whole notebook) ran out before this question's cells finished. "
+                 "Please talk to your teacher.",
     "kernel-died": "Python stopped while running your notebook before this question. Please talk to your teacher.",
     "no-key": "This exercise could not be graded yet. Your teacher will look at it.",
     "wrong-exercise": "Your notebook seems to be a different exercise from the one handed in; your teacher "
                       "will look at it.",
 }
-_CLEAN = re.compile(r"[^A-Za-z0-9._-]+")
+_CLEAN = re.compile(r"[^\w.-]+")
+_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
 _SCORE_PREFIX = re.compile(r"^\s*([\w-]+: (not yet|cannot read this answer|no answer yet) \(\d+/\d+ points\)[.:]?"
                            r"|not yet\.)\s*")
 _RULES_SUFFIX = re.compile(r"\s*(\(rules: [^)]*\)|Re-read (R\d+ \(docs/rules\.md#r\d+\)(, )?)+\.?)\s*$")
@@ -61,62 +76,112 @@ def hint_text(feedback: str) -> str:
 
 
 def file_name(student: str) -> str:
-    """A safe file name for a learner's feedback ("Ann Lee" -> "Ann_Lee.html")."""
-    stem = _CLEAN.sub("_", student).strip("._") or "learner"
+    """A safe file name for a learner's feedback, in the learner's own letters.
+
+    >>> file_name("Ann Lee"), file_name("Jüri Õunapuu"), file_name("Mette Ørsted"), file_name("Анна")
+    ('Ann_Lee.html', 'Jüri_Õunapuu.html', 'Mette_Ørsted.html', 'Анна.html')
+    >>> file_name("../../etc/x"), file_name("CON"), file_name("")
+    ('etc_x.html', 'learner-CON.html', 'learner.html')
+    """
+    text = unicodedata.normalize("NFC", student)
+    text = "".join(ch if unicodedata.category(ch)[0] in "LNM" or ch in ".-" else "_" for ch in text)
+    stem = _CLEAN.sub("_", text).strip("._-")[:80].rstrip("._-") or "learner"
+    if stem.split(".")[0].casefold() in _RESERVED:
+        stem = f"learner-{stem}"
     return f"{stem}.html"
 
 
 def _miss(r: QuestionRecord, rules: list[str]) -> str:
-    parts = [f"<h4>{esc(r.exercise)}, {esc(r.question)}: {r.points}/{r.max_points}</h4>"]
+    parts = [f"<h4>{esc(r.exercise)}, {esc(r.question)}: {points_text(r.points)}/{r.max_points}</h4>"]
+    if r.text:
+        parts.append(f'<p class="question">{esc(r.text)}</p>')
+    if r.override:
+        parts.append(f'<p class="override">Your teacher set this mark to {points_text(r.points)}/{r.max_points}'
+                     f" (the grader gave {points_text(r.points_before or 0)}): {esc(r.override)}</p>")
+    links = [f'<a href="#{x.lower()}">{esc(rule_html(x)[0])}</a>' for x in rules]
+    if r.status == "unreadable-answer":
+        if r.answer:
+            parts.append(f"<p>Your answer was written but could not be read: <code>{esc(r.answer)}</code>.</p>")
+        else:
+            parts.append("<p>Your answer could not be read: its cell stopped with an error.</p>")
+        parts.append(f'<p class="hint">Why: {esc(hint_text(r.feedback))}</p>')
+        if links:
+            parts.append("<p>Re-read: " + "; ".join(links) + " (below).</p>")
+        return "\n".join(parts)
+    if r.status == "timed-out" and "per-cell limit" in r.feedback:
+        parts.append(f'<p class="hint">Your notebook was {esc(hint_text(r.feedback))}. Each cell may run for a '
+                     "limited time; make the cell finish sooner (look for a loop that never ends).</p>")
+        return "\n".join(parts)
     if r.status != "graded":
         parts.append(f'<p class="hint">{esc(_LEARNER_NOTES.get(r.status, r.status))}</p>')
         return "\n".join(parts)
     if r.answer:
         parts.append(f"<p>Your answer: <code>{esc(r.answer)}</code></p>")
+    elif r.flag == "answer-cell-missing":
+        parts.append("<p>No answer was given: the answer cell is missing from your notebook (was it deleted?).</p>")
     else:
         parts.append("<p>No answer was given.</p>")
     hint = hint_text(r.feedback)
-    if hint and hint.lower().rstrip(".") not in ("no answer", "no answer yet"):
+    if hint and not hint.lower().startswith("no answer"):
         parts.append(f'<p class="hint">Hint: {esc(hint)}</p>')
-    links = [f'<a href="#{x.lower()}">{esc(rule_html(x)[0])}</a>' for x in rules]
     if links:
         parts.append("<p>Re-read: " + "; ".join(links) + " (below).</p>")
     return "\n".join(parts)
 
 
-def feedback_html(student: str, records: Iterable[QuestionRecord]) -> str:
-    """One learner's feedback page (records of other learners are ignored)."""
-    mine = [r for r in check_records(records) if r.student == student]
+def _result(r: QuestionRecord) -> str:
+    if r.correct:
+        return '<span class="ok">correct</span>'
+    if r.override:
+        return '<span class="ok">part marks from your teacher</span>' if r.points else \
+            '<span class="miss">set by your teacher</span>'
+    if r.status == "graded":
+        return '<span class="miss">not yet</span>'
+    if r.status == "unreadable-answer":
+        return '<span class="miss">answer could not be read</span>'
+    return f'<span class="miss">not graded ({esc(r.status)})</span>'
+
+
+def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: ClassSummary | None = None) -> str:
+    """One learner's feedback page; give the whole class's records for the class's total (see the module docs).
+
+    ``summary`` is the class's :func:`summarise` of the same records, when already computed.
+    """
+    recs = check_records(records)
+    summary = summary or summarise(recs)
+    me = next((t for t in summary.students if t.student == student), None)
+    mine = [r for r in recs if r.student == student]
     body = [f"<h1>Feedback for {esc(student)}</h1>"]
     by_ex: dict[str, dict[str, list[QuestionRecord]]] = {}
     for r in mine:
         by_ex.setdefault(r.exercise, {}).setdefault(r.submission, []).append(r)
-    total = total_max = 0
     sections, misses, rules_used = [], [], []
     for ex in sorted(by_ex, key=natural_key):
         subs = by_ex[ex]
         best = max(subs.values(), key=lambda rs: sum(x.points for x in rs))
         best.sort(key=lambda x: natural_key(x.question))
         pts, mx = sum(x.points for x in best), sum(x.max_points for x in best)
-        total, total_max = total + pts, total_max + mx
         rows = []
         for r in best:
-            if r.correct:
-                result = '<span class="ok">correct</span>'
-            elif r.status == "graded":
-                result = '<span class="miss">not yet</span>'
-            else:
-                result = f'<span class="miss">not graded ({esc(r.status)})</span>'
-            rows.append([esc(r.question), f"{r.points}/{r.max_points}", result])
+            if r.max_points == 0 and r.question == "-":
+                rows.append(["-", esc(r.feedback), "0/0", _result(r)])
+                misses.append(_miss(r, []))
+                continue
+            rows.append([esc(r.question), esc(r.text), f"{points_text(r.points)}/{r.max_points}", _result(r)])
             if not r.correct:
                 rules = list(rule_numbers(r.rule) or rule_numbers(r.feedback))
                 rules_used += [x for x in rules if x not in rules_used]
                 misses.append(_miss(r, rules))
         note = (f' <span class="note">(handed in {len(subs)} times; the best counts)</span>'
                 if len(subs) > 1 else "")
-        sections.append(f"<h2>{esc(ex)}: {pts}/{mx}{note}</h2>"
-                        + table(["question", "score", "result"], rows, numeric=(1,)))
-    body.append(f'<p class="total">Total: {total}/{total_max} points ({percent(total, total_max)}).</p>')
+        sections.append(f"<h2>{esc(ex)}: {points_text(pts)}/{mx}{note}</h2>"
+                        + table(["question", "asked", "score", "result"], rows, numeric=(2,)))
+    total = me.points if me else 0
+    total_max = me.max_points if me else 0
+    body.append(f'<p class="total">Total: {points_text(total)}/{total_max} points ({percent(total, total_max)}).</p>')
+    if me and me.missing:
+        items = "".join(f"<li>{esc(ex)} (0/{summary.max_points[ex]})</li>" for ex in me.missing)
+        body.append(f'<div class="missing"><p>Not handed in (each counts 0 in the total):</p><ul>{items}</ul></div>')
     body += sections
     if misses:
         body.append("<h2>What to look at again</h2>")
@@ -131,15 +196,19 @@ def feedback_html(student: str, records: Iterable[QuestionRecord]) -> str:
             body.append(f'<div class="rule" id="{x.lower()}"><h3>{esc(title)}</h3>{text}'
                         f'<p class="note">In the project: <code>{esc(rule_link(x))}</code></p></div>')
     elif mine and not misses:
-        body.append("<p>Every question right: well done.</p>")
+        body.append("<p>Every question right" + (" in what you handed in" if me and me.missing else "")
+                    + ": well done.</p>")
     return page(f"Feedback for {student}", "\n".join(body))
 
 
-def write_feedback(records: Iterable[QuestionRecord], folder: str | os.PathLike[str]) -> list[Path]:
+def write_feedback(records: Iterable[QuestionRecord], folder: str | os.PathLike[str], *,
+                   reserved: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
     """Write one HTML feedback file per learner into ``folder``; return the paths, by learner.
 
     File names come from the learner's name (:func:`file_name`); two names
-    that clean to the same file get ``-2``, ``-3`` ... suffixes.
+    that clean to the same file (letter case ignored) get ``-2``, ``-3`` ...
+    suffixes, and so does a name that would be one of the ``reserved`` files
+    (the class report written into the same folder).
     """
     recs = check_records(records)
     target = Path(folder)
@@ -148,16 +217,21 @@ def write_feedback(records: Iterable[QuestionRecord], folder: str | os.PathLike[
     target.mkdir(parents=True, exist_ok=True)
     paths: list[Path] = []
     used: set[str] = set()
+    for other in reserved:
+        o = Path(other)
+        if o.parent.resolve() == target.resolve():
+            used.add(unicodedata.normalize("NFC", o.name).casefold())
+    summary = summarise(recs)
     by_student: dict[str, list[QuestionRecord]] = {}
     for r in recs:
         by_student.setdefault(r.student, []).append(r)
-    for student in sorted(by_student, key=natural_key):
+    for student in sorted(by_student, key=learner_key):
         name = file_name(student)
         stem, n = name[:-5], 2
-        while name.lower() in used:
+        while name.casefold() in used:
             name, n = f"{stem}-{n}.html", n + 1
-        used.add(name.lower())
+        used.add(name.casefold())
         path = target / name
-        path.write_text(feedback_html(student, by_student[student]), encoding="utf-8")
+        path.write_text(feedback_html(student, by_student[student], summary=summary), encoding="utf-8")
         paths.append(path)
     return paths

@@ -75,6 +75,8 @@ __all__ = ["grade", "write_csv", "totals", "print_summary", "keys_dir", "check_o
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
 MAX_BYTES = 20_000_000
 """Largest notebook file read (bytes); bigger ones are ``unreadable``."""
+MISSING_CELL = "# no answer cell"
+"""Marks the stand-in for an answer cell the learner deleted, in a plan."""
 MAX_CELL_CHARS = 200_000
 """Longest cell source read (characters); a notebook with a longer one is ``unreadable``."""
 ANSWER_RE = re.compile(r"^[ \t]*answer_(q\d+)[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
@@ -237,7 +239,8 @@ def load_key(path: Path) -> KeyInfo:
                 raise Unreadable(f"key {path.name}: checker cell for unknown question {c.question!r}")
             q = ex.questions[c.question]
             key.questions[c.question] = {"points": c.points if c.points is not None else q.points,
-                                         "kind": q.kind, "hint": q.hint, "rules": q.rules, "digest": q.digest}
+                                         "kind": q.kind, "hint": q.hint, "rules": q.rules, "digest": q.digest,
+                                         "text": q.text, "question": q}
     if not key.questions:
         raise Unreadable(f"key {path.name}: no checker cells")
     return key
@@ -310,7 +313,7 @@ def plan_for(cells: list[Cell] | None, key: KeyInfo) -> list[dict[str, Any]]:
             for src in extras_first:
                 plan.append({"role": "answer", "source": src, "question": q})
             extras_first = []
-            for src in segments.get(q, [f"answer_{q} = None  # no answer cell"]):
+            for src in segments.get(q, [f"answer_{q} = None  {MISSING_CELL}"]):
                 plan.append({"role": "answer", "source": src, "question": q})
         elif "checker" in kc.tags and q in key.questions:
             plan.append({"role": "report", "source": _report_source(q, key.questions[q]["kind"]), "question": q})
@@ -341,48 +344,68 @@ def _rules_text(rules: Sequence[str]) -> str:
 
 
 def decide(student: str, sub: str, key: KeyInfo, run: dict[str, Any], status: str = "graded",
-           note: str = "") -> list[QuestionRecord]:
-    """One record per question of ``key``, from a run's reports; the comparison happens here."""
+           note: str = "", missing: frozenset[str] = frozenset()) -> list[QuestionRecord]:
+    """One record per question of ``key``, from a run's reports; the comparison happens here.
+
+    ``missing`` names the questions whose answer cell the learner deleted.
+    """
     from omaha_learn.checks.questions import AnswerError, canonical
 
     records = []
     for qid, q in key.questions.items():
-        pts, rule = q["points"], (q["rules"][0] if q["rules"] else "")
-        state = run.get("cells", {}).get(qid, "not-run")
+        pts, rule = q["points"], ", ".join(q["rules"])
+        state = str(run.get("cells", {}).get(qid, "not-run"))
         rep = run.get("reports", {}).get(qid)
-        base = dict(student=student, exercise=key.name, question=qid, max_points=pts, rule=rule, submission=sub)
+        flag = "answer-cell-missing" if qid in missing else ""
+        base = dict(student=student, exercise=key.name, question=qid, max_points=pts, rule=rule, submission=sub,
+                    text=q.get("text", ""), flag=flag)
         if qid in key.problems:
             records.append(QuestionRecord(points=0, status="no-key", feedback=key.problems[qid], **base))
             continue
         if rep is None:
-            why = {"timed-out": "timed-out", "kernel-died": "kernel-died"}.get(state)
-            if why is None:
-                why, text = status, "the answer could not be read: the report cell did not run"
-            else:
-                text = ("the time ran out before this question's cells finished" if why == "timed-out"
+            if state.startswith("timed-out: "):
+                why, text = "timed-out", f"stopped: {state.removeprefix('timed-out: ')} (an endless loop?)"
+            elif state in ("timed-out", "kernel-died"):
+                why = state
+                text = ("the notebook's time ran out before this question's cells finished" if why == "timed-out"
                         else "the kernel died while running this question's cells")
+            else:
+                why, text = status, "the answer could not be read: the report cell did not run"
             records.append(QuestionRecord(points=0, status=why, feedback=_join(note, text), **base))
             continue
-        answer, feedback, points = "", "", 0
+        answer, feedback, points, rec_status = "", "", 0, status
         if rep.get("status") == "answer":
             try:
                 answer = canonical(q["kind"], rep.get("answer", ""))
             except AnswerError as exc:
-                feedback = f"cannot read this answer: {exc}"
+                rec_status, feedback = _unreadable(status), f"cannot read this answer: {exc}"
+                answer = str(rep.get("answer", ""))[:200]
             else:
                 if answer == key.answers.get(qid):
                     points = pts
                 else:
-                    feedback = f"not yet. {q['hint']} Re-read {_rules_text(q['rules'])}."
+                    question = q.get("question")
+                    hint = question.hint_for(answer) if question is not None else q["hint"]
+                    feedback = f"not yet. {hint} Re-read {_rules_text(q['rules'])}."
         elif rep.get("status") == "unreadable":
+            rec_status = _unreadable(status)
             feedback = f"cannot read this answer: {rep.get('error', '')}"
+            answer = str(rep.get("text", ""))[:200]
         else:
-            feedback = "no answer"
+            feedback = "no answer" + (" (the answer cell is missing: was it deleted?)" if flag else "")
         if not points and state.startswith("error"):
-            feedback = _join(f"your answer cell raised {state.removeprefix('error: ')}", feedback)
-        records.append(QuestionRecord(points=points, status=status, feedback=_join(note, feedback),
+            if rep.get("status") != "answer":  # the error is why there is no answer to read
+                rec_status = _unreadable(status)
+            feedback = _join(f"your answer cell raised {state.removeprefix('error: ')}",
+                             "" if feedback.startswith("no answer") else feedback)
+        records.append(QuestionRecord(points=points, status=rec_status, feedback=_join(note, feedback),
                                       answer=answer, **base))
     return records
+
+
+def _unreadable(status: str) -> str:
+    """The status of an unreadable answer: its own, unless the submission already has a stronger one."""
+    return "unreadable-answer" if status == "graded" else status
 
 
 def _join(*parts: str) -> str:
@@ -395,7 +418,7 @@ def _flat(student: str, sub: str, key: KeyInfo | None, status: str, feedback: st
     if key is None:
         return [QuestionRecord(student, exercise, "-", 0, 0, status, feedback, submission=sub)]
     return [QuestionRecord(student, key.name, qid, 0, q["points"], status, feedback,
-                           rule=(q["rules"][0] if q["rules"] else ""), submission=sub)
+                           rule=", ".join(q["rules"]), submission=sub, text=q.get("text", ""))
             for qid, q in key.questions.items()]
 
 
@@ -540,7 +563,9 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
                     results[j.index] = _flat(j.student, str(j.sub), j.key, "kernel-died",
                                              f"the run failed: {run['failed']}")
                     continue
-                results[j.index] = decide(j.student, str(j.sub), j.key, run, j.status, j.note)
+                missing = frozenset(c["question"] for c in j.plan
+                                    if c["role"] == "answer" and c["source"].endswith(MISSING_CELL))
+                results[j.index] = decide(j.student, str(j.sub), j.key, run, j.status, j.note, missing)
                 if run.get("leftover"):
                     left = printable(run["leftover"][0])
                     say(f"warning: {printable(j.student)}: the clean-up could not remove {left}")
@@ -609,22 +634,30 @@ def write_csv(records: Sequence[QuestionRecord], path: Path) -> None:
             writer.writerow({k: spreadsheet_cell(v) if k in _LEARNER_TEXT else v for k, v in row.items()})
 
 
-def totals(records: Sequence[QuestionRecord]) -> list[tuple[str, int, int, str]]:
-    """(student, points, max points, statuses other than graded) per student, in first-seen order."""
-    out: dict[str, list[Any]] = {}
-    for r in records:
-        t = out.setdefault(r.student, [0, 0, set()])
-        t[0] += r.points
-        t[1] += r.max_points
-        if r.status != "graded":
-            t[2].add(r.status)
-    return [(s, p, m, ", ".join(sorted(flags))) for s, (p, m, flags) in out.items()]
+def totals(records: Sequence[QuestionRecord]) -> list[tuple[str, float, int, str]]:
+    """(student, points, max points, what needs a look) per student, sorted by name.
+
+    The same totals as the class report and the feedback pages: a learner's best submission of each
+    exercise, out of every exercise anyone in the batch handed in (one not handed in counts 0).
+    """
+    from omaha_learn.grading.class_summary import summarise
+
+    s = summarise(records)
+    out = []
+    for t in s.students:
+        flags = sorted({x for e in t.exercises.values() for x in e.statuses})
+        flags += [f"not handed in: {ex}" for ex in t.missing]
+        out.append((t.student, t.points, t.max_points, ", ".join(flags)))
+    return out
 
 
 def print_summary(records: Sequence[QuestionRecord]) -> None:
     """Print each student's total and the statuses that need a look."""
+    from omaha_learn.grading.records import points_text
+    from omaha_learn.grading.text_safety import printable
+
     width = max([7] + [len(printable(r.student)) for r in records])
     print(f"{'student':<{width}}  points")
     for student, points, max_points, flags in totals(records):
-        print(f"{printable(student):<{width}}  {points:>3}/{max_points:<3}"
-              + (f"  needs a look: {flags}" if flags else ""))
+        print(f"{printable(student):<{width}}  {points_text(points):>3}/{max_points:<3}"
+              + (f"  needs a look: {printable(flags)}" if flags else ""))

@@ -33,6 +33,12 @@ tr.flag td { background: #fff4e0; } .ok { color: #176b2c; } .miss { color: #a416
 .rule h3 { margin: 0.3em 0; font-size: 1.05em; } .hint { margin: 0.3em 0; }
 .total { font-size: 1.25em; font-weight: 600; }
 figure { margin: 0.5em 0 1em; } figcaption { color: #56606b; font-size: 0.92em; }
+table.grid td { text-align: center; padding: 0.15em 0.35em; font-variant-numeric: tabular-nums; }
+table.grid th.q { font-size: 0.8em; } td.g-ok { background: #d3f0d9; } td.g-part { background: #fbeec2; }
+td.g-miss { background: #f8d4d4; } td.g-unread { background: #e7d3f3; } td.g-none { background: #eceff2; }
+td.g-out { background: #ffe1bf; } td.g-over { outline: 2px solid #4a7bb7; outline-offset: -2px; }
+.override { border-left: 4px solid #4a7bb7; padding-left: 0.6em; } .question { font-style: italic; }
+.flags { color: #a4161a; font-size: 0.9em; }
 @media print { h2 { page-break-after: avoid; } table { page-break-inside: avoid; } }
 """
 

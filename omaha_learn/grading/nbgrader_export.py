@@ -8,11 +8,16 @@ For every teacher's key ``exercises/solutions/NN_name.ipynb`` this writes
   removes it from the learners' version), after a line ``answer_qN = None``
   that the learners' version keeps;
 * checker cells (tag ``checker``) become locked *autograder test* cells worth
-  the question's points (``omaha_learn.points``): they raise on a wrong or
-  missing answer because of the next point;
-* a locked cell after the setup cell sets ``OMAHA_LEARN_STRICT=1``, so a
-  checker raises :class:`AssertionError` on a wrong answer (nbgrader's way
-  of failing a test) instead of only printing the hint;
+  the question's points (``omaha_learn.points``): the learners see the
+  checker's call (it prints the hint), and an nbgrader *hidden test*
+  (``### BEGIN HIDDEN TESTS``, removed from the released notebooks) asserts
+  by itself: it drops every ``omaha_learn`` module a learner's cell may have
+  changed, imports :func:`omaha_learn.checks.hidden_tests.assert_answer`
+  afresh and compares the answer with the digest of the answer *taken from
+  the teacher's key at export time* (the key's setup and answer cells are run
+  here). No environment variable switches it off, and a key changed after an
+  export is followed once it is exported again and ``nbgrader
+  generate_assignment --force`` is run;
 * every other cell (text, setup) is locked (read-only, restored by nbgrader
   before autograding);
 * links to ``../../docs/rules.md`` point at ``rules.md``, a copy of the rules
@@ -39,7 +44,9 @@ for its solution cell.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import io
 import json
 import os
 import re
@@ -50,12 +57,11 @@ from typing import Any
 from omaha_learn.errors import NbgraderExportError
 from omaha_learn.grading.rules_text import RULES_FILE
 
-__all__ = ["export_nbgrader", "nbgrader_notebook", "NbgraderExportError", "KEYS_DIR", "STRICT_CELL_ID"]
+__all__ = ["export_nbgrader", "nbgrader_notebook", "key_answers", "NbgraderExportError", "KEYS_DIR"]
 
 KEYS_DIR = Path(__file__).resolve().parent.parent.parent / "exercises" / "solutions"
 """The teacher's keys in the omaha_learn checkout."""
 
-STRICT_CELL_ID = "omaha-learn-strict"
 SCHEMA_VERSION = 3
 _SOLUTION = re.compile(r"^[ \t]*### BEGIN SOLUTION[^\n]*\n.*?^[ \t]*### END SOLUTION[^\n]*$", re.S | re.M)
 _GRADE_ID = re.compile(r"[^A-Za-z0-9_-]+")
@@ -66,11 +72,17 @@ c = get_config()  # noqa: F821
 # The learners' answer cell keeps its own line `answer_qN = None`; nothing else replaces the solution.
 c.ClearSolutions.code_stub = {"python": ""}
 '''
-STRICT_SOURCE = ('# Locked (nbgrader): the checkers below raise AssertionError on a wrong or missing answer,\n'
-                 '# so nbgrader scores the question 0; the message is the hint.\n'
-                 'import os\n'
-                 'os.environ["OMAHA_LEARN_STRICT"] = "1"')
-
+HIDDEN_TEST = """\
+### BEGIN HIDDEN TESTS
+import sys as _omaha_learn_sys
+for _omaha_learn_name in [_n for _n in list(_omaha_learn_sys.modules)
+                          if _n == "omaha_learn" or _n.startswith("omaha_learn.")]:
+    del _omaha_learn_sys.modules[_omaha_learn_name]
+from omaha_learn.checks.hidden_tests import assert_answer as _omaha_learn_assert
+_omaha_learn_assert({qid!r}, globals().get({var!r}), {kind!r}, {digest!r}, {exercise!r})
+### END HIDDEN TESTS
+"""
+"""nbgrader's hidden test for one question (the digest of the key's answer; removed from the release)."""
 
 
 def _meta(grade_id: str, *, grade: bool = False, solution: bool = False, locked: bool = False,
@@ -92,13 +104,51 @@ def _ol(cell: dict[str, Any]) -> dict[str, Any]:
     return meta if isinstance(meta, dict) else {}
 
 
-def nbgrader_notebook(key: dict[str, Any], name: str = "key") -> dict[str, Any]:
-    """The nbgrader source version of one key notebook (a notebook as JSON data)."""
+def key_answers(key: dict[str, Any], name: str = "key") -> dict[str, tuple[str, str]]:
+    """{question: (kind, digest of the key's answer)}: the key's setup and answer cells run here.
+
+    Raises :class:`NbgraderExportError` naming the question when the key gives no readable answer.
+    """
+    from omaha_learn.checks import EXERCISES, exercise
+    from omaha_learn.checks.questions import AnswerError, answer_digest
+
+    meta = key.get("metadata", {}).get("omaha_learn", {})
+    ex_name = meta.get("exercise") if isinstance(meta, dict) else None
+    if not isinstance(ex_name, str) or ex_name not in EXERCISES:
+        raise NbgraderExportError(f"{name}: metadata omaha_learn.exercise names no known exercise ({ex_name!r})")
+    ex = exercise(ex_name)
+    namespace: dict[str, Any] = {"__name__": "__omaha_learn_key__"}
+    for i, cell in enumerate(key.get("cells", [])):
+        tags = cell.get("metadata", {}).get("tags", [])
+        if cell.get("cell_type") == "code" and ("setup" in tags or "answer" in tags):
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    exec(compile(_source(cell), f"<{name} cell {i}>", "exec"), namespace)  # noqa: S102 - the key
+            except Exception as exc:  # noqa: BLE001 - report which cell of the key failed
+                raise NbgraderExportError(f"{name}: cell {i} of the key raised {type(exc).__name__}: {exc}") from None
+    out: dict[str, tuple[str, str]] = {}
+    for qid, q in ex.questions.items():
+        answer = namespace.get(f"answer_{qid}")
+        try:
+            if answer is None:
+                raise AnswerError("no answer")
+            out[qid] = (q.kind, answer_digest(q.kind, answer))
+        except AnswerError as exc:
+            raise NbgraderExportError(f"{name}: the key's answer to {qid} cannot be read ({exc})") from None
+    return out
+
+
+def nbgrader_notebook(key: dict[str, Any], name: str = "key",
+                      answers: dict[str, tuple[str, str]] | None = None) -> dict[str, Any]:
+    """The nbgrader source version of one key notebook (a notebook as JSON data).
+
+    ``answers`` is :func:`key_answers` of the key (computed here when not given).
+    """
     nb = copy.deepcopy(key)
     cells: list[dict[str, Any]] = []
     questions: set[str] = set()
     checkers: set[str] = set()
-    strict_added = False
+    has_setup = False
     for i, cell in enumerate(nb.get("cells", [])):
         if not isinstance(cell, dict) or "cell_type" not in cell:
             raise NbgraderExportError(f"{name}: cell {i} is not a notebook cell")
@@ -130,18 +180,25 @@ def nbgrader_notebook(key: dict[str, Any], name: str = "key") -> dict[str, Any]:
             checkers.add(qid)
         else:
             meta["nbgrader"] = _meta(cid, locked=True)
+        has_setup = has_setup or "setup" in tags
         cells.append(cell)
-        if "setup" in tags and not strict_added:
-            cells.append({"cell_type": "code", "id": STRICT_CELL_ID, "execution_count": None, "outputs": [],
-                          "source": STRICT_SOURCE, "metadata": {"nbgrader": _meta(STRICT_CELL_ID, locked=True)}})
-            strict_added = True
     if not checkers:
         raise NbgraderExportError(f"{name}: no checker cells (tag 'checker'): not an exercise key")
     if questions != checkers:
         raise NbgraderExportError(f"{name}: questions with an answer cell {sorted(questions)} and with a checker "
                                   f"cell {sorted(checkers)} differ")
-    if not strict_added:
-        raise NbgraderExportError(f"{name}: no setup cell (tag 'setup') to put the strict-mode cell after")
+    if not has_setup:
+        raise NbgraderExportError(f"{name}: no setup cell (tag 'setup')")
+    answers = key_answers(key, name) if answers is None else answers
+    exercise_name = str(key.get("metadata", {}).get("omaha_learn", {}).get("exercise", ""))
+    for cell in cells:
+        if cell["cell_type"] == "code" and "checker" in cell["metadata"].get("tags", []):
+            qid = str(_ol(cell)["question"])
+            if qid not in answers:
+                raise NbgraderExportError(f"{name}: the key gives no answer to {qid}")
+            kind, digest = answers[qid]
+            cell["source"] = _source(cell).rstrip("\n") + "\n" + HIDDEN_TEST.format(
+                qid=qid, var=f"answer_{qid}", kind=kind, digest=digest, exercise=exercise_name)
     nb["cells"] = cells
     nb.setdefault("metadata", {}).setdefault("omaha_learn", {})["nbgrader"] = True
     nb["metadata"].get("omaha_learn", {}).pop("learner_copy", None)

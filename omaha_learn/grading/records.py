@@ -15,12 +15,15 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-__all__ = ["QuestionRecord", "STATUSES", "CSV_COLUMNS"]
+__all__ = ["QuestionRecord", "STATUSES", "CSV_COLUMNS", "points_text"]
 
-STATUSES = ("graded", "unreadable", "timed-out", "kernel-died", "no-key", "wrong-exercise", "cleanup-failed")
+STATUSES = ("graded", "unreadable-answer", "unreadable", "timed-out", "kernel-died", "no-key", "wrong-exercise",
+            "cleanup-failed")
 """Why a record has the points it has.
 
-graded: the checker ran and decided; unreadable: the file is not a notebook
+graded: the checker ran and decided; unreadable-answer: the learner wrote
+an answer that cannot be read (or its answer cell raised): ``answer`` holds
+what they wrote and ``feedback`` the reason; unreadable: the file is not a notebook
 we can grade (not JSON, wrong nbformat, malformed cells, not .ipynb);
 timed-out: the notebook's time ran out before this question's cells ran;
 kernel-died: the kernel ended before this question's cells ran; no-key: no
@@ -30,7 +33,8 @@ exists); cleanup-failed: graded, but the sandbox's folder could not be
 removed afterwards (the leftover is named: look at what the code did).
 """
 
-CSV_COLUMNS = ("student", "exercise", "question", "points", "max_points", "status", "feedback")
+CSV_COLUMNS = ("student", "exercise", "question", "points", "max_points", "status", "feedback", "answer",
+               "override")
 
 
 @dataclass(frozen=True)
@@ -48,19 +52,42 @@ class QuestionRecord:
     student: str
     exercise: str
     question: str
-    points: int
+    points: float
     max_points: int
     status: str
     feedback: str = ""
     answer: str = ""
     rule: str = ""
     submission: str = ""
+    text: str = ""
+    flag: str = ""
+    override: str = ""
+    points_before: float | None = None
 
     @property
     def correct(self) -> bool:
-        return self.status == "graded" and self.points == self.max_points and self.max_points > 0
+        return (self.status == "graded" or bool(self.override)) and self.points == self.max_points \
+            and self.max_points > 0
+
+    @property
+    def overridden(self) -> bool:
+        return self.points_before is not None
 
     def row(self) -> dict[str, object]:
-        """The CSV row (:data:`CSV_COLUMNS`)."""
+        """The CSV row (:data:`CSV_COLUMNS`); ``override`` reads "points before -> after: comment"."""
         d = asdict(self)
+        d["points"] = points_text(self.points)
+        if self.points_before is not None:
+            d["override"] = f"{points_text(self.points_before)} -> {points_text(self.points)}: {self.override}"
         return {k: d[k] for k in CSV_COLUMNS}
+
+
+def points_text(points: float) -> str:
+    """Points as a teacher writes them: ``2``, ``1.5``, ``0.33``.
+
+    >>> points_text(2), points_text(2.0), points_text(1.5), points_text(1 / 3)
+    ('2', '2', '1.5', '0.33')
+    """
+    if float(points).is_integer():
+        return str(int(points))
+    return f"{points:.2f}".rstrip("0").rstrip(".")

@@ -1,11 +1,14 @@
 """The teacher's class report (``omaha-learn grade --report report.html``).
 
 One HTML file, readable offline (styles and the histogram inline, no
-scripts): per question the mean score, the share correct and the most common
-wrong answers; per learner the score on each exercise and the total; a
-histogram of totals; and the submissions that need a look (timed out,
-unreadable, kernel died, wrong exercise, no key, handed in twice). The rules
-it follows are those of :mod:`omaha_learn.grading.class_summary`.
+scripts): per question the mean score, the share correct, the most common
+wrong answers and unreadable answers, and all its rules; per learner the
+score on each exercise, the total and flags (at zero, unreadable answers,
+deleted answer cells, timeouts); a grid of learners by questions, one
+coloured cell per question; the teacher's overrides; a histogram of totals;
+and the submissions that need a look (timed out, unreadable, kernel died,
+wrong exercise, no key, handed in twice). The rules it follows are those of
+:mod:`omaha_learn.grading.class_summary`.
 
 Feedback files for the learners are written by :func:`write_feedback`
 (:mod:`omaha_learn.grading.feedback`).
@@ -29,6 +32,7 @@ from pathlib import Path
 
 from omaha_learn.grading.class_summary import (
     HISTOGRAM_BINS,
+    LEARNER_FLAGS,
     STATUS_NOTES,
     ClassSummary,
     ReportError,
@@ -37,7 +41,7 @@ from omaha_learn.grading.class_summary import (
 )
 from omaha_learn.grading.feedback import write_feedback
 from omaha_learn.grading.html_page import esc, page, percent, svg_bars, table
-from omaha_learn.grading.records import QuestionRecord
+from omaha_learn.grading.records import QuestionRecord, points_text
 
 __all__ = ["write_report", "report_html", "write_feedback", "ReportError", "STATUS_NOTES"]
 
@@ -57,16 +61,18 @@ def _question_section(s: ClassSummary) -> str:
         rows = []
         for q in s.questions[ex]:
             wrong = "<br>".join(f"<code>{esc(a)}</code> &times; {n}" for a, n in q.wrong) or "-"
-            rows.append([esc(q.question), str(q.max_points), f"{_fmt(q.mean)}", percent(q.share_correct, 1)
-                         if q.graded else "-", f"{q.graded} of {q.total}", wrong, esc(q.rules)])
+            unread = "<br>".join(f"<code>{esc(a)}</code> &times; {n}" for a, n in q.unreadable) or "-"
+            asked = f'<br><span class="note">{esc(q.text)}</span>' if q.text else ""
+            rows.append([esc(q.question) + asked, str(q.max_points), f"{_fmt(q.mean)}", percent(q.share_correct, 1)
+                         if q.graded else "-", f"{q.graded} of {q.total}", wrong, unread, esc(q.rules)])
         out.append(f"<h3>{esc(ex)} <span class=\"note\">({s.max_points[ex]} points)</span></h3>")
         out.append(table(["question", "points", "mean score", "correct", "graded", "most common wrong answers",
-                          "rules"], rows, numeric=(1, 2, 3, 4)))
+                          "unreadable answers", "rules"], rows, numeric=(1, 2, 3, 4)))
     return "\n".join(out)
 
 
 def _student_section(s: ClassSummary) -> str:
-    headers = ["learner", *s.exercises, "total", "share"]
+    headers = ["learner", *s.exercises, "total", "share", "flags"]
     rows, classes = [], []
     for t in s.students:
         cells = [esc(t.student)]
@@ -80,12 +86,72 @@ def _student_section(s: ClassSummary) -> str:
             if e.statuses or e.submissions > 1:
                 flagged = True
                 mark = " <span class=\"miss\">&#9873; " + esc(", ".join(e.statuses) or "twice") + "</span>"
-            cells.append(f"{e.points}/{e.max_points}{mark}")
-        cells += [f'{t.points}/{t.max_points}', percent(t.points, t.max_points)]
+            cells.append(f"{points_text(e.points)}/{e.max_points}{mark}")
+        cells += [f'{points_text(t.points)}/{t.max_points}', percent(t.points, t.max_points),
+                  f'<span class="flags">{esc(", ".join(t.flags))}</span>' if t.flags else ""]
         rows.append(cells)
-        classes.append("flag" if flagged else "")
-    numeric = tuple(range(1, len(headers)))
-    return table(headers, rows, numeric=numeric, row_classes=classes)
+        classes.append("flag" if flagged or t.flags else "")
+    numeric = tuple(range(1, len(headers) - 1))
+    legend = "".join(f"<li><strong>{esc(k)}</strong>: {esc(v)}</li>" for k, v in LEARNER_FLAGS.items())
+    return (table(headers, rows, numeric=numeric, row_classes=classes)
+            + f'<p class="note">Flags:</p><ul class="note">{legend}</ul>')
+
+
+_GRID_LEGEND = (("g-ok", "right"), ("g-part", "part marks"), ("g-miss", "wrong or no answer"),
+                ("g-unread", "answer could not be read"), ("g-out", "not graded (time, kernel, file)"),
+                ("g-none", "not handed in"), ("g-over", "set by the teacher (framed)"))
+
+
+def _grid_cell(r: QuestionRecord | None) -> tuple[str, str]:
+    """(CSS classes, text) of one grid cell."""
+    if r is None:
+        return "g-none", "&ndash;"
+    if r.correct:
+        cls = "g-ok"
+    elif r.points > 0:
+        cls = "g-part"
+    elif r.status == "unreadable-answer":
+        cls = "g-unread"
+    elif r.status != "graded" and not r.override:
+        cls = "g-out"
+    else:
+        cls = "g-miss"
+    if r.override:
+        cls += " g-over"
+    return cls, points_text(r.points)
+
+
+def _grid_section(s: ClassSummary) -> str:
+    """Learners by questions: one coloured cell per question (the counted submission's points)."""
+    columns = [(ex, q.question) for ex in s.exercises for q in s.questions[ex]]
+    if not columns:
+        return "<p>No graded questions.</p>"
+    groups = "".join(f'<th colspan="{len(s.questions[ex])}">{esc(ex)}</th>' for ex in s.exercises
+                     if s.questions[ex])
+    heads = "".join(f'<th class="q" title="{esc(q.text)}">{esc(q.question)}</th>'
+                    for ex in s.exercises for q in s.questions[ex])
+    body = []
+    for t in s.students:
+        cells = []
+        for ex, q in columns:
+            r = t.questions.get((ex, q))
+            cls, text = _grid_cell(r)
+            tip = "" if r is None else f' title="{esc(r.status)}{": " + esc(r.override) if r.override else ""}"'
+            cells.append(f'<td class="{cls}"{tip}>{text}</td>')
+        body.append(f"<tr><th>{esc(t.student)}</th>{''.join(cells)}</tr>")
+    legend = " ".join(f'<table class="grid" style="display:inline-table;margin:0"><tr><td class="{c}">&nbsp;'
+                      f"</td></tr></table> {esc(w)}" for c, w in _GRID_LEGEND)
+    return (f'<table class="grid"><thead><tr><th></th>{groups}</tr><tr><th>learner</th>{heads}</tr></thead>'
+            f"<tbody>{''.join(body)}</tbody></table><p class=\"note\">{legend}</p>")
+
+
+def _overrides_section(records: list[QuestionRecord]) -> str:
+    rows = [[esc(r.student), esc(r.exercise), esc(r.question),
+             f"{points_text(r.points_before or 0)} &rarr; {points_text(r.points)} of {r.max_points}", esc(r.override)]
+            for r in records if r.points_before is not None]
+    if not rows:
+        return "<p>No marks were changed by the teacher (<code>--overrides</code>).</p>"
+    return table(["learner", "exercise", "question", "points", "comment"], rows)
 
 
 def _flagged_section(s: ClassSummary) -> str:
@@ -109,7 +175,8 @@ def _look(n: int) -> str:
 
 def report_html(records: Iterable[QuestionRecord], *, title: str = "Class report") -> str:
     """The class report as one HTML document."""
-    s = summarise(records)
+    recs = list(records)
+    s = summarise(recs)
     n = len(s.students)
     mean_share = sum(t.share for t in s.students) / n if n else 0.0
     counts = histogram(s.students)
@@ -118,7 +185,7 @@ def report_html(records: Iterable[QuestionRecord], *, title: str = "Class report
             f"{len(s.exercises)} exercises; class mean {percent(mean_share, 1)} of the points.</p>"
             f"<p>{_look(len(s.flagged))} "
             '<span class="note">Question statistics count only answers the checker decided (status '
-            "<code>graded</code>); a learner's score on an exercise is their best submission; totals are "
+            "<code>graded</code>, or <code>unreadable-answer</code>: written but unreadable, counted as a miss); a learner's score on an exercise is their best submission; totals are "
             "out of every exercise the class handed in.</span></p>")
     fig = svg_bars(HISTOGRAM_BINS, counts, title="Learners by total score")
     body = [head,
@@ -126,7 +193,9 @@ def report_html(records: Iterable[QuestionRecord], *, title: str = "Class report
             f"<figure>{fig}<figcaption>Learners by total score, in tenths of the points "
             f"({n} learners).</figcaption></figure>",
             "<h2>Learners</h2>", _student_section(s),
+            "<h2>Learners by question</h2>", _grid_section(s),
             "<h2>Questions</h2>", _question_section(s),
+            "<h2>Marks changed by the teacher</h2>", _overrides_section(recs),
             "<h2>Submissions that need a look</h2>", _flagged_section(s)]
     return page(title, "\n".join(body))
 

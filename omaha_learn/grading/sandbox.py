@@ -129,8 +129,9 @@ class PlanCell:
 class RunResult:
     """What one run produced: report lines per question, and how each question's cells ended.
 
-    ``cells[qid]`` is ``ok``, ``error: NameError`` (an answer cell raised),
-    ``timed-out``, ``kernel-died`` or ``not-run``; ``reports[qid]`` is the
+    ``cells[qid]`` is ``ok``, ``error: NameError: name 'x' is not defined`` (an answer cell raised),
+    ``timed-out`` (the notebook's time ran out), ``timed-out: its answer cell ran over the 30 s per-cell
+    limit``, ``kernel-died`` or ``not-run``; ``reports[qid]`` is the
     decoded JSON line of the question's report cell, if it printed one.
     """
 
@@ -584,6 +585,8 @@ class _Kernel:
                 size += len(text)
             elif kind == "error":
                 error = str(content.get("ename", "Error"))[:80]
+                value = " ".join(str(content.get("evalue", "")).split())[:300]
+                error = f"{error}: {value}" if value else error
             elif kind == "status" and content.get("execution_state") == "idle":
                 return ("error" if error else "ok"), "".join(out), error
 
@@ -719,11 +722,14 @@ def _run_plan(plan: Sequence[PlanCell | dict[str, Any]], timeout: float, cell_ti
                     for c in setup:
                         kernel.run(c.source, min(end, time.monotonic() + cell_timeout))
             cell = cells[i]
+            own_limit = time.monotonic() + cell_timeout < end  # the cell's clock, not the notebook's, ends first
             ending, text, error = kernel.run(cell.source, min(end, time.monotonic() + cell_timeout))
             q = cell.question
             if q is not None and cell.role in ("answer", "report"):
                 now = result.cells.get(q, "not-run")
-                if ending in ("timed-out", "kernel-died"):
+                if ending == "timed-out" and own_limit:
+                    result.cells[q] = f"timed-out: its {cell.role} cell ran over the {cell_timeout:g} s per-cell limit"
+                elif ending in ("timed-out", "kernel-died"):
                     result.cells[q] = ending
                 elif ending == "error" and cell.role == "answer":
                     result.cells[q] = f"error: {error}"

@@ -1,0 +1,154 @@
+"""The teacher decides: overrides of the grader's points, and a gradebook with one row per learner.
+
+``omaha-learn grade --overrides FILE`` reads a CSV written by the teacher,
+with the columns ``student, exercise, question, points, comment``: each row
+sets the points of one question of one learner (partial credit allowed:
+``1.5`` or ``1,5``), on every regrade, and the comment is shown in the CSV
+(column ``override``), the class report and the learner's feedback page.
+``exercise`` is the key's file name without ``.ipynb`` (``01_reading_hands``)
+or the checker's name (``reading_hands``). The file may be saved by a
+spreadsheet (a byte-order mark, ``;`` between cells).
+
+``--gradebook FILE`` writes one row per learner: ``student``, each
+exercise's points, ``total``, ``maximum``, ``percent``; UTF-8 with a
+byte-order mark so spreadsheets read every learner's letters, and learner
+names made safe for a spreadsheet (:func:`~omaha_learn.grading.text_safety.spreadsheet_cell`).
+
+>>> import tempfile, pathlib
+>>> from omaha_learn.grading.records import QuestionRecord as R
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "o.csv").write_text("student,exercise,question,points,comment\\n"
+...                                   "Jüri,01_reading_hands,q2,1.5,right idea; wrote the cards of B\\n")
+>>> recs, notes = apply_overrides([R("Jüri", "01_reading_hands", "q2", 0, 2, "graded")], read_overrides(folder / "o.csv"))
+>>> recs[0].points, recs[0].override, recs[0].points_before, notes
+(1.5, 'right idea; wrote the cards of B', 0, [])
+>>> write_gradebook(recs, folder / "book.csv")
+>>> (folder / "book.csv").read_bytes()[:3] == b"\\xef\\xbb\\xbf"
+True
+>>> print((folder / "book.csv").read_text(encoding="utf-8-sig").strip())
+student,01_reading_hands,total,maximum,percent
+Jüri,1.5,1.5,2,75.0
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from omaha_learn.errors import ReportError
+from omaha_learn.grading.class_summary import check_records, summarise
+from omaha_learn.grading.records import QuestionRecord
+from omaha_learn.grading.text_safety import spreadsheet_cell
+
+__all__ = ["Override", "read_overrides", "apply_overrides", "write_gradebook", "OVERRIDE_COLUMNS",
+           "GRADEBOOK_FIXED"]
+
+OVERRIDE_COLUMNS = ("student", "exercise", "question", "points", "comment")
+GRADEBOOK_FIXED = ("student", "total", "maximum", "percent")
+
+
+@dataclass(frozen=True)
+class Override:
+    """One teacher's decision: ``points`` for ``question`` of ``exercise`` for ``student``."""
+
+    student: str
+    exercise: str
+    question: str
+    points: float
+    comment: str
+    line: int
+
+
+def _points(text: str, where: str) -> float:
+    raw = text.strip().replace(",", ".")
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ReportError(f"{where}: points must be a number such as 2 or 1.5, got {text!r}") from None
+    if value != value or value < 0:
+        raise ReportError(f"{where}: points must be 0 or more, got {text!r}")
+    return int(value) if value.is_integer() else value
+
+
+def read_overrides(path: str | os.PathLike[str]) -> list[Override]:
+    """The overrides in a CSV file (see the module docs); :class:`ReportError` naming the line when wrong."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ReportError(f"overrides {p}: cannot read it ({type(exc).__name__}; save it as UTF-8 CSV)") from None
+    first = text.splitlines()[0] if text.strip() else ""
+    delimiter = max(",;\t", key=first.count) if first else ","
+    rows = list(csv.reader(text.splitlines(), delimiter=delimiter))
+    if not rows:
+        raise ReportError(f"overrides {p}: empty; expected the columns {', '.join(OVERRIDE_COLUMNS)}")
+    header = [h.strip().lower() for h in rows[0]]
+    need = OVERRIDE_COLUMNS[:4]
+    if not set(need) <= set(header):
+        raise ReportError(f"overrides {p}: the first line must name the columns {', '.join(OVERRIDE_COLUMNS)} "
+                          f"(got {', '.join(header)})")
+    col = {name: header.index(name) for name in OVERRIDE_COLUMNS if name in header}
+    out = []
+    for n, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        where = f"overrides {p}, line {n}"
+        cells = {name: (row[i].strip() if i < len(row) else "") for name, i in col.items()}
+        if not all(cells[name] for name in need):
+            raise ReportError(f"{where}: give {', '.join(need)} (got {row})")
+        out.append(Override(cells["student"], cells["exercise"].removesuffix(".ipynb"), cells["question"],
+                            _points(cells["points"], where), cells.get("comment", ""), n))
+    return out
+
+
+def _exercise_matches(given: str, exercise: str) -> bool:
+    return given == exercise or exercise.split("_", 1)[-1] == given
+
+
+def apply_overrides(records: Iterable[QuestionRecord], overrides: Sequence[Override]
+                    ) -> tuple[list[QuestionRecord], list[str]]:
+    """(records with the teacher's points, notes on overrides that matched nothing).
+
+    An override sets the points of every submission of that question by that learner;
+    more than the question's points is an error (:class:`ReportError`).
+    """
+    recs = check_records(records)
+    used: set[int] = set()
+    out = []
+    for r in recs:
+        for i, o in enumerate(overrides):
+            if o.student == r.student and o.question == r.question and _exercise_matches(o.exercise, r.exercise):
+                if o.points > r.max_points:
+                    raise ReportError(f"overrides, line {o.line}: {o.points} points for {r.exercise} {r.question}, "
+                                      f"which is worth {r.max_points}")
+                before = r.points if r.points_before is None else r.points_before
+                r = dataclasses.replace(r, points=o.points, points_before=before,
+                                        override=o.comment or "changed by the teacher")
+                used.add(i)
+        out.append(r)
+    notes = [f"overrides, line {o.line}: no graded question {o.exercise} {o.question} for {o.student!r}; "
+             "ignored" for i, o in enumerate(overrides) if i not in used]
+    return out, notes
+
+
+def _number(x: float) -> float:
+    return int(x) if float(x).is_integer() else round(x, 2)
+
+
+def write_gradebook(records: Iterable[QuestionRecord], path: str | os.PathLike[str]) -> None:
+    """One row per learner: student, each exercise's points, total, maximum, percent (UTF-8 with a BOM)."""
+    s = summarise(records)
+    target = Path(path)
+    if target.is_dir():
+        raise ReportError(f"gradebook {target}: a folder; give a file name such as gradebook.csv")
+    with target.open("w", newline="", encoding="utf-8-sig") as fh:
+        writer = csv.writer(fh)
+        writer.writerow([GRADEBOOK_FIXED[0], *s.exercises, *GRADEBOOK_FIXED[1:]])
+        for t in s.students:
+            per = [_number(t.exercises[ex].points) if ex in t.exercises else 0 for ex in s.exercises]
+            percent = round(100 * t.points / t.max_points, 1) if t.max_points else 0.0
+            writer.writerow([spreadsheet_cell(t.student), *per, _number(t.points), t.max_points, percent])
