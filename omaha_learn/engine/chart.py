@@ -34,13 +34,12 @@ from typing import Any, overload
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.engine.canonical import (HANDS, canonical_key, class_label, hand_classes, rank_pattern,
-                                          suit_pattern)
+from omaha_learn.engine.canonical import HANDS, canonical_key, class_label, hand_classes, rank_pattern, suit_pattern
 from omaha_learn.engine.cards import Card, CardsLike, format_cards
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import ChartError, GameError, RangeError
 
-__all__ = ["starting_hands", "StartingHands", "ChartRow", "RankShift", "CHART_FILE", "STATS", "ChartError",
+__all__ = ["starting_hands", "StartingHands", "ChartRow", "CHART_FILE", "STATS", "ChartError",
            "percent_text"]
 
 CHART_FILE = Path(__file__).resolve().parent.parent / "data" / "starting_hands.npz"
