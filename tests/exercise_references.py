@@ -202,7 +202,7 @@ def nut_low_answers() -> dict[str, Callable[[], object]]:
 def starting_hands_answers() -> dict[str, Callable[[], object]]:
     def q4() -> object:
         chart = starting_hands("plo")
-        ranks = [chart.lookup(h).rank for h in ex08.CHART_PAIR]
+        ranks = [chart.lookup(h).rank6 for h in ex08.CHART_PAIR]      # the six-handed order
         return PLAYERS[ranks.index(min(ranks))]
 
     def q5() -> object:
