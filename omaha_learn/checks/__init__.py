@@ -38,6 +38,7 @@ EXERCISES: dict[str, str] = {
     "nut_low": "07_nut_low.ipynb",
     "starting_hands": "08_starting_hands.ipynb",
     "pot_limit": "09_pot_limit.ipynb",
+    "position": "11_position.ipynb",
 }
 """Checker module name -> exercise notebook file name."""
 
