@@ -9,8 +9,8 @@ change in the engine, a seed or a question shows up as a failing test.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 import math
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations
 
@@ -18,8 +18,8 @@ from omaha_learn.checks import high_hands as ex02
 from omaha_learn.checks import hilo_showdown as ex04
 from omaha_learn.checks import lows as ex03
 from omaha_learn.checks import nut_low as ex07
-from omaha_learn.checks import pot_limit as ex09
 from omaha_learn.checks import position as ex11
+from omaha_learn.checks import pot_limit as ex09
 from omaha_learn.checks import reading_hands as ex01
 from omaha_learn.checks import side_pots as ex05
 from omaha_learn.checks import starting_hands as ex08
