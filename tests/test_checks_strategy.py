@@ -361,3 +361,27 @@ def test_exercise11_fails_plausible_wrong_answers(qid: str, wrong: object, capsy
     monkeypatch.setenv(STRICT_ENV, "1")
     with pytest.raises(AssertionError, match=f"^{qid}: not yet"):
         ex.check(qid, wrong)
+
+
+def test_exercise11_key_scores_full_marks_and_learner_copy_zero(tmp_path: object) -> None:
+    """Graded like the others (omaha-learn grade's own grader): the key gets every point, the handed-out copy none."""
+    import shutil
+    from pathlib import Path
+
+    from omaha_learn.checks import EXERCISES
+    from omaha_learn.grading import grader
+
+    root = Path(__file__).resolve().parent.parent
+    name = EXERCISES["position"]
+    subs = []
+    for who, source in (("key", root / "exercises" / "solutions" / name), ("copy", root / "exercises" / name)):
+        folder = Path(str(tmp_path)) / who
+        folder.mkdir()
+        shutil.copy(source, folder / name)
+        subs.append(folder / name)
+    records = grader.grade(subs, root / "exercises" / "solutions", jobs=1)
+    points = {(Path(r.submission).parent.name, r.question): (r.points, r.status) for r in records}
+    ex = exercise("position")
+    assert {q: points[("key", q)] for q in ex.questions} == {q.qid: (q.points, "graded") for q in ex.questions.values()}
+    assert {points[("copy", q)] for q in ex.questions} == {(0, "graded")}
+    assert sum(q.points for q in ex.questions.values()) == 11
