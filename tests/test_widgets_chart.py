@@ -146,3 +146,13 @@ def test_range_equity_same_inputs_same_numbers_and_the_seed_it_was_given() -> No
     app.trials_w.value = 3000
     app.run()
     assert app.result.seed == 13 and app.result.boards == 3000
+
+
+def test_chart_tables_say_what_they_measure() -> None:
+    from omaha_learn.display.chart import MEASURES, compare_html
+
+    plo = starting_hands("plo")
+    for page in (chart_html(plo, limit=3), compare_html(plo, rows=3), plo._repr_html_()):
+        assert MEASURES in page
+    for word in ("all-in equity", "position", "stack sizes"):
+        assert word in MEASURES.lower()

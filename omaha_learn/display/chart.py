@@ -25,8 +25,12 @@ from omaha_learn.display.html import FONT
 from omaha_learn.display.results import CELL, TABLE
 from omaha_learn.engine.chart import percent_text
 
-__all__ = ["chart_html", "row_html", "compare_html", "chart_heatmap", "chart_heatmap_mpl", "equity_histogram",
+__all__ = ["MEASURES", "chart_html", "row_html", "compare_html", "chart_heatmap", "chart_heatmap_mpl", "equity_histogram",
            "equity_histogram_mpl", "SUIT_LABELS"]
+
+MEASURES = ("All-in equity before the flop, against one random hand (heads-up) or five (six-handed): "
+            "no position, no betting after the flop, no stack sizes.")
+"""The line under every chart table: what its numbers measure and what they leave out."""
 
 SUIT_LABELS = {"ds": "double-suited", "ss": "single-suited", "r": "rainbow", "3s": "three suited", "4s": "four suited"}
 
@@ -68,6 +72,7 @@ def chart_html(chart: Any, *, limit: int = 20, highlight: int | None = None, fou
         cells += [_pct(r.equity6), f"{r.rank6:,}", percent_text(r.percentile / 100).rstrip("%")]
         parts.append(f"<tr{mark}>{''.join(f'<td {CELL}>{c}</td>' for c in cells)}</tr>")
     parts.append("</tbody></table>")
+    parts.append(f'<div style="color:#555">{MEASURES}</div>')
     if len(chart) > limit:
         parts.append(f'<div style="color:#555">first {limit} of {len(chart):,} rows</div>')
     parts.append("</div>")
@@ -99,7 +104,7 @@ def compare_html(chart: Any, *, rows: int = 10, highlight: int | None = None, fo
                  (cards_row(b.hand, four_color=four_color, size="chip"), mark(b)), (_pct(b.equity6), ""),
                  (f"{b.rank:,}", "")]
         parts.append("<tr>" + "".join(f"<td {CELL}{m}>{c}</td>" for c, m in cells) + "</tr>")
-    parts.append("</tbody></table></div>")
+    parts.append(f'</tbody></table><div style="color:#555">{MEASURES}</div></div>')
     return "".join(parts)
 
 

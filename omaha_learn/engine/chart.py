@@ -6,6 +6,12 @@ its standard error ``stderr``), its scoop rate and its shares of the high and
 low halves (R11), its equity against five random hands (``equity6``, the
 six-handed view), its ``rank`` (1 is best, by heads-up equity) and
 ``percentile`` (the share of all 270,725 hands it ranks above, in percent).
+Both orders measure all-in equity before the flop (the share of the pot won if
+nobody bets again): not position, implied or reverse implied odds, the
+stack-to-pot ratio or what real opponents hold, so they rank raw strength, not
+playability. ``rank6`` orders the classes six-handed; :meth:`StartingHands.compare`
+prints the two orders side by side and :meth:`StartingHands.rank_shifts` finds the
+classes they disagree on most.
 The numbers are Monte Carlo estimates computed by ``scripts/build_chart.py``
 and shipped in ``omaha_learn/data/starting_hands.npz``; ``chart.meta`` records
 the command, date and trials.
