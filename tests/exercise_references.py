@@ -9,6 +9,7 @@ change in the engine, a seed or a question shows up as a failing test.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations
@@ -18,6 +19,7 @@ from omaha_learn.checks import high_hands as ex02
 from omaha_learn.checks import hilo_showdown as ex04
 from omaha_learn.checks import lows as ex03
 from omaha_learn.checks import nut_low as ex07
+from omaha_learn.checks import position as ex11
 from omaha_learn.checks import pot_limit as ex09
 from omaha_learn.checks import reading_hands as ex01
 from omaha_learn.checks import side_pots as ex05
@@ -205,7 +207,7 @@ def nut_low_answers() -> dict[str, Callable[[], object]]:
 def starting_hands_answers() -> dict[str, Callable[[], object]]:
     def q4() -> object:
         chart = starting_hands("plo")
-        ranks = [chart.lookup(h).rank for h in ex08.CHART_PAIR]
+        ranks = [chart.lookup(h).rank6 for h in ex08.CHART_PAIR]      # the six-handed order
         return PLAYERS[ranks.index(min(ranks))]
 
     def q5() -> object:
@@ -337,10 +339,89 @@ def flop_play_answers() -> dict[str, Callable[[], object]]:
     }
 
 
+def position_hand() -> HandState:
+    """Exercise 11 q1-q2: the seeded six-handed hand, everyone calling before the flop."""
+    return HandState([200] * 6, game="plo", blinds=(1, 2), button=ex11.BUTTON, seed=ex11.SEED,
+                     names=list(PLAYERS[:6]))
+
+
+def acting_order() -> dict[str, list[str]]:
+    """Exercise 11 q1-q2: who acts, in order, before the flop (everyone calls) and on the flop (everyone checks)."""
+    hand = position_hand()
+    order: dict[str, list[str]] = {"preflop": [], "flop": []}
+    while hand.street in order:
+        order[hand.street].append(PLAYERS[hand.to_act])
+        hand.check_or_call()
+    return order
+
+
+def spr_hand() -> HandState:
+    """Exercise 11 q3-q5: heads-up, the button (A) raises the pot and the big blind (B) calls."""
+    hand = HandState([ex11.SPR_STACK] * 2, game="plo", blinds=(1, 2), button=0, seed=ex11.SEED,
+                     names=list("AB"))
+    hand.raise_to(hand.legal_actions().max_to)
+    hand.call()
+    return hand
+
+
+def all_in_street() -> str:
+    """Exercise 11 q5: the street on which pot-sized bets and calls put the players all in."""
+    hand = spr_hand()
+    street = hand.street
+    while not hand.is_over and 0 not in hand.stacks:
+        street = hand.street
+        hand.bet(hand.legal_actions().max_to)
+        hand.call()
+    return street
+
+
+def draw_outs() -> int:
+    """Exercise 11 q6: the turn cards after which A's hand beats B's (R2: two hole cards, three board cards)."""
+    a, b, flop = ex11.DRAW
+    seen = set(parse_cards(a)) | set(parse_cards(b)) | set(parse_cards(flop))
+    return sum(1 for c in FULL_DECK if c not in seen
+               and best_high(a, [*parse_cards(flop), c]) > best_high(b, [*parse_cards(flop), c]))
+
+
+def implied_chips() -> int:
+    """Exercise 11 q6: the least whole number of extra chips A must win when the draw comes in to break even."""
+    a, b, flop = ex11.DRAW
+    unseen = 52 - 8 - 3
+    chance = Fraction(draw_outs(), unseen)
+    pot_after_call = ex11.DRAW_POT + 2 * ex11.DRAW_BET
+    need = Fraction(ex11.DRAW_BET) / chance - pot_after_call
+    return math.ceil(need)
+
+
+def position_answers() -> dict[str, Callable[[], object]]:
+    def q7() -> object:
+        chart = starting_hands("plo")
+        rows = [chart.lookup(h) for h in ex11.MOVERS]
+        gains = [Fraction(r.rank, r.rank6) for r in rows]
+        return PLAYERS[gains.index(max(gains))]
+
+    def q4() -> object:
+        hand = spr_hand()
+        spr = Fraction(min(hand.stacks), hand.pot)
+        return [spr.numerator, spr.denominator]
+
+    return {
+        "q1": lambda: acting_order()["preflop"][0],                                 # R15
+        "q2": lambda: acting_order()["flop"][-1],                                   # R15, R13
+        "q3": lambda: spr_hand().pot,                                               # R18
+        "q4": q4,                                                                   # R18
+        "q5": all_in_street,                                                        # R18
+        "q6": implied_chips,                                                        # R2
+        "q7": q7,
+        "q8": lambda: len(parse_range(ex11.RANGES[1], game="plo")) - len(parse_range(ex11.RANGES[0], game="plo")),
+    }
+
+
 REFERENCES: dict[str, Callable[[], dict[str, Callable[[], object]]]] = {
     "reading_hands": reading_hands, "high_hands": high_hands, "lows": lows,
     "hilo_showdown": hilo_showdown, "side_pots": side_pots_answers, "betting": betting,
     "nut_low": nut_low_answers, "starting_hands": starting_hands_answers, "pot_limit": pot_limit_answers,
     "flop_play": flop_play_answers,
+    "position": position_answers,
 }
 """Exercise module -> {question: computation from the engine} for every seeded (non-fixed) answer."""

@@ -1,7 +1,7 @@
 """The lessons in a real browser: JupyterLab + Debian's chromium, driven by playwright.
 
 1. The README's lessons command (``omaha-learn lessons``) in a fresh home folder:
-   open the start page from the URL it prints, then lessons 01, 02, 05 and 06
+   open the start page from the URL it prints, then the lessons of LESSONS_UNRUN
    *without running anything* (untrusted, as after a fresh clone) and find the
    cards drawn as pictures (``<img>`` with alt text and a natural size), no
    run-together card names, lesson 5's showdown table whole, the self-check
@@ -219,8 +219,14 @@ def test_widget_tour_runs_and_every_widget_renders(lab: str) -> None:
 
 # ------------------------------------------------ the README's lessons command, lessons opened unrun
 
-LESSONS_UNRUN = ["01_dealing_and_reading", "02_two_card_rule", "05_hilo_showdowns", "06_side_pots",
-                 "11_nut_low_and_counterfeiting"]
+LESSONS_UNRUN = [          # one lesson a line: add new lessons here
+    "01_dealing_and_reading",
+    "02_two_card_rule",
+    "05_hilo_showdowns",
+    "06_side_pots",
+    "11_nut_low_and_counterfeiting",
+    "16_position_and_spr",
+]
 CARD_NAME = re.compile(r"\b(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of "
                        r"(clubs|diamonds|hearts|spades)")
 

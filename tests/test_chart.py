@@ -208,3 +208,79 @@ def test_build_script_on_a_dask_cluster_gives_the_same_rows(tmp_path) -> None:  
     with np.load(tmp_path / "a.npz") as a, np.load(tmp_path / "b.npz") as b:
         assert np.array_equal(a["plo_equity"][:3], b["plo_equity"][:3])
         assert np.array_equal(a["plo_equity6"][:3], b["plo_equity6"][:3])
+
+
+# ------------------------------------------- class labels, the six-handed order, side by side
+
+
+def test_class_labels_name_every_class_once_and_say_which_cards_are_suited() -> None:
+    """R3: which hole cards share a suit decides the flushes, so a label must tell apart AA32 ss's three classes."""
+    from omaha_learn.engine.canonical import class_label
+
+    labels = {class_label(tuple(Card(int(c)) for c in hand)) for hand in hand_classes().hands}
+    assert len(labels) == CLASSES
+    three = {class_label(h) for h in ("As Ah 3s 2d", "As Ah 2s 3d", "Ad Ac 3h 2h")}
+    assert three == {"AA32 ss (A3 suited)", "AA32 ss (A2 suited)", "AA32 ss (32 suited)"}
+    assert starting_hands("plo").lookup("Kd Kc Ad Ac").label == class_label("As Ah Ks Kh")
+
+
+def test_six_handed_ranks_follow_equity_against_five_hands(chart) -> None:  # type: ignore[no-untyped-def]
+    six = chart.six_handed()
+    ranks6 = [r.rank6 for r in six[:50]]
+    assert ranks6 == list(range(1, 51))
+    eq6 = six.column("equity6")
+    assert np.all(np.diff(eq6) <= 0)
+    row = chart.lookup(six[0].hand)
+    assert row.rank6 == 1 and f"six-handed (rank {row.rank6:,})" in str(row)
+
+
+def test_heads_up_and_six_handed_orders_reverse_the_lesson_pair() -> None:
+    """The example of lesson 12 and exercise 8: the aces lead heads-up, the double-suited rundown six-handed."""
+    plo = starting_hands("plo")
+    aces, rundown = plo.lookup("As Ah 7d 2c"), plo.lookup("Js Th 9s 8h")
+    assert aces.rank < rundown.rank and aces.rank6 > rundown.rank6
+
+
+def test_rank_shifts_are_the_largest_rank_ratios_within_the_best_of_either_order() -> None:
+    plo = starting_hands("plo")
+    up = plo.rank_shifts(within=500, limit=5, direction="up")
+    down = plo.rank_shifts(within=500, limit=5, direction="down")
+    assert len(up) == len(down) == 5
+    assert all(r.rank6 < r.rank and min(r.rank, r.rank6) <= 500 for r in up)
+    assert all(r.rank6 > r.rank and min(r.rank, r.rank6) <= 500 for r in down)
+    ratios = [r.rank / r.rank6 for r in up]
+    assert ratios == sorted(ratios, reverse=True)
+    # brute force over the whole chart: nobody within 500 moves up more than the first
+    best = max(r.rank / r.rank6 for r in plo if min(r.rank, r.rank6) <= 500)
+    assert ratios[0] == best
+    both = plo.rank_shifts(within=500, limit=10)
+    shift = {r.index: abs(np.log(r.rank / r.rank6)) for r in (up[0], down[0])}
+    assert both[0].index == max(shift, key=shift.__getitem__)
+    for bad in ({"direction": "sideways"}, {"limit": 0}, {"within": True}):
+        with pytest.raises(ChartError):
+            plo.rank_shifts(**bad)  # type: ignore[arg-type]
+
+
+def test_compare_prints_both_orders_with_each_rank_in_the_other() -> None:
+    plo = starting_hands("plo")
+    lines = plo.compare(5).splitlines()
+    assert len(lines) == 3 + 5
+    first = lines[3].split()
+    assert first[0] == "1" and plo[0].label.split()[0] in lines[3] and plo.six_handed()[0].label.split()[0] in lines[3]
+    assert str(plo[0].rank6) in lines[3]
+    with pytest.raises(ChartError):
+        plo.compare(0)
+
+
+def test_percent_text_never_reads_zero_or_a_hundred_for_a_share_that_is_neither() -> None:
+    from omaha_learn.display.chart import row_html
+    from omaha_learn.engine.chart import percent_text
+
+    plo = starting_hands("plo")
+    best, worst = plo[0], plo[-1]
+    for row in (best, worst):
+        for share in (row.top, row.percentile / 100):
+            if 0 < share < 1:
+                assert percent_text(share) not in ("0.00%", "100.00%"), (row.rank, share)
+    assert "top 0.00%" not in str(best) and "100.00%" not in row_html(best)
+    assert percent_text(0.5) == "50.00%" and percent_text(1.0) == "100.00%" and percent_text(0.0) == "0.00%"

@@ -1,5 +1,5 @@
-"""Checkers of the strategy exercises 7 (nut low, R8-R11), 8 (starting hands and ranges, R1-R3, R8, R11)
-and 9 (pot-limit decisions, R11, R14, R18).
+"""Checkers of the strategy exercises 7 (nut low, R8-R11), 8 (starting hands and ranges, R1-R3, R8, R11),
+9 (pot-limit decisions, R11, R14, R18) and 11 (position, SPR and multiway pots, R2, R13, R15, R18).
 
 The generic tests in test_checks.py already run every registered question
 with the key's answer and one wrong answer. Here each checker's answers are
@@ -21,6 +21,7 @@ import pytest
 from omaha_learn import best_high, best_low, parse_cards, showdown
 from omaha_learn.checks import STRICT_ENV, exercise
 from omaha_learn.checks import nut_low as ex7
+from omaha_learn.checks import position as ex11
 from omaha_learn.checks import pot_limit as ex9
 from omaha_learn.checks import starting_hands as ex8
 from omaha_learn.engine.cards import FULL_DECK, Deck
@@ -222,14 +223,18 @@ def test_exercise8_counts_by_combinatorics() -> None:
 
 
 def test_exercise8_chart_questions_against_equity_and_iteration() -> None:
-    """q4: the chart's order agrees with a fresh seeded equity against a random hand; q5, q7 from the concrete
-    hands of the chart's top shares, counted without the range language's ':' and pattern matching."""
+    """q4: the chart's six-handed order agrees with a fresh seeded equity against five random hands, and the
+    heads-up order (a fresh equity against one) is the other way round, so the question tells the two apart;
+    q5, q7 from the concrete hands of the chart's top shares, counted without the range language's ':' and
+    pattern matching."""
     from omaha_learn import equity, parse_range
 
     q = exercise("starting_hands").questions
     a, b = ex8.CHART_PAIR
-    fresh = [equity([h, None], game="plo", trials=20_000, seed=3)[0].equity for h in (a, b)]
-    assert q["q4"].is_correct("A" if fresh[0] > fresh[1] else "B")
+    six = [equity([h, *[None] * 5], game="plo", trials=6_000, seed=3)[0].equity for h in (a, b)]
+    assert q["q4"].is_correct("A" if six[0] > six[1] else "B")
+    heads_up = [equity([h, None], game="plo", trials=6_000, seed=3)[0].equity for h in (a, b)]
+    assert not q["q4"].is_correct("A" if heads_up[0] > heads_up[1] else "B")
     hand, share = ex8.OUTSIDE
     top = parse_range(share, game="hilo")
     wanted = sorted(parse_cards(hand), key=int)
@@ -256,7 +261,7 @@ def test_exercise8_q6_against_concrete_hands_of_the_range() -> None:
     assert exercise("starting_hands").questions["q6"].is_correct("A" if shares[0] > shares[1] else "B")
 
 
-WRONG_8 = [("q1", 6768), ("q2", 1035), ("q2", 6961), ("q3", 36), ("q3", 12), ("q4", "A"), ("q5", True),
+WRONG_8 = [("q1", 6768), ("q2", 1035), ("q2", 6961), ("q3", 36), ("q3", 12), ("q4", "B"), ("q5", True),
            ("q6", "A"), ("q7", 17316)]
 
 
@@ -269,3 +274,114 @@ def test_exercise8_fails_plausible_wrong_answers(qid: str, wrong: object, capsys
     monkeypatch.setenv(STRICT_ENV, "1")
     with pytest.raises(AssertionError, match=f"^{qid}: not yet"):
         ex.check(qid, wrong)
+
+
+
+# ------------------------------------------- exercise 11 (R2, R13, R15, R18): position, SPR, multiway
+
+
+def test_exercise11_acting_order_by_seat_arithmetic() -> None:
+    """R13: small blind left of the button, big blind next; R15: the seat after the big blind acts first before the
+    flop, the first seat left of the button first after it, so the button last."""
+    q = exercise("position").questions
+    seats = "ABCDEF"
+    button = ex11.BUTTON
+    big_blind = (button + 2) % 6
+    assert q["q1"].is_correct(seats[(big_blind + 1) % 6])
+    flop_order = [seats[(button + 1 + i) % 6] for i in range(6)]
+    assert q["q2"].is_correct(flop_order[-1]) and flop_order[-1] == seats[button]
+    assert refs.acting_order()["flop"] == flop_order
+
+
+def test_exercise11_spr_by_the_r18_formula() -> None:
+    """R18: a pot raise is to the current bet + the pot after calling; a pot bet and a call triple the pot."""
+    q = exercise("position").questions
+    raise_to = 2 + (1 + 2 + 1)
+    pot = 2 * raise_to
+    behind = ex11.SPR_STACK - raise_to
+    assert q["q3"].is_correct(pot)
+    spr = Fraction(behind, pot)
+    assert q["q4"].is_correct([spr.numerator, spr.denominator])
+    street = None
+    for name in ("flop", "turn", "river"):
+        if behind <= pot:
+            street = name
+            break
+        behind -= pot
+        pot *= 3
+    assert street is not None and q["q5"].is_correct(street)
+
+
+def test_exercise11_implied_odds_from_counted_outs() -> None:
+    """R2: A's outs are the hearts left (a flush with two hole hearts and three board cards) except a card that
+    pairs the board (B's set becomes a full house); break even: outs/41 x (120 + W) = 40."""
+    a, b, flop = ex11.DRAW
+    seen = set(parse_cards(a)) | set(parse_cards(b)) | set(parse_cards(flop))
+    board_ranks = {c.rank for c in parse_cards(flop)}
+    hearts = [c for c in FULL_DECK if c.suit == "h" and c not in seen and c.rank not in board_ranks]
+    for card in (c for c in FULL_DECK if c not in seen):     # and these are exactly the cards that put A ahead
+        ahead = best_high(a, [*parse_cards(flop), card]) > best_high(b, [*parse_cards(flop), card])
+        assert ahead == (card in hearts), card
+    unseen = 52 - len(seen)
+    pot_after_call = ex11.DRAW_POT + 2 * ex11.DRAW_BET
+    need = Fraction(ex11.DRAW_BET * unseen, len(hearts)) - pot_after_call
+    least = -(-need.numerator // need.denominator)
+    assert least > 0 and Fraction(len(hearts), unseen) < Fraction(ex11.DRAW_BET, pot_after_call)  # price alone: fold
+    assert exercise("position").questions["q6"].is_correct(least)
+
+
+def test_exercise11_chart_questions_by_iteration() -> None:
+    """q7: A climbs and B falls between the two orders; q8: the cutoff's hands not in the UTG range, counted one by
+    one (no subtraction of sizes)."""
+    from omaha_learn import parse_range, starting_hands
+
+    q = exercise("position").questions
+    plo = starting_hands("plo")
+    a, b = (plo.lookup(h) for h in ex11.MOVERS)
+    assert a.rank6 < a.rank and b.rank6 > b.rank
+    assert q["q7"].is_correct("A")
+    early, late = (parse_range(text, game="plo") for text in ex11.RANGES)
+    early_set = {tuple(sorted(h, key=int)) for h in early}
+    assert early_set <= {tuple(sorted(h, key=int)) for h in late}
+    assert q["q8"].is_correct(sum(1 for h in late if tuple(sorted(h, key=int)) not in early_set))
+
+
+WRONG_11 = [("q1", "D"), ("q1", "E"), ("q2", "B"), ("q2", "D"), ("q3", 6), ("q3", 10), ("q4", [25, 3]),
+            ("q4", [8, 1]), ("q5", "turn"), ("q5", "flop"), ("q6", 0), ("q6", 205), ("q7", "B"), ("q8", 59_578)]
+
+
+@pytest.mark.parametrize(("qid", "wrong"), WRONG_11)
+def test_exercise11_fails_plausible_wrong_answers(qid: str, wrong: object, capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    ex = exercise("position")
+    ex.check(qid, wrong)
+    out = capsys.readouterr().out
+    rule = ex.questions[qid].rules[0]
+    assert out.startswith(f"{qid}: not yet") and f"docs/rules.md#{rule.lower()}" in out
+    monkeypatch.setenv(STRICT_ENV, "1")
+    with pytest.raises(AssertionError, match=f"^{qid}: not yet"):
+        ex.check(qid, wrong)
+
+
+def test_exercise11_key_scores_full_marks_and_learner_copy_zero(tmp_path: object) -> None:
+    """Graded like the others (omaha-learn grade's own grader): the key gets every point, the handed-out copy none."""
+    import shutil
+    from pathlib import Path
+
+    from omaha_learn.checks import EXERCISES
+    from omaha_learn.grading import grader
+
+    root = Path(__file__).resolve().parent.parent
+    name = EXERCISES["position"]
+    subs = []
+    for who, source in (("key", root / "exercises" / "solutions" / name), ("copy", root / "exercises" / name)):
+        folder = Path(str(tmp_path)) / who
+        folder.mkdir()
+        shutil.copy(source, folder / name)
+        subs.append(folder / name)
+    records = grader.grade(subs, root / "exercises" / "solutions", jobs=1)
+    points = {(Path(r.submission).parent.name, r.question): (r.points, r.status) for r in records}
+    ex = exercise("position")
+    assert {q: points[("key", q)] for q in ex.questions} == {q.qid: (q.points, "graded") for q in ex.questions.values()}
+    assert {points[("copy", q)] for q in ex.questions} == {(0, "graded")}
+    assert sum(q.points for q in ex.questions.values()) == 11

@@ -113,3 +113,46 @@ def test_bad_input_shows_its_error_and_no_earlier_result() -> None:
     rng.range_w.value = "AA**,"
     rng.run_button.click()
     assert "pattern is missing" in rng.message.value and rng.table.value == "" and rng.size_line.value == ""
+
+
+def test_starting_hand_chart_six_handed_order_and_side_by_side() -> None:
+    app = StartingHandChart("As Ah 7d 2c", game="plo", neighbours=2, overview=None)
+    row = app.row
+    assert "heads-up ranks" in app.near.value and f"{row.rank:,}" in app.near.value
+    assert "six-handed order" in app.compare.value and app.compare.value.count("<tr>") == 1 + 8
+    app.order_w.value = "six-handed"
+    assert app.stat == "equity6" and "six-handed ranks" in app.near.value
+    six = app.chart.six_handed()
+    near = six[row.rank6 - 3:row.rank6 + 2]
+    assert all(r.hand_text.split()[0] in app.near.value for r in near)   # the neighbours in six-handed order
+    assert f"<b>{row.rank6:,}</b> six-handed" in app.info.value
+    for word in ("position", "implied", "stack", "playability"):
+        assert word in app.note.value
+
+
+def test_starting_hand_chart_overview_follows_the_order() -> None:
+    app = StartingHandChart("Js Th 9s 8h", game="plo", order="six-handed", top=8)
+    spec = app.figure_out.outputs[0]["data"]["application/vnd.plotly.v1+json"]
+    assert "equity6" in spec["layout"]["title"]["text"]
+
+
+def test_range_equity_same_inputs_same_numbers_and_the_seed_it_was_given() -> None:
+    """RangeEquity(seed=13) runs with seed 13, and running it again gives the same numbers."""
+    app = RangeEquity("Ks Kh Qs Jh", "AA**", game="plo", trials=2000, seed=13)
+    first = app.result
+    assert first.seed == 13 and not first.exact
+    app.run()
+    assert app.result.seed == 13 and app.result.equities == first.equities
+    app.trials_w.value = 3000
+    app.run()
+    assert app.result.seed == 13 and app.result.boards == 3000
+
+
+def test_chart_tables_say_what_they_measure() -> None:
+    from omaha_learn.display.chart import MEASURES, compare_html
+
+    plo = starting_hands("plo")
+    for page in (chart_html(plo, limit=3), compare_html(plo, rows=3), plo._repr_html_()):
+        assert MEASURES in page
+    for word in ("all-in equity", "position", "stack sizes"):
+        assert word in MEASURES.lower()

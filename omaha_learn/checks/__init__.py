@@ -39,6 +39,7 @@ EXERCISES: dict[str, str] = {
     "starting_hands": "08_starting_hands.ipynb",
     "pot_limit": "09_pot_limit.ipynb",
     "flop_play": "10_flop_play.ipynb",
+    "position": "11_position.ipynb",
 }
 """Checker module name -> exercise notebook file name."""
 

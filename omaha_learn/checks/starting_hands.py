@@ -26,7 +26,8 @@ TRIALS = 20_000
 HELD = "Ac Kd Kh 7s"
 """Question q2: the hand whose cards are removed from the opponent's ``AA**``."""
 CHART_PAIR = ("Js Th 9s 8h", "As Ah 7d 2c")
-"""Question q4: hands A and B, compared on the Pot-Limit Omaha chart."""
+"""Question q4: hands A and B, compared in the six-handed order of the Pot-Limit Omaha chart
+(heads-up the order is the other way round)."""
 OUTSIDE = ("As 2h 3c 4d", "15%")
 """Question q5: is this hand in this share of the Omaha Hi-Lo chart?"""
 AGAINST_ACES = ("Qs Qh Js Th", "Ts 9h 8s 7h", "AA**")
@@ -54,9 +55,11 @@ EXERCISE = Exercise("starting_hands", [
              digest="91050c539fa78db290c4e4bbe943aba6bc860a0490ce50518623d9b0ea47a920",
              text="How many concrete hands are double-suited K-K-Q-Q (`KKQQds`)?"),
     Question("q4", "player", 1, ("R3", "R2"),
-             "Look both hands up in starting_hands('plo'): a smaller rank is a better hand.",
-             digest="d3a6a5727ab8139c184c9d32f528f627c080b1c2f324d3cfccb560f11116a6a6",
-             text="Which hand ranks higher in the Pot-Limit Omaha chart (heads-up against a random hand): A `Js Th 9s 8h` or B `As Ah 7d 2c`?"),
+             "Look both hands up in starting_hands('plo') and compare row.rank6, the six-handed rank (smaller is "
+             "better), not row.rank: against five hands, straights and flushes to the nuts win the pots.",
+             digest="068ec033d099910c710fadefbc8b031ef177d3f2dcb3daa7333d034fe69f4447",
+             text="Which hand ranks higher in the **six-handed** order of the Pot-Limit Omaha chart: A `Js Th 9s 8h` "
+                  "or B `As Ah 7d 2c`?"),
     Question("q5", "yesno", 1, ("R8", "R11"),
              "Look the hand up in starting_hands('hilo') (its percentile), or test `hand in parse_range('15%', "
              "game='hilo')`.",

@@ -23,9 +23,14 @@ from typing import Any
 from omaha_learn.display.cards import cards_row
 from omaha_learn.display.html import FONT
 from omaha_learn.display.results import CELL, TABLE
+from omaha_learn.engine.chart import percent_text
 
-__all__ = ["chart_html", "row_html", "chart_heatmap", "chart_heatmap_mpl", "equity_histogram",
+__all__ = ["MEASURES", "chart_html", "row_html", "compare_html", "chart_heatmap", "chart_heatmap_mpl", "equity_histogram",
            "equity_histogram_mpl", "SUIT_LABELS"]
+
+MEASURES = ("All-in equity before the flop, against one random hand (heads-up) or five (six-handed): "
+            "no position, no betting after the flop, no stack sizes.")
+"""The line under every chart table: what its numbers measure and what they leave out."""
 
 SUIT_LABELS = {"ds": "double-suited", "ss": "single-suited", "r": "rainbow", "3s": "three suited", "4s": "four suited"}
 
@@ -40,8 +45,9 @@ def row_html(row: Any, *, four_color: bool = False) -> str:
            if row.game == "hilo" else "")
     return (f'<div class="ol-chart-row" style="{FONT}">'
             f'{cards_row(row.hand, four_color=four_color, size="chip")} '
-            f"<b>rank {row.rank:,}</b> of 16,432 &middot; better than {row.percentile:.2f}% of hands "
-            f"(top {_pct(row.top)})<br>"
+            f"<b>rank {row.rank:,}</b> of 16,432 heads-up, <b>{row.rank6:,}</b> six-handed &middot; "
+            f"{html.escape(row.label)} &middot; better than {percent_text(row.percentile / 100)} of hands "
+            f"(top {percent_text(row.top)})<br>"
             f"heads-up equity <b>{_pct(row.equity)}</b> &plusmn; {_pct(row.stderr)} &middot; "
             f"scoop {_pct(row.scoop)}{low} &middot; six-handed {_pct(row.equity6)} &plusmn; "
             f"{_pct(row.equity6_stderr)} &middot; {row.combos} combos, "
@@ -54,21 +60,51 @@ def chart_html(chart: Any, *, limit: int = 20, highlight: int | None = None, fou
     parts = [f'<div class="ol-chart" style="{FONT}">',
              f"<div><b>{html.escape(chart.title)}</b> &middot; {len(chart):,} classes, {chart.combos:,} hands</div>"]
     low = chart.game == "hilo"
-    head = ["rank", "hand", "combos", "equity &plusmn;", "scoop"] + (["high", "low"] if low else []) + [
-        "six-handed", "percentile"]
+    head = ["rank", "hand", "class", "combos", "equity &plusmn;", "scoop"] + (["high", "low"] if low else []) + [
+        "six-handed", "6h rank", "percentile"]
     parts.append(f"<table {TABLE}><thead><tr>{''.join(f'<th {CELL}>{h}</th>' for h in head)}</tr></thead><tbody>")
     for r in rows:
         mark = ' style="background:#fff3c4"' if highlight is not None and r.index == highlight else ""
-        cells = [f"{r.rank:,}", cards_row(r.hand, four_color=four_color, size="chip"), str(r.combos),
+        cells = [f"{r.rank:,}", cards_row(r.hand, four_color=four_color, size="chip"), html.escape(r.label), str(r.combos),
                  f"{_pct(r.equity)} &plusmn; {_pct(r.stderr)}", _pct(r.scoop)]
         if low:
             cells += [_pct(r.high), _pct(r.low)]
-        cells += [_pct(r.equity6), f"{r.percentile:.2f}"]
+        cells += [_pct(r.equity6), f"{r.rank6:,}", percent_text(r.percentile / 100).rstrip("%")]
         parts.append(f"<tr{mark}>{''.join(f'<td {CELL}>{c}</td>' for c in cells)}</tr>")
     parts.append("</tbody></table>")
+    parts.append(f'<div style="color:#555">{MEASURES}</div>')
     if len(chart) > limit:
         parts.append(f'<div style="color:#555">first {limit} of {len(chart):,} rows</div>')
     parts.append("</div>")
+    return "".join(parts)
+
+
+def compare_html(chart: Any, *, rows: int = 10, highlight: int | None = None, four_color: bool = False) -> str:
+    """The heads-up and six-handed orders side by side: the first ``rows`` classes of each,
+    with each class's rank in the other order (``highlight``: a class number to mark).
+
+    >>> from omaha_learn import starting_hands
+    >>> page = compare_html(starting_hands("plo"), rows=3)
+    >>> page.count("<tr>"), "six-handed" in page
+    (4, True)
+    """
+    left, right = list(chart[:rows]), list(chart.six_handed()[:rows])
+    head = ["rank", "hand", "equity", "6h rank", "", "6h rank", "hand", "6h equity", "rank"]
+    parts = [f'<div class="ol-chart-compare" style="{FONT}">',
+             f"<div><b>{html.escape(chart.title)}</b>: heads-up order (against one random hand) beside the "
+             f"six-handed order (against five random hands)</div>",
+             f"<table {TABLE}><thead><tr>{''.join(f'<th {CELL}>{h}</th>' for h in head)}</tr></thead><tbody>"]
+
+    def mark(r: Any) -> str:
+        return ' style="background:#fff3c4"' if highlight is not None and r.index == highlight else ""
+
+    for a, b in zip(left, right, strict=False):
+        cells = [(f"{a.rank:,}", ""), (cards_row(a.hand, four_color=four_color, size="chip"), mark(a)),
+                 (_pct(a.equity), ""), (f"{a.rank6:,}", ""), ("", ""), (f"{b.rank6:,}", ""),
+                 (cards_row(b.hand, four_color=four_color, size="chip"), mark(b)), (_pct(b.equity6), ""),
+                 (f"{b.rank:,}", "")]
+        parts.append("<tr>" + "".join(f"<td {CELL}{m}>{c}</td>" for c, m in cells) + "</tr>")
+    parts.append(f'</tbody></table><div style="color:#555">{MEASURES}</div></div>')
     return "".join(parts)
 
 

@@ -35,7 +35,7 @@ from omaha_learn.engine.evaluation.tables import colex_combinations
 
 __all__ = [
     "HANDS", "CLASSES", "SUIT_PATTERNS", "canonical", "canonical_hand", "canonical_key", "suit_pattern", "rank_pattern", "combos",
-    "all_hands", "hand_index", "hand_classes", "HandClasses", "four_cards",
+    "all_hands", "hand_index", "hand_classes", "HandClasses", "four_cards", "class_label",
 ]
 
 HANDS = 270_725
@@ -197,3 +197,22 @@ def hand_classes() -> HandClasses:
     c = counts[order].astype(np.int64)
     c.flags.writeable = False
     return HandClasses(hands=cards, combos=c, keys=ukeys, class_of=class_of)
+
+
+def class_label(hand: CardsLike) -> str:
+    """A name for ``hand``'s class that says which cards share a suit.
+
+    The ranks high to low, the suit pattern, then each group of suited ranks
+    (``AA32 ss`` alone covers three classes: the ace suited with the three, with
+    the deuce, or the three with the deuce):
+
+    >>> class_label("As Ah 3s 2d"), class_label("Ad Ac 2c 3h"), class_label("7h 6h 3h 2h")
+    ('AA32 ss (A3 suited)', 'AA32 ss (A2 suited)', '7632 4s (7632 suited)')
+    >>> class_label("As Ah Ks Kh"), class_label("Js Th 9c 8d")
+    ('AAKK ds (AK, AK suited)', 'JT98 r')
+    """
+    cards = sorted(four_cards(hand), key=int, reverse=True)
+    ranks, pattern = rank_pattern(cards), suit_pattern(cards)
+    groups = ["".join(RANKS[c.rank - 2] for c in cards if c.suit == s) for s in "shdc"]
+    suited = sorted((g for g in groups if len(g) > 1), key=lambda g: [-RANKS.index(r) for r in g])
+    return f"{ranks} {pattern}" + (f" ({', '.join(suited)} suited)" if suited else "")

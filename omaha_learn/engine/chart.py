@@ -6,6 +6,12 @@ its standard error ``stderr``), its scoop rate and its shares of the high and
 low halves (R11), its equity against five random hands (``equity6``, the
 six-handed view), its ``rank`` (1 is best, by heads-up equity) and
 ``percentile`` (the share of all 270,725 hands it ranks above, in percent).
+Both orders measure all-in equity before the flop (the share of the pot won if
+nobody bets again): not position, implied or reverse implied odds, the
+stack-to-pot ratio or what real opponents hold, so they rank raw strength, not
+playability. ``rank6`` orders the classes six-handed; :meth:`StartingHands.compare`
+prints the two orders side by side and :meth:`StartingHands.rank_shifts` finds the
+classes they disagree on most.
 The numbers are Monte Carlo estimates computed by ``scripts/build_chart.py``
 and shipped in ``omaha_learn/data/starting_hands.npz``; ``chart.meta`` records
 the command, date and trials.
@@ -34,13 +40,14 @@ from typing import Any, overload
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.engine.canonical import HANDS, canonical_key, hand_classes, rank_pattern, suit_pattern
+from omaha_learn.engine.canonical import HANDS, canonical_key, class_label, hand_classes, rank_pattern, suit_pattern
 from omaha_learn.engine.cards import Card, CardsLike, format_cards
 from omaha_learn.engine.games import Game
 from omaha_learn.engine.range_set import Range
 from omaha_learn.errors import ChartError, GameError, RangeError
 
-__all__ = ["starting_hands", "StartingHands", "ChartRow", "CHART_FILE", "STATS", "ChartError", "share_slice"]
+__all__ = ["starting_hands", "StartingHands", "ChartRow", "CHART_FILE", "STATS", "ChartError", "share_slice",
+           "percent_text"]
 
 CHART_FILE = Path(__file__).resolve().parent.parent / "data" / "starting_hands.npz"
 """The shipped chart data (built by ``scripts/build_chart.py``)."""
@@ -80,10 +87,17 @@ class ChartRow:
     rank: int
     percentile: float
     top: float
+    rank6: int
 
     @property
     def hand_text(self) -> str:
         return format_cards(self.hand)
+
+    @property
+    def label(self) -> str:
+        """The class named with its suited cards, e.g. ``"AA32 ss (A3 suited)"``
+        (see :func:`~omaha_learn.engine.canonical.class_label`)."""
+        return class_label(self.hand)
 
     @property
     def ranks(self) -> str:
@@ -96,9 +110,25 @@ class ChartRow:
         return suit_pattern(self.hand)
 
     def __str__(self) -> str:
-        return (f"{self.hand_text}: rank {self.rank:,} of 16,432 (top {100 * self.top:.2f}% of hands), "
+        return (f"{self.hand_text}: rank {self.rank:,} of 16,432 (top {percent_text(self.top)} of hands), "
                 f"equity {100 * self.equity:.2f}% ± {100 * self.stderr:.2f}% heads-up, "
-                f"{100 * self.equity6:.2f}% six-handed")
+                f"{100 * self.equity6:.2f}% six-handed (rank {self.rank6:,})")
+
+
+def percent_text(share: float) -> str:
+    """``share`` (0..1) as a percentage with two decimals, or with enough digits not to
+    read as 0.00% or 100.00% when it is neither.
+
+    >>> percent_text(0.1234), percent_text(6 / 270_725), percent_text(1 - 6 / 270_725), percent_text(1.0)
+    ('12.34%', '0.0022%', '99.9978%', '100.00%')
+    """
+    pct = 100 * share
+    digits = 2
+    while digits < 8 and 0 < pct < 100 and (round(pct, digits) == 0 or round(pct, digits) == 100):
+        digits += 1
+    if digits > 2:
+        digits += 1
+    return f"{pct:.{digits}f}%"
 
 
 @functools.cache
@@ -117,6 +147,7 @@ class _Data:
     rank: npt.NDArray[np.int64]      # rank[k]: 1-based rank of class k
     order: npt.NDArray[np.int64]     # order[r]: class at rank r+1
     order6: npt.NDArray[np.int64]    # by six-handed equity
+    rank6: npt.NDArray[np.int64]     # rank6[k]: 1-based rank of class k by six-handed equity
     above: npt.NDArray[np.float64]   # combos of classes ranked strictly above class k
 
 
@@ -178,7 +209,7 @@ class StartingHands(Sequence[ChartRow]):
             scoop6=float(s["scoop6"][k]), scoop6_stderr=float(s["scoop6_se"][k]),
             trials=int(d.trials[k]), trials6=int(d.trials6[k]), rank=int(d.rank[k]),
             percentile=float(100.0 * (HANDS - d.above[k] - combos) / HANDS),
-            top=float((d.above[k] + combos) / HANDS))
+            top=float((d.above[k] + combos) / HANDS), rank6=int(d.rank6[k]))
 
     def lookup(self, hand: CardsLike) -> ChartRow:
         """The row of ``hand``'s class, whatever its suits (raises :class:`CardError` on bad cards)."""
@@ -312,11 +343,12 @@ class StartingHands(Sequence[ChartRow]):
     def table(self, rows: int | None = 12) -> str:
         """The chart as text: a line per class, best first (``rows``: at most that many; None: all)."""
         lines = [self.title,
-                 f"{'rank':>6}  {'hand':<12} {'combos':>6} {'equity':>8} {'±':>6} {'scoop':>7} {'six-handed':>10}"]
+                 f"{'rank':>6}  {'hand':<12} {'combos':>6} {'equity':>8} {'±':>6} {'scoop':>7} {'six-handed':>10} "
+                 f"{'6h rank':>7}"]
         shown = list(self) if rows is None or len(self) <= rows else list(self[:rows])
         for r in shown:
             lines.append(f"{r.rank:>6,}  {r.hand_text:<12} {r.combos:>6} {100 * r.equity:>7.2f}% "
-                         f"{100 * r.stderr:>5.2f}% {100 * r.scoop:>6.2f}% {100 * r.equity6:>9.2f}%")
+                         f"{100 * r.stderr:>5.2f}% {100 * r.scoop:>6.2f}% {100 * r.equity6:>9.2f}% {r.rank6:>7,}")
         if len(shown) < len(self):
             lines.append(f"{'...':>6}  ({len(self) - len(shown):,} more)")
         lines.append(f"{len(self):,} classes, {self.combos:,} hands ({100 * self.combos / HANDS:.2f}% of all hands)")
@@ -329,6 +361,72 @@ class StartingHands(Sequence[ChartRow]):
         from omaha_learn.display.chart import chart_html
 
         return str(chart_html(self))
+
+    # ----------------------------------------------- heads-up and six-handed orders side by side
+    def six_handed(self) -> StartingHands:
+        """These classes in six-handed order (by equity against five random hands), best first.
+
+        >>> six = starting_hands("plo").six_handed()
+        >>> six[0].rank6, six[0].rank6 < six[1].rank6
+        (1, True)
+        """
+        order = self._data.order6
+        keep = order[np.isin(order, self._classes)]
+        return StartingHands(self._data, keep, f"{self.title} (six-handed order)")
+
+    def rank_shifts(self, *, within: int = 2000, limit: int = 10, direction: str = "both") -> StartingHands:
+        """The classes whose heads-up and six-handed ranks differ most, as a chart.
+
+        Only classes ranked in the best ``within`` of either order count (a hand
+        moving from 14,000th to 12,000th matters to nobody). The shift is the
+        ratio of the two ranks, so 100th -> 400th counts as much as 1,000th ->
+        4,000th. ``direction``: ``"up"`` (better six-handed), ``"down"`` (worse),
+        or ``"both"``. :meth:`compare` prints them side by side.
+
+        >>> plo = starting_hands("plo")
+        >>> up, down = plo.rank_shifts(limit=3, direction="up"), plo.rank_shifts(limit=3, direction="down")
+        >>> all(r.rank6 < r.rank for r in up), all(r.rank6 > r.rank for r in down)
+        (True, True)
+        """
+        if direction not in ("up", "down", "both"):
+            raise ChartError(f"direction: 'up', 'down' or 'both', got {direction!r}")
+        for name, value in (("within", within), ("limit", limit)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ChartError(f"{name}: a whole number 1 or more, got {value!r}")
+        d = self._data
+        k = self._classes
+        rank, rank6 = d.rank[k].astype(np.float64), d.rank6[k].astype(np.float64)
+        shift = np.log(rank / rank6)                   # > 0: better six-handed
+        keep = (np.minimum(rank, rank6) <= within) & (
+            shift > 0 if direction == "up" else shift < 0 if direction == "down" else shift != 0)
+        chosen = np.flatnonzero(keep)
+        chosen = chosen[np.lexsort((k[chosen], -np.abs(shift[chosen])))][:limit]
+        words = {"up": "better six-handed", "down": "worse six-handed", "both": "moved most"}[direction]
+        return StartingHands(d, k[chosen], f"{Game(self.game).label}: ranks that {words} "
+                                           f"(best {within:,} of either order)")
+
+    def compare(self, rows: int = 10) -> str:
+        """The heads-up and the six-handed orders side by side, as text: the first ``rows``
+        classes of each, with each class's rank in the other order.
+
+        >>> print(starting_hands("plo").compare(2))      # doctest: +ELLIPSIS
+        Pot-Limit Omaha (high only): starting hands
+        heads-up (against one random hand) ...six-handed (against five random hands)
+        ...
+        """
+        if isinstance(rows, bool) or not isinstance(rows, int) or rows < 1:
+            raise ChartError(f"rows: a whole number 1 or more, got {rows!r}")
+        left, right = list(self[:rows]), list(self.six_handed()[:rows])
+        width = max(len(r.label) for r in left + right) + 2
+        head_l = "heads-up (against one random hand)"
+        lines = [self.title,
+                 f"{head_l:<{width + 26}}   six-handed (against five random hands)",
+                 f"{'rank':>5}  {'class':<{width}}{'equity':>7} {'6h rank':>8}   "
+                 f"{'rank':>5}  {'class':<{width}}{'equity':>7} {'hu rank':>8}"]
+        for a, b in zip(left, right, strict=False):
+            lines.append(f"{a.rank:>5,}  {a.label:<{width}}{100 * a.equity:>6.2f}% {a.rank6:>8,}   "
+                         f"{b.rank6:>5,}  {b.label:<{width}}{100 * b.equity6:>6.2f}% {b.rank:>8,}")
+        return "\n".join(lines)
 
 
 def share_slice(order: npt.NDArray[np.int64], lo: float, hi: float) -> npt.NDArray[np.int64]:
@@ -378,7 +476,10 @@ def _load(game: str, path: str) -> _Data:
     cum = np.cumsum(combos[order]) - combos[order]
     above = np.empty(len(order), dtype=np.float64)
     above[order] = cum
-    return _Data(game, meta, stats, trials, trials6, rank, order, _ranking(stats["equity6"]), above)
+    order6 = _ranking(stats["equity6"])
+    rank6 = np.empty_like(order6)
+    rank6[order6] = np.arange(1, len(order6) + 1)
+    return _Data(game, meta, stats, trials, trials6, rank, order, order6, rank6, above)
 
 
 def starting_hands(game: str | Game = "hilo", *, path: str | Path | None = None) -> StartingHands:
