@@ -4,7 +4,7 @@ one random hand (and five), Hi-Lo and PLO, with ``against_random``.
 Run: ``.venv/bin/python benchmarks/bench_chart.py [--trials N] [--opponents K ...]``.
 
 Default: 2,000 deals per hand, and the time for 20,000 extrapolated by the
-number of deal chunks (the work is linear in them). ``--trials 20000`` measures the real thing. Goal (issue 13): all classes x
+number of deal chunks (the work is linear in them). ``--trials 20000`` measures the real thing. Goal: all classes x
 both games x 20,000 deals in at most 15 minutes on this 2-core machine. ``scripts/build_chart.py`` builds the
 shipped chart the same way (70,000 deals heads-up and 28,000 six-handed per class, seed 2026).
 """

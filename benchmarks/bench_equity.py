@@ -9,7 +9,7 @@ medians of three, and the ratio ``theirs / ours`` (above 1: omaha_learn is
 faster). Ratios measured side by side in one process hold up on a shared
 machine better than absolute times; the header says what else was running.
 
-Goals (issue 13): random hands and all-random tables >= 2x poker-equity on all
+Goals: random hands and all-random tables >= 2x poker-equity on all
 its threads; exact flop, turn and river spots >= 1x per call (both games); exact heads-up preflop
 within 1.3x of the algorithm's floor (about 15 ms) on one core; peak memory of
 six random hands <= 64 MiB and of exact preflop < 64 MiB; exact results
@@ -99,7 +99,7 @@ def peak_rss_mib(holes: list[str | None], trials: int | None, threads: int | Non
 
 
 def exact_spots(equity: Callable[..., Any], pe: Any, quick: bool) -> None:
-    """The exact flop, turn and river spots of issue 13, both games: time per call and the fractions compared."""
+    """The exact flop, turn and river spots, both games: time per call and the fractions compared."""
     for game, variant in (("hilo", "omaha_hi_lo"), ("high", "omaha")):
         name = "Omaha Hi-Lo" if game == "hilo" else "PLO (game='high')"
         print(f"\n## Exact spots, {name} (time per call; poker-equity exact is single-threaded)\n")
@@ -204,7 +204,7 @@ def main(quick: bool = False, only: str | None = None) -> None:
                         variant, text, samples=deals, seed=1, threads=th)) for th in (1, 0)]
                     print(row(f"{game} {size}-card: {label}", t[0], p[0], t[1], p[1]), flush=True)
 
-    print("\n## The spots of issue 13\n")
+    print("\n## The spots\n")
     print("| spot | ours 1 thread (ms) | poker-equity 1 thread (ms) | ratio | ours all threads (ms) "
           "| poker-equity all threads (ms) | ratio |")
     print("|---|---|---|---|---|---|---|")

@@ -1,10 +1,10 @@
 """What isolation costs when grading a class, and what --jobs and Dask give back.
 
-Part 1 (issue 11): N1 submissions of exercise 1 (a third right, a third half
+Part 1: N1 submissions of exercise 1 (a third right, a third half
 wrong, a third blank) graded
 
 * by the old in-process grader: every notebook rebuilt from the key and run in
-  one ``pytest --nbval`` process (the grader before issue 11, kept below as
+  one ``pytest --nbval`` process (the grader of the first round, kept below as
   :func:`old_grade`; one kernel per notebook, nothing isolated),
 * by ``omaha-learn grade`` with isolation (its own sandbox and kernel per
   submission) on one core (``--jobs 1``) and on two (``--jobs 2``).
@@ -12,7 +12,7 @@ wrong, a third blank) graded
 Goal: isolation at most 30% slower per notebook on one core, and faster
 overall with two cores.
 
-Part 2 (issue 15): N2 submissions graded with ``--jobs 1``, ``--jobs 2`` and
+Part 2: N2 submissions graded with ``--jobs 1``, ``--jobs 2`` and
 on a two-worker Dask ``LocalCluster``, side by side.
 
 The machine may be shared: the peers run in the same process one after the
@@ -69,7 +69,7 @@ def make_class(folder: Path, n: int) -> list[Path]:
     return subs
 
 
-# ------------------------------------------------- the grader before issue 11
+# ------------------------------------------------- the grader of the first round
 
 def _tags(cell: nbformat.NotebookNode) -> list[str]:
     return list(cell.metadata.get("tags", []))

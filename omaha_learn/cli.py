@@ -39,7 +39,10 @@ import time
 import webbrowser
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from omaha_learn.engine.games import Game
 
 __all__ = ["main", "project_root", "learner_root", "start_url"]
 
@@ -87,12 +90,12 @@ def _hole_size(text: str) -> int:
     raise argparse.ArgumentTypeError(f"{text!r}: hole cards are 4 (Omaha) or 5 (five-card Omaha)")
 
 
-def _game(text: str) -> str:
+def _game(text: str) -> Game:
     from omaha_learn.engine.games import Game
     from omaha_learn.errors import GameError
 
     try:
-        return "hilo" if Game.parse(text) is Game.HILO else "high"
+        return Game.parse(text)
     except GameError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
@@ -429,7 +432,7 @@ def _play(args: argparse.Namespace) -> int:
     from omaha_learn.engine.practice import PracticeTable
     from omaha_learn.errors import OmahaLearnError
 
-    table = PracticeTable(game="hilo" if args.game == "hilo" else "plo", seats=args.seats, stack=args.stack,
+    table = PracticeTable(game=args.game, seats=args.seats, stack=args.stack,
                           seed=args.seed)
     print(f"Practice table: you are seat 0 ('you'). {_PLAY_HELP}")
     while True:
@@ -547,10 +550,6 @@ def _grade(args: argparse.Namespace) -> int:
             problems.append(why)
     if args.feedback is not None and args.feedback.exists() and not args.feedback.is_dir():
         problems.append(f"--feedback {args.feedback} is a file; give a folder")
-    if (args.feedback is not None and args.report is not None
-            and os.path.abspath(args.report.parent) == os.path.abspath(args.feedback)):
-        problems.append(f"--report {args.report} is inside the --feedback folder, where a learner's page could "
-                        "take its name; write the report elsewhere")
     if args.jobs is not None and args.scheduler is not None:
         problems.append("give --jobs or --scheduler, not both")
     try:  # with a scheduler, the workers must use bwrap (each checks its own); none needs --trusted-learners

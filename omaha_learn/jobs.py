@@ -79,7 +79,7 @@ def run_jobs(
     >>> run_jobs(abs, [1], jobs=0)
     Traceback (most recent call last):
     ...
-    omaha_learn.jobs.JobsError: jobs: 0 is not a positive number of cores to use (1 or more), or None for every core
+    omaha_learn.errors.JobsError: jobs: 0 is not a positive number of cores to use (1 or more), or None for every core
     """
     if not callable(func):
         raise JobsError(f"func: {func!r} is not callable")

@@ -1,7 +1,7 @@
 """The exercises' seeded answers recomputed from the engine, outside the installed package.
 
 The checkers in ``omaha_learn.checks`` store every answer only as a sha256
-digest (issue 11: nothing importable hands out an answer). This module keeps
+digest (nothing importable hands out an answer). This module keeps
 the computations the digests were made from, so ``tests/test_checks.py`` can
 prove each digest is what the engine says for the exercise's seeded deal: a
 change in the engine, a seed or a question shows up as a failing test.
@@ -164,7 +164,7 @@ def betting() -> dict[str, Callable[[], object]]:
 
 
 
-# ------------------------------------------------- strategy exercises 07-09 (issue 14)
+# ------------------------------------------------- strategy exercises 07-09
 
 def nut_low_boards(hole: str, flop: str) -> int:
     """Exercise 7 q7: on how many turn-and-river pairs ``hole`` ends holding the nut low (ties included)."""

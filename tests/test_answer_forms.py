@@ -149,6 +149,8 @@ def _other_forms(kind: str, norm: str) -> list[object]:
         return [int(norm == "yes"), norm, str(norm == "yes")]
     if kind == "cards":
         return [", ".join(reversed(norm.lower().split())), norm.split()[::-1]]
+    if kind == "text":
+        return [norm.upper(), norm.title().replace(" ", "-"), f"  {norm}  "]
     raise AssertionError(kind)
 
 

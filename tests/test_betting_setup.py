@@ -1,4 +1,4 @@
-"""Settings a hand, a table or a session cannot be played with are refused up front (issue 11, item 7).
+"""Settings a hand, a table or a session cannot be played with are refused up front.
 
 Every case raises the library's error (an :class:`OmahaLearnError`) naming the bad argument,
 when the object is made, so no hand stops part way with ``is_over`` False and the pot unpaid.

@@ -225,7 +225,9 @@ LESSONS_UNRUN = [          # one lesson a line: add new lessons here
     "05_hilo_showdowns",
     "06_side_pots",
     "11_nut_low_and_counterfeiting",
+    "15_flop_play",
     "16_position_and_spr",
+    "17_play_with_the_coach",
 ]
 CARD_NAME = re.compile(r"\b(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of "
                        r"(clubs|diamonds|hearts|spades)")

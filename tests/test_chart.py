@@ -1,4 +1,4 @@
-"""The starting-hand chart (issue 14): shipped data, lookup by any suits, ranking and
+"""The starting-hand chart: shipped data, lookup by any suits, ranking and
 filtering, and agreement with an independent engine (poker-equity) within 3 standard errors.
 R11 (halves, scoops) is what the Hi-Lo columns measure."""
 
@@ -57,7 +57,7 @@ def test_standard_errors_match_the_deals_recorded(chart) -> None:  # type: ignor
 
 
 def test_standard_errors_are_at_most_0_19_points_heads_up_and_0_3_six_handed(chart) -> None:  # type: ignore[no-untyped-def]
-    """Issue 14: the heads-up equity of every class to within 0.2 percentage points (one standard error);
+    """the heads-up equity of every class to within 0.2 percentage points (one standard error);
     the chart does better, 0.19 heads-up and 0.3 six-handed."""
     assert float(chart.column("equity_se").max()) <= 0.0019
     assert float(chart.column("equity6_se").max()) <= 0.0030
@@ -125,7 +125,7 @@ def test_plo_has_no_low_and_hilo_columns_fit_together() -> None:
 
 
 def test_known_shape_of_the_chart() -> None:
-    """Published rankings agree on these (issue 14): double-suited aces lead both games;
+    """Published rankings agree on these: double-suited aces lead both games;
     A-A-2-3 double-suited is near the top in Hi-Lo; 2-2-2-2 and K-7-3-2 rainbow type hands are near the bottom."""
     plo, hilo = starting_hands("plo"), starting_hands("hilo")
     for chart in (plo, hilo):
@@ -192,7 +192,7 @@ def test_hand_classes_line_up_with_the_file() -> None:
 
 @pytest.mark.slow
 def test_build_script_on_a_dask_cluster_gives_the_same_rows(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """Issue 15: the chart build runs on a Dask cluster (--scheduler) and gives the rows a local run gives."""
+    """the chart build runs on a Dask cluster (--scheduler) and gives the rows a local run gives."""
     distributed = pytest.importorskip("distributed")
     script = [sys.executable, "scripts/build_chart.py", "--trials", "300", "--trials6", "100", "--limit", "3",
               "--games", "plo"]

@@ -173,7 +173,7 @@ def test_question_needs_a_digest_and_a_known_kind() -> None:
 
 
 def test_every_answer_is_stored_only_as_a_digest() -> None:
-    """Issue 11: nothing importable hands out an answer (no expected(), no result(), no seeded_hand())."""
+    """nothing importable hands out an answer (no expected(), no result(), no seeded_hand())."""
     for m in EXERCISES:
         mod = __import__(f"omaha_learn.checks.{m}", fromlist=["x"])
         assert not {"result", "seeded_hand"} & set(dir(mod)), m
@@ -191,7 +191,7 @@ def test_seeded_digests_are_what_the_engine_says(module: str, qid: str) -> None:
 
 
 def test_feedback_is_coloured_with_rule_links(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 12: right is green, wrong is red, and each rule (here R2, R6) links to docs/rules.md#rN."""
+    """right is green, wrong is red, and each rule (here R2, R6) links to docs/rules.md#rN."""
     q = exercise("reading_hands").questions["q3"]
     right, wrong = q.feedback("full house"), q.feedback("flush")
     assert right.correct and "#1a7f37" in right._repr_html_() and "href" not in right._repr_html_()

@@ -1,4 +1,4 @@
-"""omaha-learn chart and range equity on the command line (issue 14)."""
+"""omaha-learn chart and range equity on the command line."""
 
 from __future__ import annotations
 

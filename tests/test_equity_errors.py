@@ -38,9 +38,9 @@ def test_r1_r2_bad_cards_raise_card_error(holes: list[str], board: str, dead: st
     ({"holes": HU, "trials": 2.5}, r"trials"),
     ({"holes": HU, "trials": True}, r"trials"),
     ({"holes": HU, "trials": "100"}, r"trials"),
-    # issue 11: trials=10**12 ran unbounded; now a documented cap (MAX_TRIALS)
+    # trials=10**12 ran unbounded; now a documented cap (MAX_TRIALS)
     ({"holes": HU, "trials": 10**12}, r"trials: a number of deals from 1 to 100,000,000"),
-    # issue 11: a seed is an int or None
+    # a seed is an int or None
     ({"holes": HU, "trials": 10, "seed": "abc"}, r"seed: a non-negative integer or None, got 'abc'"),
     ({"holes": HU, "trials": 10, "seed": 1.5}, r"seed"),
     ({"holes": HU, "trials": 10, "seed": -1}, r"seed"),

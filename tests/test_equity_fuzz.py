@@ -1,4 +1,4 @@
-"""Issue 11 item 7 for evaluation and equity: arbitrary arguments give a result or the
+"""For evaluation and equity: arbitrary arguments give a result or the
 library's error, never IndexError, KeyError, AttributeError or a numpy error from deep inside."""
 
 from __future__ import annotations

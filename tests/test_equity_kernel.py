@@ -143,7 +143,7 @@ def _fisher_yates_reference(rng: np.random.Generator, n: int, m: int, k: int) ->
 
 @pytest.mark.parametrize("n,m,k", [(52, 3000, 29), (44, 8192, 9), (10, 1000, 10), (48, 5, 0), (1, 4, 1)])
 def test_deal_positions_and_deal_cards_are_the_seeded_fisher_yates_shuffle(n, m, k) -> None:
-    """Reused work arrays and int8 decks (issue 13) deal exactly the cards the plain shuffle deals."""
+    """Reused work arrays and int8 decks deal exactly the cards the plain shuffle deals."""
     from omaha_learn.engine.equity.kernel import deal_cards
 
     want = _fisher_yates_reference(np.random.default_rng(n * k + 1), n, m, k)
@@ -153,7 +153,7 @@ def test_deal_positions_and_deal_cards_are_the_seeded_fisher_yates_shuffle(n, m,
 
 
 def test_board_info_says_what_a_plain_reading_of_each_board_says() -> None:
-    """BoardInfo's packed sums (issue 13) against counting suits and ranks board by board."""
+    """BoardInfo's packed sums against counting suits and ranks board by board."""
     from omaha_learn.engine.evaluation.batch import board_info
     from omaha_learn.engine.evaluation.keys import N_PAIR_CODES, key_codes, rank_key, suited_set_codes
 

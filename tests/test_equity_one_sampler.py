@@ -23,7 +23,7 @@ from omaha_learn import equity, nut_low_odds
 from omaha_learn.engine.equity import workers
 from omaha_learn.engine.ranges import Range, parse_range
 from omaha_learn.engine.sampling import CHUNK, chunk_seed, deal_around, deal_cards, draw_members
-from omaha_learn.errors import CardError, EquityError, ExactTooLarge
+from omaha_learn.errors import CardError, EquityError, ExactTooLarge, RangeError
 
 HERO = "Qs Qh Js Th"
 
@@ -107,12 +107,13 @@ def test_r11_exact_weights_with_card_removal_between_two_ranges() -> None:
     assert got[0].equity_fraction == _brute(combos, "Tc 9s 4d")
 
 
-def test_r11_zero_weight_hands_are_never_held() -> None:
-    r = weighted("AsAd2c3c,KsKd6c7c", [0.0, 1.0])            # range order: KsKd6c7c (weight 0), AsAd2c3c
-    only = equity([HERO, "AsAd2c3c"], board="8c 9d 2h")
-    assert equity([HERO, r], board="8c 9d 2h")[0].equity_fraction == only[0].equity_fraction
-    mc = equity([HERO, r], board="8c 9d 2h", trials=4_000, seed=1, threads=1)
-    assert mc.combos == (None, 1) and abs(mc[0].equity - only[0].equity) < 4 * mc[0].stderr  # type: ignore[operator]
+def test_r11_a_zero_weight_is_refused_by_the_range_language() -> None:
+    """ProPokerTools' weights run from 1 to 100: a hand nobody holds is left out, not weighted 0
+    (the sampler itself never draws a zero-weight member: test_draw_members_follows_the_weights)."""
+    with pytest.raises(RangeError, match="weight"):
+        parse_range("AsAd2c3c@0,KsKd6c7c@100")
+    with pytest.raises(RangeError, match="weight"):
+        weighted("AsAd2c3c,KsKd6c7c", [0.0, 1.0])
 
 
 def test_r11_monte_carlo_draws_members_in_proportion_to_weight() -> None:

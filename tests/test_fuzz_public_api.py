@@ -1,4 +1,4 @@
-"""Arbitrary arguments thrown at every public function and constructor of ``omaha_learn`` (issue 11, item 7).
+"""Arbitrary arguments thrown at every public function and constructor of ``omaha_learn``.
 
 Each call must return a result or raise the library's error (an :class:`OmahaLearnError`),
 or a ``TypeError`` that names the argument (Python's own for a wrong signature) - never an
@@ -134,7 +134,7 @@ TARGETS: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
     "outs": (("Ah 2h Kd Ks", "3c 7h Qh"), {"game": "hilo", "dead": "9c", "qualifier": 8}),
     "Outs": (((), (), "plo", 8, (), None, None, False, False, (), ()), {}),
     "NextCard": ((None, None, None, False, False, False, False, False, 0, 0), {}),
-    # starting hands and ranges (issue 14)
+    # starting hands and ranges
     "canonical_hand": (("As Ah 2s 3h",), {}),
     "parse_range": (("AA**ds",), {"game": "hilo"}),
     "starting_hands": (("hilo",), {}),

@@ -1,4 +1,4 @@
-"""``omaha-learn grade`` end to end (issues 7, 11, 15): keys score full marks, copies zero, every file a row.
+"""``omaha-learn grade`` end to end: keys score full marks, copies zero, every file a row.
 
 Running notebooks is slow, so one module fixture grades every scenario in a
 single grader call: the six keys, three learner copies as handed out, and
@@ -223,7 +223,7 @@ def test_renamed_submission_is_matched_by_metadata(graded: dict[str, object]) ->
 
 
 def test_no_cell_ids_or_tags_is_not_a_false_zero(graded: dict[str, object]) -> None:
-    """Issue 11: answers are matched by what they assign (answer_qN = ...) or by position."""
+    """answers are matched by what they assign (answer_qN = ...) or by position."""
     got = graded["records"]["no-ids"]  # type: ignore[index]
     assert got == {q.qid: (q.points, "graded") for q in exercise("reading_hands").questions.values()}
 
@@ -242,7 +242,7 @@ def test_a_file_without_a_key_still_gets_a_row(graded: dict[str, object]) -> Non
 
 
 def test_csv_columns_and_rows(graded: dict[str, object]) -> None:
-    """Issue 15: student, exercise, question, points, max_points, status, feedback; a row per question."""
+    """student, exercise, question, points, max_points, status, feedback; a row per question."""
     rows = graded["rows"]
     assert tuple(rows[0]) == CSV_COLUMNS == ("student", "exercise", "question", "points", "max_points",  # type: ignore
                                              "status", "feedback", "answer", "override")
@@ -280,7 +280,7 @@ def test_totals_per_student_are_printed(tmp_path: Path, capsys: pytest.CaptureFi
 def test_bad_options_are_refused_before_grading(bad: list[str], tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str],
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 11: --csv (missing folder, a folder) and --timeout (0, negative) fail with status 2, nothing run."""
+    """--csv (missing folder, a folder) and --timeout (0, negative) fail with status 2, nothing run."""
     ran: list[object] = []
     monkeypatch.setattr(grading, "grade", lambda *a, **k: ran.append(a) or [])
     args = [b.format(missing=tmp_path / "absent", folder=tmp_path) for b in bad]
@@ -345,7 +345,7 @@ def test_learner_copies_are_up_to_date() -> None:
 
 
 def test_learner_copies_hold_no_solutions_and_no_key_outputs() -> None:
-    """Issue 12: a copy opens without the key's "q1: correct (1/1 points)" under answer_q1 = None."""
+    """a copy opens without the key's "q1: correct (1/1 points)" under answer_q1 = None."""
     for name in NAMES:
         text = (COPIES / name).read_text(encoding="utf-8")
         assert "BEGIN SOLUTION" not in text and "answer_q1 = None  # your answer" in text

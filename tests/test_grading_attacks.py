@@ -1,4 +1,4 @@
-"""Attacks on ``omaha-learn grade`` (issue 11), each in one batch beside honest submissions.
+"""Attacks on ``omaha-learn grade``, each in one batch beside honest submissions.
 
 One grader call under bubblewrap grades two honest learners and a learner per
 attack on exercise 1 (R1-R6): forged junit reports and killing every process

@@ -23,7 +23,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from contextlib import redirect_stderr
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import nbformat
@@ -318,15 +318,18 @@ def test_no_sandbox_on_a_cluster_needs_trusted_learners(tmp_path: Path) -> None:
     assert check_sandbox("auto", "tcp://127.0.0.1:1") == "bwrap"  # the workers must use bubblewrap
 
 
-def test_the_report_cannot_sit_where_a_feedback_page_could_take_its_name(tmp_path: Path) -> None:
+def test_a_learner_named_report_never_takes_the_report_in_the_feedback_folder(tmp_path: Path) -> None:
+    """The report, CSV and gradebook are reserved names: a learner called "report" gets report-2.html."""
     from omaha_learn import cli
 
     sub = write(tmp_path, "report", RIGHT)
-    err = io.StringIO()
-    with redirect_stderr(err):
-        assert cli.main(["grade", "--keys", str(KEYS), "--feedback", str(tmp_path / "fb"), "--report",
-                         str(tmp_path / "fb" / "report.html"), "--sandbox", "none", str(sub)]) == 2
-    assert "inside the --feedback folder" in err.getvalue()
+    fb = tmp_path / "fb"
+    fb.mkdir()
+    with redirect_stdout(io.StringIO()):
+        assert cli.main(["grade", "--keys", str(KEYS), "--feedback", str(fb), "--report", str(fb / "report.html"),
+                         "--sandbox", "none", "--student-from", "folder", str(sub)]) == 0
+    assert "Class report" in (fb / "report.html").read_text(encoding="utf-8")
+    assert "Feedback for report" in (fb / "report-2.html").read_text(encoding="utf-8")
 
 
 def test_csv_cells_a_spreadsheet_would_run_are_neutralised(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""``omaha-learn grade --jobs N`` and ``--scheduler`` (issue 15): the same scores however the work is spread.
+"""``omaha-learn grade --jobs N`` and ``--scheduler``: the same scores however the work is spread.
 
 Three submissions of exercise 1 (R1-R6: one right, one half wrong, one
 blank) are graded one after another, on two local workers, and on a Dask
@@ -11,23 +11,14 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from test_grading import grade_cli  # tests/ is on sys.path (pytest rootdir-relative)
 
-from omaha_learn import cli
 from omaha_learn.grading import grader as grading
 from omaha_learn.grading.sandbox import _bwrap_works
 
 SANDBOX = "bwrap" if _bwrap_works() else "none"
 """Without bubblewrap the grader refuses unless asked: these tests of grading itself ask for none there."""
 
-
-def grade_cli(argv: list[str]) -> int:
-    """``omaha-learn grade ARGV``'s exit status (argparse's own exits included)."""
-    if "--sandbox" not in argv and "--scheduler" not in argv:
-        argv = [*argv, "--sandbox", SANDBOX]
-    try:
-        return cli.main(["grade", *argv])
-    except SystemExit as exc:
-        return int(exc.code or 0)
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYS = ROOT / "exercises" / "solutions"

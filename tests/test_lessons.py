@@ -1,4 +1,4 @@
-"""Structure checks for the lesson notebooks in notebooks/ (issue 7, lessons half).
+"""Structure checks for the lesson notebooks in notebooks/.
 
 nbval checks that every stored output still comes out the same; these tests
 check what nbval cannot: every lesson has a title, cites the rules it teaches
@@ -250,7 +250,7 @@ def test_execute_notebooks_gives_widgets_stable_ids_and_merges_streams() -> None
     assert outputs[1].data["application/vnd.jupyter.widget-view+json"]["model_id"] == new_ids[1]
 
 
-# ------------------------------------------------------- issue 12: what a learner sees is right
+# ---------------------------------------------- what a learner sees is right
 
 def _outputs_text(cell: nbformat.NotebookNode) -> str:
     parts = []
@@ -266,7 +266,7 @@ def _outputs_text(cell: nbformat.NotebookNode) -> str:
 @pytest.mark.parametrize("stem", ALL_STEMS)
 def test_self_check_answers_stay_folded_until_asked_for(stem: str) -> None:
     """Lessons are stored executed and the start page says Run All: the stored answers
-    must be a closed <details> block, never printed text (issue 12)."""
+    must be a closed <details> block, never printed text."""
     import html as html_lib
 
     nb = _load(stem)

@@ -177,7 +177,7 @@ def test_player_names_round_trip_and_pokerkit_reads_them() -> None:
     assert tomllib.loads(text)["players"] == back.names
 
 
-# ------------------------------------------------------------- issue 11, item 8
+# ---------------------------------------------------------- hand histories
 
 WSOP_STYLE_FO8 = """
 variant = 'FO/8'

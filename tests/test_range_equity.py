@@ -1,4 +1,4 @@
-"""equity() with ranges (issue 14): card removal, exact enumeration over the range's concrete
+"""equity() with ranges: card removal, exact enumeration over the range's concrete
 hands against an independent brute force (phevaluator high, a card-by-card low: R2, R8-R11),
 Monte Carlo within its standard error of the exact value and of poker-equity's range sampler."""
 

@@ -151,7 +151,7 @@ def test_import_omaha_learn_and_render_stay_light():
     assert out.stdout.strip() == "[]"
 
 
-# ---------------------------------------------- issue 12: stored outputs render on first open, trusted or not
+# ---------------------------------------------- stored outputs render on first open, trusted or not
 
 # JupyterLab 4's HTML sanitizer (@jupyterlab/apputils Sanitizer) keeps these tags in untrusted outputs;
 # <svg> and <style> are not among them, and of the attributes only class, style, title (all tags) and

@@ -1,4 +1,4 @@
-"""The class report and the learners' feedback files (issue 15), on a synthetic class with every status.
+"""The class report and the learners' feedback files, on a synthetic class with every status.
 
 The expected numbers are worked out by hand from the records below (not by
 calling the summary code), and read back from the HTML with the standard
@@ -118,7 +118,19 @@ def report() -> Tables:
 
 
 def test_synthetic_class_covers_every_status() -> None:
-    assert {r.status for r in CLASS} == set(STATUSES) - {"unreadable-answer"}  # that one: test_teacher_marks.py
+    # unreadable-answer: test_teacher_marks.py; cleanup-failed: the test below
+    assert {r.status for r in CLASS} == set(STATUSES) - {"unreadable-answer", "cleanup-failed"}
+
+
+def test_a_submission_whose_clean_up_failed_is_flagged_for_a_look_with_its_points() -> None:
+    left = "the sandbox's folder could not be removed (left: /tmp/omaha-grade-x/deep): look at it"
+    recs = [*ex1("ann", "4h 2c Tc 2d", True, "9d 9s", True),
+            R("zed", EX1, "q1", 1, 1, "cleanup-failed", "4h 2c Tc 2d", feedback=left, rule="R1"),
+            R("zed", EX1, "q2", 2, 2, "cleanup-failed", "9d 9s", feedback=left, rule="R2")]
+    html = report_html(recs)
+    assert "cleanup-failed" in html and "could not remove" in html
+    page = feedback_html("zed", recs)   # the learner's page: the marks stand; the host path is the teacher's concern
+    assert "Total: 3/3" in page and "Every question right" in page and "/tmp/omaha-grade-x" not in page
 
 
 def test_question_statistics_count_only_graded_answers(report: Tables) -> None:
@@ -260,7 +272,7 @@ def test_feedback_for_every_status() -> None:
 def test_feedback_file_names_are_safe_and_distinct(tmp_path: Path) -> None:
     recs = [R("Ann Lee", EX1, "q1", 1, 1), R("Ann_Lee", EX1, "q1", 1, 1), R("../../etc/x", EX1, "q1", 0, 1)]
     names = [p.name for p in write_feedback(recs, tmp_path)]
-    assert names == ["etc_x.html", "Ann_Lee.html", "Ann_Lee-2.html"]
+    assert names == ["etc_x.html", "Ann_Lee-2.html", "Ann_Lee.html"]   # the exact name claims its own file
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names)
     assert file_name("") == "learner.html"
 
@@ -353,3 +365,12 @@ def test_without_the_rules_file_the_feedback_still_names_the_rule(monkeypatch: p
         assert "The text of R21 is in the omaha_learn rules reference, docs/rules.md#r21" in text
     finally:
         rules_text.rule_sections.cache_clear()
+
+
+def test_a_dot_folder_never_takes_an_honest_learners_page(tmp_path: Path) -> None:
+    """'.honest1' cleans to 'honest1': the learner who is really called honest1 keeps honest1.html."""
+    recs = [*ex1(".honest1", "4h 2c Tc 2d", False, "", False), *ex1("honest1", "4h 2c Tc 2d", True, "9d 9s", True)]
+    paths = write_feedback(recs, tmp_path)
+    assert sorted(p.name for p in paths) == ["honest1-2.html", "honest1.html"]
+    assert "Feedback for honest1<" in (tmp_path / "honest1.html").read_text(encoding="utf-8")
+    assert "Feedback for .honest1" in (tmp_path / "honest1-2.html").read_text(encoding="utf-8")

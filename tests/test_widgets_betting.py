@@ -75,7 +75,7 @@ def test_r18_trainer_checks_the_maximum_raise():
     t = BettingTrainer(seed=1)
     assert "maximum pot-limit" in t.question.value and "may:" not in t.view.value
     assert (t.legal.min_to, t.legal.max_to) == (8, 24)
-    t.answer_w.value = 3   # issue 12: was called "legal but not the maximum"
+    t.answer_w.value = 3   # was called "legal but not the maximum"
     t.check_button.click()
     assert "3 is illegal" in t.message.value and "below the pot-limit minimum of 8" in t.message.value
     assert "raise to 8\u201324" in t.message.value

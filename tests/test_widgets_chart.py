@@ -1,4 +1,4 @@
-"""StartingHandChart and RangeEquity widgets; chart figures (issue 14, R11)."""
+"""StartingHandChart and RangeEquity widgets; chart figures."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Worker processes for Monte Carlo (issue 13): the same numbers on any number of cores,
+"""Worker processes for Monte Carlo: the same numbers on any number of cores,
 and nothing a worker does (dying, printing, raising, being interrupted) changes a result."""
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ recomputed from the engine by ``tests/exercise_references.py``. With the environ
 variable ``OMAHA_LEARN_STRICT=1`` (set by ``omaha-learn grade``) a wrong or
 missing answer raises :class:`AssertionError`, so nbval fails that cell.
 
->>> sorted(EXERCISES)[:2]
-['betting', 'high_hands']
+>>> sorted(EXERCISES)[:3]
+['betting', 'flop_play', 'high_hands']
 >>> exercise("reading_hands").max_points
 9
 """

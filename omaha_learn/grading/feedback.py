@@ -40,7 +40,7 @@ from omaha_learn.grading.class_summary import (
     summarise,
 )
 from omaha_learn.grading.html_page import esc, page, percent, table
-from omaha_learn.grading.records import QuestionRecord, points_text
+from omaha_learn.grading.records import GRADED, QuestionRecord, points_text
 from omaha_learn.grading.rules_text import rule_html, rule_link, rule_numbers
 
 __all__ = ["write_feedback", "feedback_html", "file_name", "hint_text"]
@@ -112,7 +112,7 @@ def _miss(r: QuestionRecord, rules: list[str]) -> str:
         parts.append(f'<p class="hint">Your notebook was {esc(hint_text(r.feedback))}. Each cell may run for a '
                      "limited time; make the cell finish sooner (look for a loop that never ends).</p>")
         return "\n".join(parts)
-    if r.status != "graded":
+    if r.status not in GRADED:
         parts.append(f'<p class="hint">{esc(_LEARNER_NOTES.get(r.status, r.status))}</p>')
         return "\n".join(parts)
     if r.answer:
@@ -135,7 +135,7 @@ def _result(r: QuestionRecord) -> str:
     if r.override:
         return '<span class="ok">part marks from your teacher</span>' if r.points else \
             '<span class="miss">set by your teacher</span>'
-    if r.status == "graded":
+    if r.status in GRADED:
         return '<span class="miss">not yet</span>'
     if r.status == "unreadable-answer":
         return '<span class="miss">answer could not be read</span>'
@@ -208,7 +208,9 @@ def write_feedback(records: Iterable[QuestionRecord], folder: str | os.PathLike[
     File names come from the learner's name (:func:`file_name`); two names
     that clean to the same file (letter case ignored) get ``-2``, ``-3`` ...
     suffixes, and so does a name that would be one of the ``reserved`` files
-    (the class report written into the same folder).
+    (the class report written into the same folder). A learner whose name is
+    its own file name (nothing cleaned away) claims it first, so a folder named
+    ``.honest1`` can never take ``honest1.html`` from the learner ``honest1``.
     """
     recs = check_records(records)
     target = Path(folder)
@@ -225,7 +227,11 @@ def write_feedback(records: Iterable[QuestionRecord], folder: str | os.PathLike[
     by_student: dict[str, list[QuestionRecord]] = {}
     for r in recs:
         by_student.setdefault(r.student, []).append(r)
-    for student in sorted(by_student, key=learner_key):
+    def claim_order(student: str) -> tuple[bool, tuple[object, ...]]:
+        return file_name(student) != f"{unicodedata.normalize('NFC', student)}.html", learner_key(student)
+
+    paths_by_student: dict[str, Path] = {}
+    for student in sorted(by_student, key=claim_order):
         name = file_name(student)
         stem, n = name[:-5], 2
         while name.casefold() in used:
@@ -233,5 +239,6 @@ def write_feedback(records: Iterable[QuestionRecord], folder: str | os.PathLike[
         used.add(name.casefold())
         path = target / name
         path.write_text(feedback_html(student, by_student[student], summary=summary), encoding="utf-8")
-        paths.append(path)
+        paths_by_student[student] = path
+    paths += [paths_by_student[s] for s in sorted(by_student, key=learner_key)]
     return paths

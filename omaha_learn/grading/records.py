@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-__all__ = ["QuestionRecord", "STATUSES", "CSV_COLUMNS", "points_text"]
+__all__ = ["QuestionRecord", "STATUSES", "GRADED", "CSV_COLUMNS", "points_text"]
 
 STATUSES = ("graded", "unreadable-answer", "unreadable", "timed-out", "kernel-died", "no-key", "wrong-exercise",
             "cleanup-failed")
@@ -32,6 +32,8 @@ another exercise than its key (flagged, graded against its own key when one
 exists); cleanup-failed: graded, but the sandbox's folder could not be
 removed afterwards (the leftover is named: look at what the code did).
 """
+GRADED = ("graded", "cleanup-failed")
+"""Statuses whose verdicts stand: a failed clean-up is the teacher's concern, not the learner's answer."""
 
 CSV_COLUMNS = ("student", "exercise", "question", "points", "max_points", "status", "feedback", "answer",
                "override")
@@ -66,7 +68,7 @@ class QuestionRecord:
 
     @property
     def correct(self) -> bool:
-        return (self.status == "graded" or bool(self.override)) and self.points == self.max_points \
+        return (self.status in GRADED or bool(self.override)) and self.points == self.max_points \
             and self.max_points > 0
 
     @property

@@ -3,7 +3,7 @@
 Why processes and not threads: numpy releases the GIL only inside large
 loops, and the kernels make many calls of a few microseconds each on chunks of
 8,192 deals, so a second thread gained 1.0-1.1x on this project's 2-core
-machine (issue 13). A worker process per core runs whole chunks at once.
+machine. A worker process per core runs whole chunks at once.
 
 * :func:`parallel_sum` sends batches of chunk indices to the workers; each
   batch returns the sum of its chunks' integer counts. Integer sums do not
