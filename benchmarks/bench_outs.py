@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
 
 
 def brute_nuts(hole: list[int], board: list[int]) -> list[int]:
     """The nut high after each next card, by every pair of the other unseen cards (R2)."""
-    from omaha_learn.engine.evaluation.tables import colex_index, high_table
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from colex_tables import colex_index, high_table  # the colex five-card tables are a test helper
 
     hi5 = high_table()
     unseen = [c for c in range(52) if c not in hole and c not in board]
