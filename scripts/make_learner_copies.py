@@ -7,7 +7,7 @@ For every key, the learner copy (same file name, one folder up):
 * checker cells (tagged ``checker``): source kept, outputs and execution count
   cleared, so a copy opens without the key's "q1: correct" lines;
   the grader never needs them (it decides verdicts itself, see
-  ``omaha_learn/checks/grading.py``);
+  ``omaha_learn/grading/grader.py``);
 * every other cell (text, the setup cell showing the deal) is kept as in the key;
 * links to ``../../docs/rules.md`` are rewritten for the copy's folder.
 

@@ -86,13 +86,8 @@ def _stop(proc: subprocess.Popen, log: Any) -> None:  # type: ignore[type-arg]
         os.killpg(proc.pid, signal.SIGKILL)
     log.close()
 
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """JupyterLab on 127.0.0.1 (free port, no token) serving a temp copy of the tour; stopped by pid."""
-    base = tmp_path_factory.mktemp("lab")
-    root = base / "notebooks"
-    root.mkdir()
-    shutil.copy(ROOT / "notebooks" / NOTEBOOK, root / NOTEBOOK)
+def serve_lab(base: Path, root: Path) -> Iterator[str]:
+    """JupyterLab on 127.0.0.1 (a free port, no token) serving ``root``; yields its URL, stops it by pid."""
     _settings(base / "user-settings")
     port = _free_port()
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
@@ -118,6 +113,16 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
     finally:
         _stop(proc, log)
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """JupyterLab on 127.0.0.1 (free port, no token) serving a temp copy of the tour; stopped by pid."""
+    base = tmp_path_factory.mktemp("lab")
+    root = base / "notebooks"
+    root.mkdir()
+    shutil.copy(ROOT / "notebooks" / NOTEBOOK, root / NOTEBOOK)
+    yield from serve_lab(base, root)
 
 
 def _only_local(route: object) -> None:

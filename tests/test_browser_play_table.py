@@ -9,11 +9,7 @@ and finds the review, the running chart and the Next hand button; Next hand deal
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 
 import nbformat
@@ -22,12 +18,9 @@ from test_browser import (
     ARTIFACTS,
     CHROME_ARGS,
     CHROMIUM,
-    ROOT,
-    _free_port,
     _only_local,
-    _settings,
-    _stop,
     playwright_api,
+    serve_lab,
 )
 
 pytestmark = pytest.mark.browser
@@ -46,31 +39,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     nb.cells = [nbformat.v4.new_code_cell(SOURCE)]
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     nbformat.write(nb, root / NOTEBOOK)
-    _settings(base / "user-settings")
-    port = _free_port()
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
-               JUPYTER_RUNTIME_DIR=str(base / "runtime"), PYTHONHASHSEED="0")
-    cmd = [sys.executable, "-m", "jupyter", "lab", "--allow-root", "--no-browser", "--ip=127.0.0.1",
-           f"--port={port}", f"--ServerApp.root_dir={root}", "--IdentityProvider.token=", "--ServerApp.password=",
-           "--LabApp.expose_app_in_browser=True", f"--LabApp.user_settings_dir={base / 'user-settings'}",
-           f"--LabApp.workspaces_dir={base / 'workspaces'}", "--ServerApp.port_retries=0"]
-    log = open(base / "lab.log", "wb")
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):  # up to ~30 s for the server to answer
-            if proc.poll() is not None:
-                raise RuntimeError(f"jupyter lab exited: {(base / 'lab.log').read_text()[-2000:]}")
-            try:
-                urllib.request.urlopen(f"{url}/api/status", timeout=1).read()
-                break
-            except OSError:
-                time.sleep(0.1)  # polling the server's startup, not a timed assertion
-        else:
-            raise RuntimeError("jupyter lab did not start")
-        yield url
-    finally:
-        _stop(proc, log)
+    yield from serve_lab(base, root)
 
 
 def _table_html(page: object) -> str:

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from test_grading_attacks import write  # one way to write a learner's copy (tests/ is on sys.path)
 
 from omaha_learn.grading.sandbox import _bwrap_works
 
@@ -44,21 +45,6 @@ ESCAPES = "evil\x1b[2K\x1b[1A\x1b]52;c;ZXZpbA==\x07"
 
 needs_bwrap = pytest.mark.skipif(not _bwrap_works(), reason="bubblewrap (bwrap) not available")
 
-
-def write(folder: Path, student: str, answers: dict[str, str], extra: dict[str, str] | None = None) -> Path:
-    """Learner ``student``'s copy of exercise 1 with ``answers``, and ``extra`` cells before a question's answer."""
-    nb = nbformat.read(COPY, as_version=4)
-    for cell in list(nb.cells):
-        q = cell.metadata.get("omaha_learn", {}).get("question")
-        if "answer" in cell.metadata.get("tags", []):
-            if q in answers:
-                cell.source = answers[q]
-            if extra and q in extra:
-                nb.cells.insert(nb.cells.index(cell), nbformat.v4.new_code_cell(extra[q]))
-    path = folder / student / "01_reading_hands.ipynb"
-    path.parent.mkdir(parents=True)
-    nbformat.write(nb, path)
-    return path
 
 
 def honest_unless(condition: str, q: str = "q1") -> dict[str, str]:
