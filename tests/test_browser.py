@@ -133,6 +133,18 @@ def _only_local(route: object) -> None:
         route.abort()  # type: ignore[attr-defined]
 
 
+def open_with_kernel(page: Any, url: str) -> None:
+    """Open a notebook in JupyterLab at ``url`` and wait until its kernel is connected."""
+    page.goto(url)
+    page.wait_for_function("() => window.jupyterapp !== undefined")
+    page.evaluate("async () => { await window.jupyterapp.started; await window.jupyterapp.restored; }")
+    page.wait_for_selector(".jp-NotebookPanel .jp-Cell")
+    page.wait_for_function(
+        "() => { const w = window.jupyterapp.shell.currentWidget;"
+        " return w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel"
+        " && w.sessionContext.session.kernel.connectionStatus === 'connected'; }")
+
+
 def _dealt_cards(page: object) -> list[str]:
     return page.eval_on_selector_all(  # type: ignore[attr-defined]
         ".ol-dealer .ol-seat img[data-card]", "els => els.map(e => e.dataset.card)")
@@ -146,14 +158,7 @@ def test_widget_tour_runs_and_every_widget_renders(lab: str) -> None:
             page = browser.new_page(viewport={"width": 1400, "height": 1400})
             page.route("**/*", _only_local)
             page.set_default_timeout(60_000)
-            page.goto(f"{lab}/lab/tree/{NOTEBOOK}")
-            page.wait_for_function("() => window.jupyterapp !== undefined")
-            page.evaluate("async () => { await window.jupyterapp.started; await window.jupyterapp.restored; }")
-            page.wait_for_selector(".jp-NotebookPanel .jp-Cell")
-            page.wait_for_function(
-                "() => { const w = window.jupyterapp.shell.currentWidget;"
-                " return w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel"
-                " && w.sessionContext.session.kernel.connectionStatus === 'connected'; }")
+            open_with_kernel(page, f"{lab}/lab/tree/{NOTEBOOK}")
             page.evaluate("async () => { const c = window.jupyterapp.commands;"
                           " await c.execute('notebook:clear-all-cell-outputs');"
                           " await c.execute('notebook:run-all-cells'); }")

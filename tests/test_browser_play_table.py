@@ -19,6 +19,7 @@ from test_browser import (
     CHROME_ARGS,
     CHROMIUM,
     _only_local,
+    open_with_kernel,
     playwright_api,
     serve_lab,
 )
@@ -54,14 +55,7 @@ def test_play_a_whole_hand_by_clicks(lab: str) -> None:
             page = browser.new_page(viewport={"width": 1400, "height": 1600})
             page.route("**/*", _only_local)
             page.set_default_timeout(90_000)
-            page.goto(f"{lab}/lab/tree/{NOTEBOOK}")
-            page.wait_for_function("() => window.jupyterapp !== undefined")
-            page.evaluate("async () => { await window.jupyterapp.started; await window.jupyterapp.restored; }")
-            page.wait_for_selector(".jp-NotebookPanel .jp-Cell")
-            page.wait_for_function(
-                "() => { const w = window.jupyterapp.shell.currentWidget;"
-                " return w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel"
-                " && w.sessionContext.session.kernel.connectionStatus === 'connected'; }")
+            open_with_kernel(page, f"{lab}/lab/tree/{NOTEBOOK}")
             page.evaluate("async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
             widget = page.locator(".ol-playtable").first
             widget.locator(".ol-practice img.ol-card").first.wait_for()

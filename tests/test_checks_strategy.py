@@ -106,6 +106,19 @@ def test_exercise7_q7_counts_nut_low_boards_by_rank_arithmetic() -> None:
     assert ex7.EXERCISE.questions["q7"].is_correct(count)
 
 
+def assert_refused(name: str, qid: str, wrong: object, capsys: pytest.CaptureFixture[str],
+                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wrong answer prints "not yet" with a link to the question's first rule, and raises when strict."""
+    ex = exercise(name)
+    ex.check(qid, wrong)
+    out = capsys.readouterr().out
+    rule = ex.questions[qid].rules[0]
+    assert out.startswith(f"{qid}: not yet") and f"docs/rules.md#{rule.lower()}" in out
+    monkeypatch.setenv(STRICT_ENV, "1")
+    with pytest.raises(AssertionError, match=f"^{qid}: not yet"):
+        ex.check(qid, wrong)
+
+
 # plausible wrong answers: the nut low is not A's counterfeited low, a third of the pot, the whole pot...
 WRONG_7 = [("q1", 76521), ("q1", 75421), ("q2", "A"), ("q2", ["A", "C"]), ("q3", 75321), ("q3", 0),
            ("q4", "7c 3h"), ("q4", "Ad 7c"), ("q5", 60), ("q5", 180), ("q6", 60), ("q6", 90), ("q7", 990)]
@@ -193,14 +206,7 @@ WRONG_9 = [("q1", 84), ("q1", 28), ("q2", [1, 2]), ("q2", [1, 4]), ("q3", 126), 
 @pytest.mark.parametrize(("qid", "wrong"), WRONG_9)
 def test_exercise9_fails_plausible_wrong_answers(qid: str, wrong: object, capsys: pytest.CaptureFixture[str],
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    ex = exercise("pot_limit")
-    ex.check(qid, wrong)
-    out = capsys.readouterr().out
-    rule = ex.questions[qid].rules[0]
-    assert out.startswith(f"{qid}: not yet") and f"docs/rules.md#{rule.lower()}" in out
-    monkeypatch.setenv(STRICT_ENV, "1")
-    with pytest.raises(AssertionError, match=f"^{qid}: not yet"):
-        ex.check(qid, wrong)
+    assert_refused("pot_limit", qid, wrong, capsys, monkeypatch)
 
 
 # --------------------------------------- exercise 8 (R1-R3, R8, R11): chart and ranges
@@ -353,14 +359,7 @@ WRONG_11 = [("q1", "D"), ("q1", "E"), ("q2", "B"), ("q2", "D"), ("q3", 6), ("q3"
 @pytest.mark.parametrize(("qid", "wrong"), WRONG_11)
 def test_exercise11_fails_plausible_wrong_answers(qid: str, wrong: object, capsys: pytest.CaptureFixture[str],
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    ex = exercise("position")
-    ex.check(qid, wrong)
-    out = capsys.readouterr().out
-    rule = ex.questions[qid].rules[0]
-    assert out.startswith(f"{qid}: not yet") and f"docs/rules.md#{rule.lower()}" in out
-    monkeypatch.setenv(STRICT_ENV, "1")
-    with pytest.raises(AssertionError, match=f"^{qid}: not yet"):
-        ex.check(qid, wrong)
+    assert_refused("position", qid, wrong, capsys, monkeypatch)
 
 
 def test_exercise11_key_scores_full_marks_and_learner_copy_zero(tmp_path: object) -> None:
