@@ -18,7 +18,7 @@ __all__ = [
     "OmahaLearnError", "CardError", "GameError", "ShowdownError", "PotError", "IllegalAction",
     "BettingSetupError", "TableError", "PlayerError", "PHHError", "EquityError", "AnswerError", "RangeError",
     "QualifierError", "CategoryError", "ChartError", "JobsError", "ReportError", "NbgraderExportError",
-    "Unreadable", "SandboxError", "CoachError", "ExactTooLarge",
+    "Unreadable", "SandboxError", "CoachError", "ExactTooLarge", "MissingExtra",
 ]
 
 
@@ -148,3 +148,9 @@ class SandboxError(OmahaLearnError):
 
 class CoachError(OmahaLearnError):
     """A coach or practice-table request that cannot be answered (no decision, a bad seat or range)."""
+
+
+class MissingExtra(OmahaLearnError, ImportError):
+    """A feature needs a third-party package of an optional extra that is not installed; the message
+    names the package and the ``pip install "omaha_learn[extra]"`` that brings it (an :class:`ImportError`
+    too, so ``except ImportError`` keeps working)."""

@@ -1,0 +1,120 @@
+"""Two speeds: plain ``pytest`` runs the ordinary tests and the doctests; ``pytest --full`` runs the
+whole proof (every notebook and exercise key through nbval, the browser, the sandbox, Dask, nbgrader,
+the wheel in a fresh venv, the long exhaustive and differential checks, ruff and mypy as tests).
+
+The ``full`` marker is applied here, by path, to what is slow or needs a tool beyond ``pip``:
+notebooks and keys (nbval items), the files of ``FULL_FILES``, the tests of ``FULL_TESTS``, and any test
+marked ``browser`` or ``slow``. ``pytest -m full`` selects only those (nbval on as with ``--full``).
+
+In a full run, or when ``CI`` is set, a skip is a failure: a required tool that is missing (Chromium,
+bubblewrap, PokerKit, Dask, nbgrader...) fails the run with the skip's reason (which names how to
+install it) instead of hiding the tests.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SANITIZE = ROOT / "tests" / "nbval_sanitize.cfg"
+
+FULL_DIRS = ("notebooks", "exercises/solutions")
+"""Notebooks and exercise keys: nbval re-runs each against its stored outputs."""
+
+FULL_FILES = {
+    "test_browser.py", "test_browser_play_table.py",                     # Chromium and JupyterLab
+    "test_grading.py", "test_grading_attacks.py", "test_grading_attacks_2.py",  # the sandbox (bwrap) and kernels
+    "test_grading_scale.py",                                              # the grader on Dask
+    "test_nbgrader_export.py",                                            # nbgrader
+    "test_exhaustive.py", "test_differential_eval.py",                    # long exhaustive and differential checks
+    "test_static.py",                                                     # ruff and mypy (CI runs them as steps too)
+    "test_wheel.py",                                                      # the wheel in fresh venvs
+}
+FULL_TESTS: set[str] = set()
+"""``file::test`` names of single slow tests in otherwise fast files (measured with ``--durations``)."""
+
+INSTALL = "pip install -e '.[test]' (and apt-get install -y chromium bubblewrap; see .ci/run)"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--full", action="store_true", default=False,
+                     help="run the whole proof: notebooks (nbval), browser, sandbox, Dask, nbgrader, wheel, "
+                          "long checks; a missing tool fails")
+
+
+def full_run(config: pytest.Config) -> bool:
+    """Whether this run is the whole proof (``--full``, or ``-m`` selecting ``full``)."""
+    return bool(config.getoption("--full")) or "full" in (config.getoption("-m") or "")
+
+
+def strict(config: pytest.Config) -> bool:
+    """Whether a skip is a failure here: in the whole proof and on CI."""
+    return full_run(config) or bool(os.environ.get("CI"))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "full: part of the whole proof only (pytest --full); applied by path")
+    if full_run(config) and hasattr(config.option, "nbval"):
+        config.option.nbval = True               # the notebooks and keys, against their stored outputs
+        config.option.nbval_current_env = True
+        config.option.nbval_sanitize_with = str(SANITIZE)
+
+
+def full_path(path: Path) -> bool:
+    """Whether everything in the file at ``path`` belongs to the whole proof."""
+    try:
+        rel = path.resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        return False
+    return ((any(rel.startswith(d + "/") for d in FULL_DIRS) and path.suffix == ".ipynb")
+            or (rel.startswith("tests/") and path.name in FULL_FILES))
+
+
+def is_full(item: pytest.Item) -> bool:
+    path = Path(str(item.fspath)).resolve()
+    if full_path(path):
+        return True
+    if f"{path.name}::{getattr(item, 'originalname', item.name)}" in FULL_TESTS:
+        return True
+    return any(item.iter_markers("browser")) or any(item.iter_markers("slow"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    full, fast = [], []
+    for item in items:
+        if is_full(item):
+            item.add_marker(pytest.mark.full)
+            full.append(item)
+        else:
+            fast.append(item)
+    if not full_run(config) and full:
+        config.hook.pytest_deselected(items=full)
+        items[:] = fast
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Any:
+    outcome = yield
+    report = outcome.get_result()
+    if report.skipped and strict(item.config) and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = (f"skipped in a full or CI run, which needs every tool: {reason}\n"
+                           f"install: {INSTALL}")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Any:
+    outcome = yield
+    report = outcome.get_result()
+    path = Path(str(getattr(collector, "path", "") or "."))
+    if report.skipped and strict(collector.config) and (full_run(collector.config) or not full_path(path)):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = (f"{collector.nodeid} skipped in a full or CI run, which needs every tool: {reason}\n"
+                           f"install: {INSTALL}")
