@@ -4,7 +4,8 @@ the wheel in a fresh venv, the long exhaustive and differential checks, ruff and
 
 The ``full`` marker is applied here, by path, to what is slow or needs a tool beyond ``pip``:
 notebooks and keys (nbval items), the files of ``FULL_FILES``, the tests of ``FULL_TESTS``, and any test
-marked ``browser`` or ``slow``. ``pytest -m full`` selects only those (nbval on as with ``--full``).
+marked ``browser`` or ``slow``. Plain ``pytest`` (no paths, no ``-m``) leaves them out; ``pytest -m full``
+selects only those (nbval on, as with ``--full``); naming a file or a marker runs what was named.
 
 In a full run, or when ``CI`` is set, a skip is a failure: a required tool that is missing (Chromium,
 bubblewrap, PokerKit, Dask, nbgrader...) fails the run with the skip's reason (which names how to
@@ -92,9 +93,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             full.append(item)
         else:
             fast.append(item)
-    if not full_run(config) and full:
+    if full and not full_run(config) and plain_run(config):
         config.hook.pytest_deselected(items=full)
         items[:] = fast
+
+
+def plain_run(config: pytest.Config) -> bool:
+    """``pytest`` with no paths and no ``-m``: the fast run. Naming a file (``pytest tests/test_browser.py``),
+    a marker (``pytest -m browser``) or ``--nbval`` runs what was asked for."""
+    from_testpaths = getattr(config, "args_source", None) == pytest.Config.ArgsSource.TESTPATHS
+    return from_testpaths and not config.getoption("-m") and not getattr(config.option, "nbval", False)
 
 
 @pytest.hookimpl(hookwrapper=True)
