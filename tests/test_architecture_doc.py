@@ -58,3 +58,10 @@ def test_the_tree_reader_can_fail() -> None:
             "    cards.py       Card\n                   cards.py continued\n  other.py       x\n```\n")
     assert documented_tree(text) == {"omaha_learn/", "omaha_learn/cli.py", "omaha_learn/engine/",
                                      "omaha_learn/engine/cards.py", "omaha_learn/other.py"}
+
+
+def test_every_error_class_is_named() -> None:
+    from omaha_learn import errors
+
+    text = DOC.read_text(encoding="utf-8")
+    assert not [name for name in errors.__all__ if f"`{name}`" not in text]
