@@ -34,8 +34,45 @@ FULL_FILES = {
     "test_exhaustive.py", "test_differential_eval.py",                    # long exhaustive and differential checks
     "test_static.py",                                                     # ruff and mypy (CI runs them as steps too)
     "test_wheel.py",                                                      # the wheel in fresh venvs
+    "test_showdown_pokerkit.py", "test_betting_pokerkit.py",              # differential against PokerKit
 }
-FULL_TESTS: set[str] = set()
+FULL_TESTS: set[str] = {
+    # differential and brute-force checks (PokerKit, poker-equity, concrete hands, every hand)
+    "test_range_equity.py::test_exact_range_equity_equals_brute_force_over_concrete_hands",
+    "test_range_equity.py::test_monte_carlo_range_equity_agrees_with_poker_equity",
+    "test_range_syntax.py::test_any_span_is_the_union_of_its_steps",
+    "test_range_syntax.py::test_trailing_plus_and_minus_move_every_written_rank",
+    "test_range_syntax.py::test_suit_and_card_forms_match_brute_force",
+    "test_range_syntax.py::test_rank_forms_match_brute_force",
+    "test_ranges.py::test_parse_range_counts_match_brute_force",
+    "test_canonical.py::test_r1_every_hand_is_in_the_class_of_its_signature",
+    "test_equity_kernel.py::test_r6_r9_key_tables_agree_with_five_card_tables_on_all_2598960_hands",
+    "test_equity_exact.py::test_preflop_three_way_exact_matches_poker_equity",
+    "test_equity_random_hands.py::test_five_card_hands",
+    "test_chart.py::test_chart_agrees_with_poker_equity_within_three_standard_errors",
+    "test_chart.py::test_build_script_is_reproducible_and_gives_against_randoms_rows",
+    "test_phh.py::test_pokerkit_dumped_phh_loads_to_the_same_stacks",
+    "test_phh.py::test_dump_phh_replays_in_pokerkit_to_the_same_finishing_stacks",
+    "test_phh.py::test_single_blind_hands_replay_in_pokerkit_to_the_same_stacks",
+    # long random play (the rules tests cover each rule at speed)
+    "test_betting_properties.py::test_r17_r19_random_legal_play_fixed_limit_hilo",
+    "test_betting_properties.py::test_r15_r19_random_legal_play_pot_limit",
+    "test_practice.py::test_random_learner_conserves_chips_stays_legal_and_replays",
+    "test_lessons_strategy.py::test_lesson_11_flops_are_described_by_their_low_cards",
+    # notebook kernels and the grader's sandbox
+    "test_checks_strategy.py::test_exercise11_key_scores_full_marks_and_learner_copy_zero",
+    "test_checks_flop_play.py::test_key_full_marks_copy_and_wrong_answers_zero",
+    "test_checks.py::test_canonical_answers_survive_the_trip_to_the_grader",
+    "test_teacher_marks.py::test_a_learners_endless_loop_is_named_as_the_cell_over_its_limit",
+    "test_teacher_marks.py::test_the_grade_command_applies_overrides_and_writes_the_gradebook",
+    # Dask clusters
+    "test_jobs.py::test_local_cluster_by_address_gives_the_reference",
+    "test_jobs.py::test_local_cluster_through_a_client_uses_both_workers",
+    "test_jobs.py::test_local_cluster_error_propagates_as_itself",
+    "test_study_jobs.py::test_cli_same_table_for_jobs_and_scheduler",
+    "test_study_jobs.py::test_library_on_the_cluster",
+    "test_chart.py::test_build_script_on_a_dask_cluster_gives_the_same_rows",
+}
 """``file::test`` names of single slow tests in otherwise fast files (measured with ``--durations``)."""
 
 INSTALL = "pip install -e '.[test]' (and apt-get install -y chromium bubblewrap; see .ci/run)"

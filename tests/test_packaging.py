@@ -187,3 +187,14 @@ def test_the_lessons_command_prints_the_start_page_without_a_server(tmp_path: Pa
     assert page == tmp_path / "lessons" / resources.START_PAGE and page.is_file()
     assert json.loads(page.read_text(encoding="utf-8"))["cells"]
     assert not (tmp_path / "lessons" / "exercises" / "solutions").exists()
+
+
+def test_every_test_named_as_full_exists() -> None:
+    """A renamed or removed test must leave conftest.py's lists too (else a slow test could sneak back)."""
+    import conftest
+
+    for name in conftest.FULL_FILES:
+        assert (ROOT / "tests" / name).is_file(), name
+    for entry in conftest.FULL_TESTS:
+        file, test = entry.split("::")
+        assert re.search(rf"^def {test}\(", (ROOT / "tests" / file).read_text(encoding="utf-8"), re.M), entry
