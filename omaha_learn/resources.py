@@ -45,7 +45,7 @@ def lessons_root() -> Path:
     if (checkout / START_PAGE).is_file():
         return checkout
     raise LessonsMissing(f"the lessons are not installed: neither {shipped} nor {checkout} holds {START_PAGE} "
-                         "(install the wheel, or run from a clone with `pip install -e .`)")
+                         "(pip install \"omaha_learn[lessons]\", or from a clone `pip install -e \".[lessons]\"`)")
 
 
 def shipped_in_package() -> bool:
