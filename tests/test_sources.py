@@ -51,3 +51,24 @@ def test_every_rule_names_its_source_and_the_standard_where_silent() -> None:
         start = RULES.index(f'<a id="r{n}"></a>')
         body = RULES[start:RULES.find("<a id=", start + 5)]
         assert "Where the sources are silent" in body or "reads it as" in body, f"R{n} hides its chosen standard"
+
+
+def test_the_russian_and_estonian_rules_have_every_rule_and_name_their_sources() -> None:
+    """docs/rules.ru.md and docs/rules.et.md: the same R-numbers and anchors as docs/rules.md, each rule with its
+    sources, the standard where they are silent, and the fixes of the English text (R12, R19, R32) kept."""
+    english = re.findall(r'<a id="(r\d+|sources)"></a>', RULES)
+    for name, source_word, silent in (("rules.ru.md", "Источник", "Где источники молчат"),
+                                      ("rules.et.md", "Allika", "Kus allikad vaikivad")):
+        text = (DOCS / name).read_text(encoding="utf-8")
+        assert re.findall(r'<a id="(r\d+|sources)"></a>', text) == english, name
+        for n in range(1, 33):
+            start = text.index(f'<a id="r{n}"></a>')
+            end = text.find("<a id=", start + 5)
+            body = text[start:end if end != -1 else len(text)]
+            assert re.search(rf"\*{source_word}\w*:\* 00[0-3]", body), f"{name} R{n} names no source"
+        assert text.count(silent) >= 6, name
+    ru = (DOCS / "rules.ru.md").read_text(encoding="utf-8")
+    et = (DOCS / "rules.et.md").read_text(encoding="utf-8")
+    assert "**меньше** игроков" in ru and "**vähem**" in et                       # R32: fewer players
+    assert "все возможности" in ru and "kõik tavapärased võimalused" in et        # R19: the checked player
+    assert "Раззе" in ru and "Razzi" in et                                        # R12: no qualifier is Razz's
