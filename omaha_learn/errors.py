@@ -15,6 +15,7 @@ CardError 'Xz' is not a card (at position 3 of 'As Xz'; rank 2-9, T, J, Q, K, A 
 from __future__ import annotations
 
 __all__ = [
+    "LanguageError",
     "OmahaLearnError", "CardError", "GameError", "ShowdownError", "PotError", "IllegalAction",
     "BettingSetupError", "TableError", "PlayerError", "PHHError", "EquityError", "AnswerError", "RangeError",
     "QualifierError", "CategoryError", "ChartError", "JobsError", "ReportError", "NbgraderExportError",
@@ -148,3 +149,7 @@ class SandboxError(OmahaLearnError):
 
 class CoachError(OmahaLearnError):
     """A coach or practice-table request that cannot be answered (no decision, a bad seat or range)."""
+
+
+class LanguageError(OmahaLearnError):
+    """A language omaha_learn has no catalogue for, or a grammatical form a rank does not have."""
