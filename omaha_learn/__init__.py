@@ -28,6 +28,9 @@ _EXPORTS: dict[str, str] = {
     "OmahaLearnError": "errors", "CardError": "errors", "GameError": "errors", "ShowdownError": "errors",
     "PotError": "errors", "IllegalAction": "errors", "BettingSetupError": "errors", "TableError": "errors",
     "PHHError": "errors", "EquityError": "errors", "PlayerError": "errors", "RangeError": "errors", "QualifierError": "errors", "CategoryError": "errors", "CoachError": "errors",
+    "LanguageError": "errors",
+    # the language every sentence is written in (en, ru, et)
+    "set_language": "i18n", "get_language": "i18n",
     # games
     "Game": "engine.games",
     # cards
@@ -147,6 +150,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         ShowdownError,
         TableError,
     )
+    from omaha_learn.i18n import get_language, set_language
     from omaha_learn.strategy.canonical import canonical_hand
     from omaha_learn.strategy.chart import ChartRow, StartingHands, starting_hands
     from omaha_learn.strategy.coach import Advice, coach

@@ -15,6 +15,7 @@ CardError 'Xz' is not a card (at position 3 of 'As Xz'; rank 2-9, T, J, Q, K, A 
 from __future__ import annotations
 
 __all__ = [
+    "LanguageError",
     "OmahaLearnError", "CardError", "GameError", "ShowdownError", "PotError", "IllegalAction",
     "BettingSetupError", "TableError", "PlayerError", "PHHError", "EquityError", "AnswerError", "RangeError",
     "QualifierError", "CategoryError", "ChartError", "JobsError", "ReportError", "NbgraderExportError",
@@ -154,3 +155,7 @@ class MissingExtra(OmahaLearnError, ImportError):
     """A feature needs a third-party package of an optional extra that is not installed; the message
     names the package and the ``pip install "omaha_learn[extra]"`` that brings it (an :class:`ImportError`
     too, so ``except ImportError`` keeps working)."""
+
+
+class LanguageError(OmahaLearnError):
+    """A language omaha_learn has no catalogue for, or a grammatical form a rank does not have."""

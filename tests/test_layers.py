@@ -199,6 +199,7 @@ def test_the_layer_checks_catch_what_they_guard(tmp_path: Path) -> None:
 
 LAYERS: list[tuple[str, ...]] = [
     ("omaha_learn.errors",),
+    ("omaha_learn.i18n",),         # the message catalogue: every sentence, in en, ru or et (standard library only)
     ("omaha_learn.engine",),       # the rules core (with the top-level modules of SAME_LAYER)
     ("omaha_learn.strategy",),
     ("omaha_learn.display",),
