@@ -355,13 +355,17 @@ os.execvp(sys.argv[2], sys.argv[2:])
 """
 
 _SWITCH = """
-import os, sys
+import ctypes, os, signal, sys
 uid, gid = int(sys.argv[1]), int(sys.argv[2])
+parent = os.getppid()
 os.setgroups([])
 os.setresgid(gid, gid, gid)
 os.setresuid(uid, uid, uid)
 if os.getresuid() != (uid, uid, uid) or os.getresgid() != (gid, gid, gid) or os.getgroups():
     os._exit(96)
+# changing the uid cleared the outer bubblewrap's --die-with-parent: set it again (PR_SET_PDEATHSIG)
+if ctypes.CDLL(None).prctl(1, int(signal.SIGKILL), 0, 0, 0) != 0 or os.getppid() != parent:
+    os._exit(95)
 os.execv(sys.argv[3], sys.argv[3:])
 """
 """Run as root inside the outer bubblewrap: become the submission's uid for good, then start the inner one."""
@@ -617,7 +621,7 @@ def _bwrap_args(folder: Path, tables: Path, env: dict[str, str], bounds: Bounds 
         return inner
     bwrap = os.path.realpath(shutil.which("bwrap") or "/usr/bin/bwrap")
     inner[0] = bwrap
-    outer = ["bwrap", "--die-with-parent", *system, "--bind", "/proc", "/proc", "--dev", "/dev",
+    outer = ["bwrap", "--unshare-pid", "--die-with-parent", *system, "--bind", "/proc", "/proc", "--dev", "/dev",
              "--perms", "1777", "--dir", "/tmp", *_etc_files(folder, user)]
     outer += _binds([*python, bwrap, ipc, str(tables)], [*shown, "/etc", "/proc", "/dev"], rw=[ipc])
     outer += ["--remount-ro", "/"]
