@@ -7,22 +7,37 @@ and hands it to :func:`run_plan`, which:
 
 * makes a private folder (mode 0700) holding only the plan's notebook and
   an ``ipc`` folder for the kernel's connection file and sockets,
-* starts an IPython kernel, on Linux under bubblewrap (``bwrap``): ``/usr``,
-  the Python installation and the ``omaha_learn`` package read-only, of
-  ``/etc`` only the few files a kernel needs (:data:`ETC_NEEDED`: no
-  ``shadow``, ``shadow-``, ``sudoers``, ``ssh`` ...), nothing else of the file
-  system (no keys, no other submission, no home), the root read-only, a
-  private ``/tmp`` (also the kernel's home and working folder) and
-  ``/dev/shm`` of bounded size, no network, its own PID namespace (every
-  process it starts dies with it), ``--die-with-parent``. Only with
-  ``sandbox="none"`` (trusted work) is it a plain child process in its own
-  session; ``auto`` without a working ``bwrap`` is refused
+* starts an IPython kernel, on Linux under bubblewrap (``bwrap``), never as
+  root: a grader running as root starts each submission's kernels as an
+  unprivileged uid and gid of the submission's own
+  (:mod:`omaha_learn.grading.identity`): an outer bubblewrap, still root,
+  shows only what the kernel needs, :data:`_SWITCH` drops to that uid for good
+  and starts the inner bubblewrap, the one a non-root grader starts directly:
+  a user namespace of its own (no nested ones: ``--disable-userns``), every
+  capability dropped, ``no_new_privs``, the seccomp filter of
+  :mod:`omaha_learn.grading.seccomp_filter` (no ``memfd_create``,
+  ``unshare``, ``clone`` into new namespaces, ``mount``, ``ptrace``,
+  ``keyctl``, ``bpf``, ``perf_event_open``, ``userfaultfd``, ``setns``,
+  ``io_uring`` ...). What it sees: of ``/usr`` all but ``local``, ``src``,
+  ``games`` and ``include``, the Python installation and venv in use, the
+  ``omaha_learn`` package, all read-only; of ``/etc`` only the few files a
+  kernel needs (:data:`ETC_NEEDED`: no ``shadow``, ``shadow-``, ``sudoers``,
+  ``ssh`` ...); its own ``/proc`` and a minimal ``/dev``; nothing else (no
+  ``/opt``, ``/usr/local`` beyond the interpreter, ``/home``, ``/sys``, keys,
+  other submissions), the root read-only, a private ``/tmp`` (also the
+  kernel's home and working folder) and ``/dev/shm`` of bounded size, no
+  network, its own PID namespace (every process it starts dies with it),
+  ``--die-with-parent``. Only with ``sandbox="none"`` (trusted work) is it a
+  plain child process in its own session; ``auto`` without a working
+  sandbox (bubblewrap, the filter, and as root the uid switch) is refused
   (:class:`~omaha_learn.errors.SandboxError`),
 * bounds it (:class:`Bounds`, :func:`bounds_summary`): memory per process
-  (``RLIMIT_AS``), size per file (``RLIMIT_FSIZE``), the tmpfs sizes
-  (``bwrap --size``), the number of processes and threads (a ``pids`` cgroup
-  of its own where this machine lets the grader make one, else
-  ``RLIMIT_NPROC``), and the clocks below,
+  (``RLIMIT_AS``) and, where a memory cgroup can be made
+  (:mod:`omaha_learn.grading.cgroups`), for the whole submission (its tmpfs
+  and shared memory included), size per file (``RLIMIT_FSIZE``), the tmpfs
+  sizes (``bwrap --size``), the number of processes and threads (a ``pids``
+  cgroup of its own where this machine lets the grader make one, else
+  ``RLIMIT_NPROC``, exact for a uid of its own), and the clocks below,
 * gives it a fresh, verified, read-only copy of the engine tables
   (``OMAHA_LEARN_CACHE``; see :func:`verified_tables`),
 * talks to the kernel over Unix sockets in that folder (the only way in or
@@ -172,6 +187,7 @@ _FEATURES = _Features()
 _PROBE: dict[str, bool] = {}
 _PROBE_WHY: dict[str, str] = {}
 _DISABLE_USERNS: dict[str, bool] = {}
+_SETPRIV: dict[str, str] = {}
 
 
 def _bwrap_works() -> bool:
@@ -623,9 +639,28 @@ def _bwrap_args(folder: Path, tables: Path, env: dict[str, str], bounds: Bounds 
     inner[0] = bwrap
     outer = ["bwrap", "--unshare-pid", "--die-with-parent", *system, "--bind", "/proc", "/proc", "--dev", "/dev",
              "--perms", "1777", "--dir", "/tmp", *_etc_files(folder, user)]
-    outer += _binds([*python, bwrap, ipc, str(tables)], [*shown, "/etc", "/proc", "/dev"], rw=[ipc])
+    switch = _switch(user)
+    outer += _binds([*python, bwrap, switch[0], ipc, str(tables)], [*shown, "/etc", "/proc", "/dev"], rw=[ipc])
     outer += ["--remount-ro", "/"]
-    return [*outer, sys.executable, "-S", "-c", _SWITCH, str(user.uid), str(user.gid), *inner]
+    return [*outer, *switch, *inner]
+
+
+def _switch(user: SandboxUser) -> list[str]:
+    """The command that becomes ``user`` for good and runs the rest: util-linux's ``setpriv`` (fast), else
+    :data:`_SWITCH` in Python. Both clear the supplementary groups, set uid and gid, and die with their parent."""
+    if "setpriv" not in _SETPRIV:
+        exe = shutil.which("setpriv")
+        try:
+            ok = exe is not None and "--pdeathsig" in subprocess.run([exe, "--help"], capture_output=True,
+                                                                     text=True, timeout=10).stdout
+        except (OSError, subprocess.SubprocessError):
+            ok = False
+        _SETPRIV["setpriv"] = os.path.realpath(exe) if ok and exe else ""
+    exe = _SETPRIV["setpriv"]
+    if exe:
+        return [exe, f"--reuid={user.uid}", f"--regid={user.gid}", "--clear-groups", "--inh-caps=-all",
+                "--pdeathsig=SIGKILL", "--"]
+    return [sys.executable, "-S", "-c", _SWITCH, str(user.uid), str(user.gid)]
 
 
 class _Kernel:
