@@ -302,7 +302,7 @@ def _needed() -> list[Path]:
     return out
 
 
-def _as_user(user: pwd.struct_passwd, cmd: list[str], env: dict[str, str]) -> list[str]:
+def _as_user(user: pwd.struct_passwd, cmd: list[str], env: dict[str, str], tmp: Path) -> list[str]:
     """``cmd`` as ``user`` (runuser); where the interpreter or checkout sits behind a folder the user cannot
     pass (a 0700 ``/root``), in a private mount namespace (``unshare --mount``) in which that folder is a
     tmpfs holding only the needed folders, bound back in place: nothing on the host changes."""
@@ -318,17 +318,18 @@ def _as_user(user: pwd.struct_passwd, cmd: list[str], env: dict[str, str]) -> li
         pytest.fail(f"the user {user.pw_name} cannot reach {', '.join(map(str, blocked))} and util-linux's "
                     "unshare is missing: install util-linux, or make the interpreter, the venv and the checkout "
                     "readable by all (chmod o+x on each folder above them)")
-    hold = Path(tempfile.mkdtemp(prefix="omaha-hold-", dir="/tmp"))
+    hold = tmp / "hold"  # mount points for the moves, in the private namespace only (removed with tmp)
+    hold.mkdir(exist_ok=True)
     script = ["set -e", "mount --make-rprivate /"]
     n = 0
     for top, inside in blocked.items():
-        if hold == top or top in hold.parents:
-            pytest.fail(f"{top} cannot be passed by {user.pw_name} and holds /tmp: make it searchable (chmod o+x)")
+        if top in hold.parents:
+            pytest.fail(f"{top} cannot be passed by {user.pw_name} and holds the test's folder: make it searchable (chmod o+x)")
         moves = []
         for p in inside:
             if p == top:
                 pytest.fail(f"{p} itself cannot be read by {user.pw_name}: chmod o+rx it (and its files o+r)")
-            (hold / str(n)).mkdir()
+            (hold / str(n)).mkdir(exist_ok=True)
             script.append(f"mount --rbind '{p}' '{hold / str(n)}'")
             moves.append((hold / str(n), p))
             n += 1
@@ -356,11 +357,11 @@ def _grade(tmp: Path, user: pwd.struct_passwd | None) -> dict[str, object]:
         for d in (scratch, home, out):
             os.chown(d, user.pw_uid, user.pw_gid)
         check = subprocess.run(_as_user(user, [sys.executable, "-c", "import omaha_learn.grading.sandbox, "
-                                               "ipykernel, zmq, numpy"], env), capture_output=True, text=True)
+                                               "ipykernel, zmq, numpy"], env, tmp), capture_output=True, text=True)
         if check.returncode != 0:
             pytest.fail(f"the user {user.pw_name} cannot run the grader's Python ({sys.executable}, "
                         f"PYTHONPATH {ROOT}): {check.stderr.strip()[-600:]}")
-        cmd = _as_user(user, cmd, env)
+        cmd = _as_user(user, cmd, env, tmp)
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1500, env=env)
     assert csv_path.exists(), proc.stdout[-3000:] + proc.stderr[-3000:]
     return {"status": proc.returncode, "got": _read_csv(csv_path), "out": proc.stdout + proc.stderr,
