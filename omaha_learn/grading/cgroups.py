@@ -23,6 +23,7 @@ killed grader are removed the next time (:func:`sweep`).
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import secrets
@@ -154,6 +155,10 @@ def find(controller: str) -> Hierarchy | None:
                 probe.mkdir()
             except OSError as exc:
                 why = f"cannot make a cgroup in {h.base} ({exc.strerror or exc})"
+                if h.version == 2 and exc.errno == errno.EBUSY:
+                    why = (f"{h.base} holds processes, so cgroup v2 cannot hand the {controller} controller to "
+                           "cgroups under it: run the grader in a cgroup of its own (e.g. `systemd-run --scope -p "
+                           "Delegate=yes ...`)")
                 continue
             try:
                 _write_settings(probe, h, 64 if controller == "pids" else 256 * 2**20)
