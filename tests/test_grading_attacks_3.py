@@ -488,3 +488,91 @@ def test_without_the_filter_the_memory_cgroup_ends_the_memfd_hoard_in_its_own_su
     assert {q: p for q, (p, _) in got["memfd"].items() if q != "q1"} == {q: p for q, p in FULL.items() if q != "q1"}
     assert got["unshare"] == {q: (p, "graded") for q, p in FULL.items()}, got["unshare"]
     assert any("for the whole submission" in line for line in lines), lines
+
+
+# ----------------------------------------------------------------- the parts, alone
+
+FILTERED = """
+import ctypes, errno, os, sys, threading
+from omaha_learn.grading.seccomp_filter import bpf_program
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+program = bpf_program()
+class SockFprog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_char_p)]
+prog = SockFprog(len(program) // 8, program)
+assert libc.prctl(38, 1, 0, 0, 0) == 0  # PR_SET_NO_NEW_PRIVS
+assert libc.prctl(22, 2, ctypes.byref(prog), 0, 0) == 0, ctypes.get_errno()  # PR_SET_SECCOMP, FILTER
+out = {}
+try:
+    os.memfd_create("x")
+    out["memfd_create"] = "MADE"
+except OSError as exc:
+    out["memfd_create"] = errno.errorcode[exc.errno]
+ctypes.set_errno(0)
+out["unshare"] = (libc.unshare(0x10000000), errno.errorcode.get(ctypes.get_errno()))
+ctypes.set_errno(0)
+out["clone3"] = (libc.syscall(int(sys.argv[1]), 0, 0), errno.errorcode.get(ctypes.get_errno()))
+pid = os.fork()  # a plain clone (no namespace flag) still works, and so do threads
+if pid == 0:
+    os._exit(7)
+out["fork"] = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+t = threading.Thread(target=out.__setitem__, args=("thread", "ran"))
+t.start()
+t.join()
+print(out)
+"""
+
+
+def test_the_filter_alone_refuses_memfd_namespaces_and_clone3_and_keeps_fork_and_threads() -> None:
+    import pyseccomp
+
+    clone3 = int(pyseccomp.resolve_syscall(pyseccomp.Arch.NATIVE, "clone3"))
+    done = subprocess.run([sys.executable, "-c", FILTERED, str(clone3)], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == repr({"memfd_create": "EPERM", "unshare": (-1, "EPERM"),
+                                        "clone3": (-1, "ENOSYS"), "fork": 7, "thread": "ran"})
+
+
+def test_the_filter_names_every_call_the_issue_names() -> None:
+    from omaha_learn.grading.seccomp_filter import CLONE_NEW_FLAGS, NOT_IMPLEMENTED, REFUSED, bpf_program
+
+    named = ("memfd_create unshare mount umount2 pivot_root ptrace keyctl add_key request_key bpf perf_event_open "
+             "userfaultfd setns kexec_load init_module finit_module open_by_handle_at process_vm_readv "
+             "process_vm_writev io_uring_setup").split()
+    assert set(named) <= set(REFUSED) and NOT_IMPLEMENTED == ("clone3",)
+    assert {"CLONE_NEWUSER", "CLONE_NEWNS", "CLONE_NEWPID", "CLONE_NEWNET"} <= set(CLONE_NEW_FLAGS)
+    program = bpf_program()
+    assert program and len(program) % 8 == 0
+
+
+@needs_root
+def test_sandbox_uids_are_distinct_locked_and_given_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    from omaha_learn.errors import SandboxError
+    from omaha_learn.grading import identity
+
+    monkeypatch.setenv(identity.RANGE_ENV, "1900100000-1900100001")
+    a, b = identity.acquire(), identity.acquire()
+    try:
+        assert {a.uid, b.uid} == {1900100000, 1900100001} and a.gid == a.uid
+        with pytest.raises(SandboxError, match="every sandbox uid in 1900100000-1900100001 is taken"):
+            identity.acquire()
+    finally:
+        a.release()
+    c = identity.acquire()
+    assert c.uid == a.uid
+    c.release()
+    b.release()
+    for bad in ("x-y", "5-1", "0-10", "1900000000-4000000000"):
+        monkeypatch.setenv(identity.RANGE_ENV, bad)
+        with pytest.raises(SandboxError, match=identity.RANGE_ENV):
+            identity.uid_range()
+
+
+def test_a_cgroup_path_is_found_under_its_mount() -> None:
+    from omaha_learn.grading.cgroups import _under
+
+    assert _under("/sys/fs/cgroup/memory", "/", "/process_api/x") == Path("/sys/fs/cgroup/memory/process_api/x")
+    assert _under("/sys/fs/cgroup", "/docker/abc", "/docker/abc/sub") == Path("/sys/fs/cgroup/sub")
+    assert _under("/sys/fs/cgroup", "/docker/abc", "/other") is None
