@@ -378,7 +378,8 @@ def attacked(request: pytest.FixtureRequest) -> Iterator[dict[str, object]]:
     if os.geteuid() != 0 and as_root:
         pytest.skip("grading as root needs root (CI runs as root)")
     user = _test_user() if os.geteuid() == 0 and not as_root else None
-    tmp = Path(tempfile.mkdtemp(prefix="omaha-attacks3-"))  # outside pytest's folder, which is root's only
+    # outside pytest's folder (root's only) and $TMPDIR (perhaps private): /tmp, which every user can pass
+    tmp = Path(tempfile.mkdtemp(prefix="omaha-attacks3-", dir="/tmp" if os.path.isdir("/tmp") else None))
     try:
         result = _grade(tmp, user)
         result["as"] = request.param
@@ -576,3 +577,19 @@ def test_a_cgroup_path_is_found_under_its_mount() -> None:
     assert _under("/sys/fs/cgroup/memory", "/", "/process_api/x") == Path("/sys/fs/cgroup/memory/process_api/x")
     assert _under("/sys/fs/cgroup", "/docker/abc", "/docker/abc/sub") == Path("/sys/fs/cgroup/sub")
     assert _under("/sys/fs/cgroup", "/docker/abc", "/other") is None
+
+
+@needs_bwrap
+@needs_root
+def test_a_root_grader_that_cannot_switch_uid_refuses_to_grade(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fail closed: no uid of its own for the kernels (here: the only one in the range belongs to an account),
+    no grading, and the reason is said, never a kernel started as root."""
+    from omaha_learn.errors import SandboxError
+    from omaha_learn.grading import identity, sandbox
+
+    taken = pwd.getpwnam("nobody").pw_uid
+    monkeypatch.setenv(identity.RANGE_ENV, f"{taken}-{taken}")
+    monkeypatch.setattr(sandbox, "_PROBE", {})
+    monkeypatch.setattr(sandbox, "_PROBE_WHY", {})
+    with pytest.raises(SandboxError, match=f"every sandbox uid in {taken}-{taken} is taken.*--sandbox none"):
+        sandbox.sandbox_kind("auto")
