@@ -128,6 +128,10 @@ def acquire() -> SandboxUser:
             os.close(fd)
             continue
         if _in_use(uid):
+            try:
+                path.unlink()  # still locked: safe to remove
+            except OSError:
+                pass
             os.close(fd)
             continue
         return SandboxUser(uid, uid, fd, path)
