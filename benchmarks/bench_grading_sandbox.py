@@ -68,15 +68,8 @@ def sandbox_start(features: sandbox._Features) -> float:
         start = time.perf_counter()
         if user is not None:
             os.chown(folder / "ipc", user.uid, user.gid)
-        fds: tuple[int, ...] = ()
-        if features.seccomp:
-            from omaha_learn.grading.seccomp_filter import bpf_program
-
-            program = tempfile.TemporaryFile()
-            program.write(bpf_program())
-            program.flush()
-            program.seek(0)
-            fds = (program.fileno(),)
+        program = sandbox._filter_file()
+        fds = (program.fileno(),) if program is not None else ()
         limits = sandbox._Limits(sandbox.Bounds(), user)
         cmd = limits.wrap(sandbox._bwrap_args(folder, tables, {"PATH": "/usr/bin:/bin"}, sandbox.Bounds(), user,
                                               fds[0] if fds else None) + [sys.executable, "-S", "-c", "pass"])

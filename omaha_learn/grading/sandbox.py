@@ -76,7 +76,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from queue import Empty
-from typing import Any
+from typing import IO, Any
 
 from omaha_learn.checks.questions import REPORT_PREFIX
 from omaha_learn.engine.evaluation.tables import build_cache
@@ -230,13 +230,21 @@ def _probe_sandbox() -> str | None:
         out = ""
         for disable in (True, False):  # bubblewrap before 0.8 has no --disable-userns: the filter still refuses
             _DISABLE_USERNS["on"] = disable
-            cmd = _bwrap_args(folder, folder / "tables", {"PATH": "/usr/bin:/bin"}, Bounds(), user, None)
+            program = _filter_file()
+            fds = (program.fileno(),) if program is not None else ()
             try:
-                done = subprocess.run([*cmd, sys.executable, "-S", "-c", "pass"], capture_output=True, text=True,
-                                      timeout=60, cwd=folder, env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")})
-            except (OSError, subprocess.SubprocessError) as exc:
-                out = str(exc)
-                continue
+                cmd = _bwrap_args(folder, folder / "tables", {"PATH": "/usr/bin:/bin"}, Bounds(), user,
+                                  fds[0] if fds else None)
+                try:
+                    done = subprocess.run([*cmd, sys.executable, "-S", "-c", "pass"], capture_output=True,
+                                          text=True, timeout=60, cwd=folder, pass_fds=fds,
+                                          env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")})
+                except (OSError, subprocess.SubprocessError) as exc:
+                    out = str(exc)
+                    continue
+            finally:
+                if program is not None:
+                    program.close()
             if done.returncode == 0:
                 return None
             out = " ".join(done.stderr.split())[-300:]
@@ -645,6 +653,19 @@ def _bwrap_args(folder: Path, tables: Path, env: dict[str, str], bounds: Bounds 
     return [*outer, *switch, *inner]
 
 
+def _filter_file() -> IO[bytes] | None:
+    """The seccomp filter in an unnamed file at offset 0, for ``bwrap --seccomp FD`` (None with the filter off)."""
+    if not _FEATURES.seccomp:
+        return None
+    from omaha_learn.grading.seccomp_filter import bpf_program
+
+    program = tempfile.TemporaryFile()
+    program.write(bpf_program())
+    program.flush()
+    program.seek(0)
+    return program
+
+
 def _switch(user: SandboxUser) -> list[str]:
     """The command that becomes ``user`` for good and runs the rest: util-linux's ``setpriv`` (fast), else
     :data:`_SWITCH` in Python. Both clear the supplementary groups, set uid and gid, and die with their parent."""
@@ -690,14 +711,8 @@ class _Kernel:
         fds: tuple[int, ...] = ()
         program = None
         if kind == "bwrap":
-            if _FEATURES.seccomp:
-                from omaha_learn.grading.seccomp_filter import bpf_program
-
-                program = tempfile.TemporaryFile()
-                program.write(bpf_program())
-                program.flush()
-                program.seek(0)
-                fds = (program.fileno(),)
+            program = _filter_file()
+            fds = (program.fileno(),) if program is not None else ()
             cmd = _bwrap_args(folder, tables, env, bounds, user, fds[0] if fds else None) + cmd
             env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
         else:
