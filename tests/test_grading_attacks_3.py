@@ -218,6 +218,29 @@ if os.path.isdir(scratch):
 bounded = not seen
 """
 
+SOCKETS = """
+import errno, os
+ipc = os.path.dirname(__import__('ipykernel.connect').connect.get_connection_file())
+mine = os.stat(ipc).st_uid == os.getuid()  # a grader that is not root: the folder is its user's, and the kernel's
+seen = []
+try:
+    with open(os.path.join(ipc, 'planted'), 'w') as fh:
+        fh.write('x')
+    seen.append('WROTE')
+    os.unlink(os.path.join(ipc, 'planted'))
+except OSError as exc:
+    seen.append(errno.errorcode.get(exc.errno, exc.errno))
+sockets = [n for n in os.listdir(ipc) if not n.endswith('.json')]
+try:
+    os.rename(os.path.join(ipc, sockets[0]), os.path.join(ipc, 'moved'))
+    os.rename(os.path.join(ipc, 'moved'), os.path.join(ipc, sockets[0]))
+    seen.append('MOVED')
+except OSError as exc:
+    seen.append(errno.errorcode.get(exc.errno, exc.errno))
+seen.append(mine)
+bounded = mine or seen[:2] == ['EACCES', 'EACCES']
+"""
+
 IDENTITY = """
 import os
 status = dict(line.split(':', 1) for line in open('/proc/self/status'))
@@ -250,6 +273,7 @@ def _batch(hand: Path, scratch: Path) -> list[Path]:
               extra={"q1": READS.format(keys=str(KEYS), other=str(other), other_folder=str(other.parent),
                                         scratch=str(scratch))}),
         write(hand, "identity", honest_unless("seen"), extra={"q1": IDENTITY}),
+        write(hand, "sockets", honest_unless("seen"), extra={"q1": SOCKETS}),
         write(hand, "honest2", RIGHT),
     ]
 
@@ -396,7 +420,7 @@ def test_everyone_is_listed_and_honest_learners_keep_full_marks(attacked: dict[s
     got = attacked["got"]
     assert isinstance(got, dict)
     assert sorted(got) == sorted(["honest1", "sysctl", "memfd", "unshare", "syscalls", "reads", "identity",
-                                  "honest2"]), attacked["out"]
+                                  "sockets", "honest2"]), attacked["out"]
     assert full(got["honest1"]) and full(got["honest2"]), (got["honest1"], got["honest2"])
 
 
@@ -452,6 +476,14 @@ def test_the_memory_bound_is_announced(attacked: dict[str, object]) -> None:
         from omaha_learn.grading import cgroups
 
         assert ("for the whole submission" in out) == (cgroups.find("memory") is not None)
+
+
+def test_a_root_graders_kernel_cannot_touch_its_socket_folder_once_started(attacked: dict[str, object]) -> None:
+    """Under a root grader the socket folder is root's again once the kernel's sockets are made: no file can be
+    added, renamed or replaced there (a socket swapped for a link to a host socket, say)."""
+    got = attacked["got"]
+    assert isinstance(got, dict)
+    assert full(got["sockets"]), _show(got["sockets"])
 
 
 def test_nothing_is_left_behind(attacked: dict[str, object]) -> None:
