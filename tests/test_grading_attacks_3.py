@@ -625,3 +625,21 @@ def test_a_root_grader_that_cannot_switch_uid_refuses_to_grade(monkeypatch: pyte
     monkeypatch.setattr(sandbox, "_PROBE_WHY", {})
     with pytest.raises(SandboxError, match=f"every sandbox uid in {taken}-{taken} is taken.*--sandbox none"):
         sandbox.sandbox_kind("auto")
+
+
+@needs_bwrap
+@needs_root
+def test_proc_sys_is_read_only_even_for_a_kernel_left_as_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Defence in depth: with the uid switch turned off (root inside the sandbox, as in the second round),
+    /proc/sys is still mounted read-only, so the same writes fail with EROFS instead of succeeding."""
+    from omaha_learn.grading import sandbox
+
+    monkeypatch.setattr(sandbox, "_FEATURES", sandbox._Features(uid_switch=False))
+    cell = SYSCTL + "\nanswer_q1 = ','.join(str(e) for _, e in seen[:3]) + ';' + str(os.getuid())"
+    run = sandbox.run_plan([{"role": "answer", "source": cell, "question": "q1"},
+                            {"role": "report", "question": "q1",
+                             "source": "from omaha_learn.checks.questions import record_answer as report\n"
+                                       "report('q1', answer_q1, 'text')"}],
+                           timeout=90, cell_timeout=60, sandbox="bwrap")
+    assert run["cells"] == {"q1": "ok"}, run
+    assert run["reports"]["q1"]["answer"].upper() == "EROFS,EROFS,EROFS;0", run["reports"]  # text answers: lower case

@@ -627,7 +627,8 @@ def _bwrap_args(folder: Path, tables: Path, env: dict[str, str], bounds: Bounds 
         inner += ["--ro-bind", "/", "/"]
     # a private, bounded /tmp first: the interpreter, the package and the submission's folder may live under
     # /tmp (a checkout there, a temporary folder), and are bound on top of it below
-    inner += ["--proc", "/proc", "--dev", "/dev", "--size", size, "--tmpfs", "/dev/shm",
+    inner += ["--proc", "/proc", "--ro-bind", "/proc/sys", "/proc/sys", "--dev", "/dev", "--size", size,
+              "--tmpfs", "/dev/shm",
               "--size", size, "--tmpfs", "/tmp", "--dir", "/tmp/home", "--dir", "/tmp/work"]
     if user is None:
         inner += _etc_files(folder)
