@@ -546,7 +546,8 @@ def _grade_parser(sub: Any) -> None:
     p.add_argument("--trusted-learners", action="store_true",
                    help="with --scheduler and --sandbox none: every learner's code is trusted (else refused)")
     p.add_argument("--memory-mb", type=_positive("--memory-mb"), default=None, metavar="MB",
-                   help="address space per kernel process (default 3072)")
+                   help="address space per kernel process, and the whole submission's memory where a memory cgroup "
+                        "can be made (default 3072)")
     p.add_argument("--disk-mb", type=_positive("--disk-mb"), default=None, metavar="MB",
                    help="size of the sandbox's /tmp and /dev/shm, and of each file written (default 256)")
     p.add_argument("--max-processes", type=_positive("--max-processes"), default=None, metavar="N",
