@@ -527,6 +527,11 @@ def _grade_parser(sub: Any) -> None:
     p.add_argument("--overrides", type=Path, default=None, metavar="FILE",
                    help="the teacher's marks (CSV: student,exercise,question,points,comment), applied on every "
                         "regrade; partial credit allowed")
+    p.add_argument("--exercises", default=None, metavar="LIST",
+                   help="the exercises graded, such as 01,03 (numbers, key or checker names); without it an exercise "
+                        "counts when more than half of the learners handed it in")
+    p.add_argument("--best", action="store_true",
+                   help="a learner's best copy of an exercise counts (default: the latest, by the file's time)")
     p.add_argument("--gradebook", type=Path, default=None, metavar="FILE",
                    help="write one row per learner (student, each exercise, total, maximum, percent) to FILE")
 
@@ -558,6 +563,16 @@ def _grade(args: argparse.Namespace) -> int:
         problems.append(str(exc))
     bounds = {k: v for k, v in (("memory_mb", args.memory_mb), ("disk_mb", args.disk_mb),
                                 ("processes", args.max_processes)) if v is not None}
+    args.assignment = None
+    if not problems:
+        from omaha_learn.errors import ReportError
+        from omaha_learn.grading.class_summary import Assignment
+
+        try:
+            named, maxima = grader.resolve_exercises(args.exercises, keys) if args.exercises else (None, {})
+            args.assignment = Assignment(named, maxima, "best" if args.best else "latest")
+        except ReportError as exc:
+            problems.append(str(exc))
     overrides = []
     if args.overrides is not None and not problems:
         from omaha_learn.errors import ReportError
@@ -604,26 +619,27 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
         for note in notes:
             print(f"warning: {note}")
         print(f"applied {len(overrides) - len(notes)} override(s) from {args.overrides}")
-    grader.print_summary(records)
+    plan = args.assignment
+    grader.print_summary(records, assignment=plan)
     if args.csv is not None:
-        grader.write_csv(records, args.csv)
+        grader.write_csv(records, args.csv, assignment=plan)
         print(f"wrote {args.csv}")
-    status = 0 if all(r.status in ("graded", "unreadable-answer") for r in records) else 1
+    status = 1 if grader.needs_a_look(records, assignment=plan) else 0
     if args.gradebook is not None:
         from omaha_learn.grading.teacher_marks import write_gradebook
 
-        write_gradebook(records, args.gradebook)
+        write_gradebook(records, args.gradebook, assignment=plan)
         print(f"wrote {args.gradebook}")
     if args.report is not None or args.feedback is not None:
         from omaha_learn.grading import report
 
         if args.report is not None:
-            report.write_report(records, args.report)
+            report.write_report(records, args.report, assignment=plan)
             print(f"wrote {args.report}")
         if args.feedback is not None:
             args.feedback.mkdir(parents=True, exist_ok=True)
             reserved = [p for p in (args.report, args.csv, args.gradebook) if p is not None]
-            files = report.write_feedback(records, args.feedback, reserved=reserved)
+            files = report.write_feedback(records, args.feedback, reserved=reserved, assignment=plan)
             print(f"wrote {len(files)} feedback file(s) to {args.feedback}")
     return status
 

@@ -32,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from omaha_learn.grading.class_summary import (
+    Assignment,
     ClassSummary,
     ReportError,
     check_records,
@@ -142,13 +143,14 @@ def _result(r: QuestionRecord) -> str:
     return f'<span class="miss">not graded ({esc(r.status)})</span>'
 
 
-def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: ClassSummary | None = None) -> str:
+def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: ClassSummary | None = None,
+                  assignment: Assignment | None = None) -> str:
     """One learner's feedback page; give the whole class's records for the class's total (see the module docs).
 
     ``summary`` is the class's :func:`summarise` of the same records, when already computed.
     """
     recs = check_records(records)
-    summary = summary or summarise(recs)
+    summary = summary or summarise(recs, assignment=assignment)
     me = next((t for t in summary.students if t.student == student), None)
     mine = [r for r in recs if r.student == student]
     body = [f"<h1>Feedback for {esc(student)}</h1>"]
@@ -158,7 +160,10 @@ def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: C
     sections, misses, rules_used = [], [], []
     for ex in sorted(by_ex, key=natural_key):
         subs = by_ex[ex]
-        best = max(subs.values(), key=lambda rs: sum(x.points for x in rs))
+        score = (me.exercises.get(ex) or me.extra.get(ex)) if me else None
+        counted = me is not None and ex in me.exercises
+        best = subs.get(score.submission) if score is not None else None
+        best = best if best is not None else max(subs.values(), key=lambda rs: sum(x.points for x in rs))
         best.sort(key=lambda x: natural_key(x.question))
         pts, mx = sum(x.points for x in best), sum(x.max_points for x in best)
         rows = []
@@ -172,8 +177,12 @@ def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: C
                 rules = list(rule_numbers(r.rule) or rule_numbers(r.feedback))
                 rules_used += [x for x in rules if x not in rules_used]
                 misses.append(_miss(r, rules))
-        note = (f' <span class="note">(handed in {len(subs)} times; the best counts)</span>'
-                if len(subs) > 1 else "")
+        rule = summary.assignment.rule.split(" (")[0]
+        note = (f' <span class="note">(handed in {len(subs)} times; {esc(rule)}: '
+                f'{esc(Path(best[0].submission).name)})</span>' if len(subs) > 1 else "")
+        if not counted:
+            note += (' <span class="note">(not counted in your total: this exercise is not one of the '
+                     "exercises graded for the class)</span>")
         sections.append(f"<h2>{esc(ex)}: {points_text(pts)}/{mx}{note}</h2>"
                         + table(["question", "asked", "score", "result"], rows, numeric=(2,)))
     total = me.points if me else 0
@@ -202,7 +211,8 @@ def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: C
 
 
 def write_feedback(records: Iterable[QuestionRecord], folder: str | os.PathLike[str], *,
-                   reserved: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
+                   reserved: Sequence[str | os.PathLike[str]] = (),
+                   assignment: Assignment | None = None) -> list[Path]:
     """Write one HTML feedback file per learner into ``folder``; return the paths, by learner.
 
     File names come from the learner's name (:func:`file_name`); two names
@@ -223,7 +233,7 @@ def write_feedback(records: Iterable[QuestionRecord], folder: str | os.PathLike[
         o = Path(other)
         if o.parent.resolve() == target.resolve():
             used.add(unicodedata.normalize("NFC", o.name).casefold())
-    summary = summarise(recs)
+    summary = summarise(recs, assignment=assignment)
     by_student: dict[str, list[QuestionRecord]] = {}
     for r in recs:
         by_student.setdefault(r.student, []).append(r)

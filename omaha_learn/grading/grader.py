@@ -69,7 +69,7 @@ from omaha_learn.errors import SandboxError, Unreadable
 from omaha_learn.grading.records import CSV_COLUMNS, QuestionRecord
 from omaha_learn.grading.text_safety import printable, spreadsheet_cell
 
-__all__ = ["grade", "write_csv", "totals", "print_summary", "keys_dir", "check_output_file", "Unreadable",
+__all__ = ["grade", "write_csv", "totals", "print_summary", "needs_a_look", "resolve_exercises", "keys_dir", "check_output_file", "Unreadable",
            "read_notebook", "plan_for", "student_names", "KeyInfo", "check_sandbox", "MAX_CELL_CHARS"]
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
@@ -576,7 +576,16 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
             except Exception as exc:  # noqa: BLE001 - a run that came back malformed (e.g. from a worker)
                 results[j.index] = _flat(j.student, str(j.sub), j.key, "kernel-died",
                                          f"the run's results could not be read: {exc!r}")
-    return [r for i in range(len(submissions)) for r in results[i]]
+    times = [_mtime(sub) for sub in submissions]
+    return [replace(r, mtime=times[i]) for i in range(len(submissions)) for r in results[i]]
+
+
+def _mtime(path: Path) -> float | None:
+    """The file's own time (a link's, not its target's), for "the latest copy counts"."""
+    try:
+        return path.lstat().st_mtime
+    except OSError:
+        return None
 
 
 def _key_answers(key: KeyInfo, run: dict[str, Any], say: Callable[[str], None]) -> None:
@@ -620,44 +629,96 @@ def check_output_file(path: Path, what: str) -> str | None:
     return None
 
 
-_LEARNER_TEXT = ("student", "exercise", "feedback")
-"""CSV columns a learner's names or code can shape: written as text a spreadsheet will not run."""
+_NUMBERS = ("points", "max_points")
+"""CSV columns the grader computes as numbers; every other column may carry a learner's text (names, answers,
+feedback quoting an answer, an override's comment) and is written as text a spreadsheet will not run."""
 
 
-def write_csv(records: Sequence[QuestionRecord], path: Path) -> None:
-    """The CSV: a header (:data:`~omaha_learn.grading.records.CSV_COLUMNS`) and one row per record."""
+def write_csv(records: Sequence[QuestionRecord], path: Path, *, assignment: Any = None) -> None:
+    """The CSV: a header (:data:`~omaha_learn.grading.records.CSV_COLUMNS`) and one row per record.
+
+    ``counts`` says whether the row's submission counts (``assignment``: a
+    :class:`~omaha_learn.grading.class_summary.Assignment`, as for the report).
+    """
+    from omaha_learn.grading.class_summary import summarise
+
+    s = summarise(records, assignment=assignment)
     with path.open("w", newline="", encoding="utf-8") as fh:
         writer = csv.DictWriter(fh, fieldnames=list(CSV_COLUMNS))
         writer.writeheader()
         for r in records:
-            row = r.row()
-            writer.writerow({k: spreadsheet_cell(v) if k in _LEARNER_TEXT else v for k, v in row.items()})
+            row = r.row(s.counts(r))
+            writer.writerow({k: v if k in _NUMBERS else spreadsheet_cell(v) for k, v in row.items()})
 
 
-def totals(records: Sequence[QuestionRecord]) -> list[tuple[str, float, int, str]]:
+def totals(records: Sequence[QuestionRecord], *, assignment: Any = None) -> list[tuple[str, float, int, str]]:
     """(student, points, max points, what needs a look) per student, sorted by name.
 
-    The same totals as the class report and the feedback pages: a learner's best submission of each
-    exercise, out of every exercise anyone in the batch handed in (one not handed in counts 0).
+    The same totals as the class report and the feedback pages: one copy of each exercise that
+    counts for the class (:class:`~omaha_learn.grading.class_summary.Assignment`), out of those
+    exercises (one not handed in counts 0); everything else a learner handed in is named, not counted.
     """
     from omaha_learn.grading.class_summary import summarise
 
-    s = summarise(records)
+    s = summarise(records, assignment=assignment)
     out = []
     for t in s.students:
-        flags = sorted({x for e in t.exercises.values() for x in e.statuses})
+        flags = [f"{f.exercise}: {', '.join(f.statuses)}" for f in s.flagged if f.student == t.student]
         flags += [f"not handed in: {ex}" for ex in t.missing]
-        out.append((t.student, t.points, t.max_points, ", ".join(flags)))
+        out.append((t.student, t.points, t.max_points, "; ".join(dict.fromkeys(flags))))
     return out
 
 
-def print_summary(records: Sequence[QuestionRecord]) -> None:
-    """Print each student's total and the statuses that need a look."""
+def print_summary(records: Sequence[QuestionRecord], *, assignment: Any = None) -> None:
+    """Print each student's total and what needs a look; then which exercises count and which copy."""
+    from omaha_learn.grading.class_summary import summarise
     from omaha_learn.grading.records import points_text
     from omaha_learn.grading.text_safety import printable
 
     width = max([7] + [len(printable(r.student)) for r in records])
     print(f"{'student':<{width}}  points")
-    for student, points, max_points, flags in totals(records):
+    for student, points, max_points, flags in totals(records, assignment=assignment):
         print(f"{printable(student):<{width}}  {points_text(points):>3}/{max_points:<3}"
               + (f"  needs a look: {printable(flags)}" if flags else ""))
+    s = summarise(records, assignment=assignment)
+    if s.extra_exercises:
+        print(f"not counted for the class: {printable(', '.join(s.extra_exercises))} "
+              f"({'not named in --exercises' if s.assignment.exercises is not None else 'handed in by half of the learners or fewer, or no key'})")
+    if any(t.exercises[ex].submissions > 1 for t in s.students for ex in t.exercises):
+        print(f"copies of one exercise: {s.assignment.rule}")
+
+
+def needs_a_look(records: Sequence[QuestionRecord], *, assignment: Any = None) -> bool:
+    """Whether anything needs the teacher's look (the exit status 1 of ``omaha-learn grade``)."""
+    from omaha_learn.grading.class_summary import summarise
+
+    return bool(summarise(records, assignment=assignment).flagged)
+
+
+def resolve_exercises(names: str, keys: Path) -> tuple[tuple[str, ...], dict[str, int]]:
+    """The key names and points of ``--exercises 01,03`` (numbers, key names or checker names).
+
+    Raises :class:`~omaha_learn.errors.ReportError` naming a name that matches no key, or more than one.
+    """
+    from omaha_learn.errors import ReportError
+
+    found: dict[str, KeyInfo] = {}
+    for p in sorted(keys.glob("*.ipynb")):
+        try:
+            found[p.stem] = load_key(p)
+        except Unreadable:
+            continue
+    out: list[str] = []
+    for raw in names.split(","):
+        name = raw.strip().removesuffix(".ipynb")
+        if not name:
+            continue
+        hits = [stem for stem, k in found.items()
+                if name in (stem, k.exercise) or stem.split("_", 1)[0] == name]
+        if len(hits) != 1:
+            raise ReportError(f"--exercises: {printable(name)!r} matches "
+                              + (f"{len(hits)} keys ({', '.join(hits)})" if hits else f"no key in {keys}"))
+        out.append(hits[0])
+    if not out:
+        raise ReportError("--exercises: give exercise numbers or names, such as 01,03")
+    return tuple(dict.fromkeys(out)), {stem: found[stem].max_points for stem in out}

@@ -34,6 +34,7 @@ from omaha_learn.grading.class_summary import (
     HISTOGRAM_BINS,
     LEARNER_FLAGS,
     STATUS_NOTES,
+    Assignment,
     ClassSummary,
     ReportError,
     histogram,
@@ -85,7 +86,8 @@ def _student_section(s: ClassSummary) -> str:
             mark = ""
             if e.statuses or e.submissions > 1:
                 flagged = True
-                mark = " <span class=\"miss\">&#9873; " + esc(", ".join(e.statuses) or "twice") + "</span>"
+                mark = " <span class=\"miss\">&#9873; " + esc(", ".join(e.statuses) or
+                                                         ("twice" if e.submissions == 2 else f"{e.submissions} copies")) + "</span>"
             cells.append(f"{points_text(e.points)}/{e.max_points}{mark}")
         cells += [f'{points_text(t.points)}/{t.max_points}', percent(t.points, t.max_points),
                   f'<span class="flags">{esc(", ".join(t.flags))}</span>' if t.flags else ""]
@@ -164,7 +166,10 @@ def _flagged_section(s: ClassSummary) -> str:
     return (table(["learner", "exercise", "submission", "status", "detail"], rows)
             + f'<p class="note">Statuses:</p><ul class="note">{legend}'
             "<li><strong>handed in twice</strong>: the learner handed the exercise in more than once; "
-            "the best submission counts</li></ul>")
+            f"{esc(s.assignment.rule)}</li>"
+            "<li><strong>not counted</strong>: an exercise that does not count for the class; "
+            "nobody's figures include it</li>"
+            "<li><strong>answer cell deleted</strong>: the learner deleted an answer cell</li></ul>")
 
 
 def _look(n: int) -> str:
@@ -173,10 +178,11 @@ def _look(n: int) -> str:
     return f"{n} submission{'s' if n != 1 else ''} need{'' if n != 1 else 's'} a look (see the last section)."
 
 
-def report_html(records: Iterable[QuestionRecord], *, title: str = "Class report") -> str:
-    """The class report as one HTML document."""
+def report_html(records: Iterable[QuestionRecord], *, title: str = "Class report",
+                assignment: Assignment | None = None) -> str:
+    """The class report as one HTML document (``assignment``: what counts, as :func:`summarise` takes)."""
     recs = list(records)
-    s = summarise(recs)
+    s = summarise(recs, assignment=assignment)
     n = len(s.students)
     mean_share = sum(t.share for t in s.students) / n if n else 0.0
     counts = histogram(s.students)
@@ -185,8 +191,10 @@ def report_html(records: Iterable[QuestionRecord], *, title: str = "Class report
             f"{len(s.exercises)} exercises; class mean {percent(mean_share, 1)} of the points.</p>"
             f"<p>{_look(len(s.flagged))} "
             '<span class="note">Question statistics count only answers the checker decided (status '
-            "<code>graded</code>, or <code>unreadable-answer</code>: written but unreadable, counted as a miss); a learner's score on an exercise is their best submission; totals are "
-            "out of every exercise the class handed in.</span></p>")
+            "<code>graded</code>, or <code>unreadable-answer</code>: written but unreadable, counted as a miss) "
+            f"in the copies that count. Which copy of an exercise counts: {esc(s.assignment.rule)}. "
+            f"Totals are out of {_counted_rule(s)}.</span></p>"
+            + _extra_note(s))
     fig = svg_bars(HISTOGRAM_BINS, counts, title="Learners by total score")
     body = [head,
             "<h2>Totals</h2>",
@@ -200,11 +208,26 @@ def report_html(records: Iterable[QuestionRecord], *, title: str = "Class report
     return page(title, "\n".join(body))
 
 
-def write_report(records: Iterable[QuestionRecord], path: str | os.PathLike[str]) -> None:
+def _counted_rule(s: ClassSummary) -> str:
+    names = ", ".join(s.exercises) or "no exercise"
+    if s.assignment.exercises is not None:
+        return f"the exercises named by the teacher ({esc(names)}), each counted once"
+    return f"the exercises more than half of the learners handed in ({esc(names)}), each counted once"
+
+
+def _extra_note(s: ClassSummary) -> str:
+    if not s.extra_exercises:
+        return ""
+    return ('<p class="miss">Not counted for anyone (listed under <em>Submissions that need a look</em>): '
+            + esc(", ".join(s.extra_exercises)) + ".</p>")
+
+
+def write_report(records: Iterable[QuestionRecord], path: str | os.PathLike[str], *,
+                 assignment: Assignment | None = None) -> None:
     """Write the class report for ``records`` to ``path`` (an ``.html`` file; folders are created)."""
     target = Path(path)
     if target.exists() and target.is_dir():
         raise ReportError(f"path: {str(target)!r} is a folder; give a file name such as report.html")
-    text = report_html(records)
+    text = report_html(records, assignment=assignment)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(text, encoding="utf-8")

@@ -10,7 +10,8 @@ or the checker's name (``reading_hands``). The file may be saved by a
 spreadsheet (a byte-order mark, ``;`` between cells).
 
 ``--gradebook FILE`` writes one row per learner: ``student``, each
-exercise's points, ``total``, ``maximum``, ``percent``; UTF-8 with a
+exercise's points (empty when not handed in), ``total``, ``maximum``, ``percent``,
+``needs a look``; UTF-8 with a
 byte-order mark so spreadsheets read every learner's letters, and learner
 names made safe for a spreadsheet (:func:`~omaha_learn.grading.text_safety.spreadsheet_cell`).
 
@@ -26,8 +27,8 @@ names made safe for a spreadsheet (:func:`~omaha_learn.grading.text_safety.sprea
 >>> (folder / "book.csv").read_bytes()[:3] == b"\\xef\\xbb\\xbf"
 True
 >>> print((folder / "book.csv").read_text(encoding="utf-8-sig").strip())
-student,01_reading_hands,total,maximum,percent
-Jüri,1.5,1.5,2,75.0
+student,01_reading_hands,total,maximum,percent,needs a look
+Jüri,1.5,1.5,2,75.0,
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from omaha_learn.errors import ReportError
-from omaha_learn.grading.class_summary import check_records, summarise
+from omaha_learn.grading.class_summary import Assignment, check_records, summarise
 from omaha_learn.grading.records import QuestionRecord
 from omaha_learn.grading.text_safety import spreadsheet_cell
 
@@ -48,7 +49,7 @@ __all__ = ["Override", "read_overrides", "apply_overrides", "write_gradebook", "
            "GRADEBOOK_FIXED"]
 
 OVERRIDE_COLUMNS = ("student", "exercise", "question", "points", "comment")
-GRADEBOOK_FIXED = ("student", "total", "maximum", "percent")
+GRADEBOOK_FIXED = ("student", "total", "maximum", "percent", "needs a look")
 
 
 @dataclass(frozen=True)
@@ -139,9 +140,15 @@ def _number(x: float) -> float:
     return int(x) if float(x).is_integer() else round(x, 2)
 
 
-def write_gradebook(records: Iterable[QuestionRecord], path: str | os.PathLike[str]) -> None:
-    """One row per learner: student, each exercise's points, total, maximum, percent (UTF-8 with a BOM)."""
-    s = summarise(records)
+def write_gradebook(records: Iterable[QuestionRecord], path: str | os.PathLike[str], *,
+                    assignment: Assignment | None = None) -> None:
+    """One row per learner: student, each exercise's points, total, maximum, percent, needs a look (UTF-8, BOM).
+
+    The exercises are those that count for the class (``assignment``, as :func:`summarise`); an
+    exercise a learner did not hand in is an empty cell (not a 0) and is named in ``needs a look``,
+    with what else needs a look (extra notebooks, copies, statuses other than graded).
+    """
+    s = summarise(records, assignment=assignment)
     target = Path(path)
     if target.is_dir():
         raise ReportError(f"gradebook {target}: a folder; give a file name such as gradebook.csv")
@@ -149,6 +156,9 @@ def write_gradebook(records: Iterable[QuestionRecord], path: str | os.PathLike[s
         writer = csv.writer(fh)
         writer.writerow([GRADEBOOK_FIXED[0], *s.exercises, *GRADEBOOK_FIXED[1:]])
         for t in s.students:
-            per = [_number(t.exercises[ex].points) if ex in t.exercises else 0 for ex in s.exercises]
+            per = [_number(t.exercises[ex].points) if ex in t.exercises else "" for ex in s.exercises]
             percent = round(100 * t.points / t.max_points, 1) if t.max_points else 0.0
-            writer.writerow([spreadsheet_cell(t.student), *per, _number(t.points), t.max_points, percent])
+            look = [f"{f.exercise}: {', '.join(f.statuses)}" for f in s.flagged if f.student == t.student]
+            look += [f"not handed in: {ex}" for ex in t.missing]
+            writer.writerow([spreadsheet_cell(t.student), *per, _number(t.points), t.max_points, percent,
+                             spreadsheet_cell("; ".join(dict.fromkeys(look)))])

@@ -10,13 +10,15 @@ it reaches the teacher's terminal or a CSV cell.
 ('\\'=HYPERLINK("http://x")', "'-3", 'ann')
 >>> spreadsheet_cell(-3)
 -3
+>>> spreadsheet_cell("\uff1dSUM(A1)"), spreadsheet_cell("  =1+1"), spreadsheet_cell("\u3000+1")
+("'＝SUM(A1)", "'  =1+1", "'\u3000+1")
 """
 
 from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["printable", "spreadsheet_cell", "FORMULA_STARTS"]
+__all__ = ["printable", "spreadsheet_cell", "FORMULA_STARTS", "looks_like_a_formula"]
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
 """A cell starting with one of these may be run as a formula by a spreadsheet (OWASP's list)."""
@@ -31,12 +33,25 @@ def printable(text: object, replacement: str = "?") -> str:
     return "".join(out)
 
 
+def looks_like_a_formula(text: str) -> bool:
+    """Whether a spreadsheet may read ``text`` as a formula: its first non-blank character, in any width
+    (fullwidth ``＝``, ``＋``, ``－``, ``＠`` become ``=``, ``+``, ``-``, ``@`` in some spreadsheets), is one of
+    :data:`FORMULA_STARTS`, or the text starts with a control character."""
+    if text[:1] in FORMULA_STARTS:
+        return True
+    first = text.lstrip()[:1]
+    return bool(first) and (unicodedata.normalize("NFKC", first)[:1] in FORMULA_STARTS
+                            or unicodedata.normalize("NFKC", first) in ("\uFE62", "\u2212"))
+
+
 def spreadsheet_cell(value: object) -> object:
     """A CSV cell that a spreadsheet shows as text: a string starting like a formula gets a leading ``'``.
 
-    Numbers stay numbers (a score of -3 is not a formula); control characters are replaced.
+    Numbers stay numbers (a score of -3 is not a formula); control characters are replaced; a string
+    whose first non-blank character is a formula's, in any width (:func:`looks_like_a_formula`), is
+    prefixed.
     """
     if not isinstance(value, str):
         return value
     text = printable(value.replace("\t", " "))
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+    return "'" + text if looks_like_a_formula(value) or looks_like_a_formula(text) else text
