@@ -234,3 +234,65 @@ def test_honest_totals_never_move_with_another_learners_extra_notebooks() -> Non
     s = summarise(honest + extra)
     assert {t.student: (t.points, t.max_points) for t in s.students} == {"ann": (2, 2), "bob": (2, 2),
                                                                            "mallory": (2, 2)}
+
+
+# ----------------------------------------------------------------------------- names
+
+NFC_JOSE, NFD_JOSE = "Jos\u00e9", "Jose\u0301"
+
+
+def test_a_folder_of_63_bold_a_gets_its_page_instead_of_file_name_too_long(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    long_name = "\U0001d400" * 63            # 252 bytes in UTF-8: a valid folder name
+    recs = [_rec(long_name, EX1, 2, f"a/{long_name}/01.ipynb"), _rec("ann", EX1, 2, "a/ann/01.ipynb"),
+            _rec(long_name + "B", EX1, 0, f"a/{long_name}B/01.ipynb")]
+    monkeypatch.setattr(grader, "grade", lambda *a, **k: list(recs))
+    sub = tmp_path / "x.ipynb"
+    sub.write_text("{}")
+    fb = tmp_path / "fb"
+    assert cli.main(["grade", "--sandbox", "none", "--keys", str(KEYS), "--feedback", str(fb), str(sub)]) in (0, 1)
+    assert "wrote 3 feedback file(s)" in capsys.readouterr().out
+    names = sorted(p.name for p in fb.iterdir())
+    assert len(names) == 3 and all(len(n.encode()) <= 205 for n in names)
+    pages = {p.read_text(encoding="utf-8").count("2/2 points") for p in fb.iterdir()}
+    assert pages == {0, 1}   # the two long names that start alike keep their own pages
+
+
+def test_jose_in_nfd_and_nfc_are_two_learners_flagged_with_their_own_pages(tmp_path: Path) -> None:
+    recs = [_rec(NFC_JOSE, EX1, 2, f"a/{NFC_JOSE}/01.ipynb"), _rec(NFD_JOSE, EX1, 0, f"a/{NFD_JOSE}/01.ipynb"),
+            _rec("ann", EX1, 2, "a/ann/01.ipynb")]
+    s = summarise(recs)
+    assert {t.student: t.points for t in s.students} == {NFC_JOSE: 2, NFD_JOSE: 0, "ann": 2}   # never merged
+    alike = {f.student for f in s.flagged if f.statuses == ("looks like another learner",)}
+    assert alike == {NFC_JOSE, NFD_JOSE}
+    assert grader.needs_a_look(recs)
+    for order in (recs, recs[::-1]):    # deterministic, whatever the order: the NFC name claims José.html
+        folder = tmp_path / str(len(list(tmp_path.iterdir())))
+        paths = {p.name: p.read_text(encoding="utf-8") for p in write_feedback_(order, folder)}
+        assert set(paths) == {"José.html", "José-2.html", "ann.html"}
+        assert "Total: 2/2" in paths["José.html"] and "Total: 0/2" in paths["José-2.html"]
+
+
+def write_feedback_(recs: list[QuestionRecord], folder: Path) -> list[Path]:
+    from omaha_learn.grading.feedback import write_feedback
+
+    return write_feedback(recs, folder)
+
+
+def test_an_override_typed_in_nfc_matches_a_folder_in_nfd_and_refuses_when_two_match(tmp_path: Path) -> None:
+    from omaha_learn.errors import ReportError
+    from omaha_learn.grading.teacher_marks import apply_overrides, read_overrides
+
+    marks = tmp_path / "marks.csv"
+    marks.write_text(f"student,exercise,question,points,comment\n{NFC_JOSE},{EX1},q1,1,partly\n", encoding="utf-8")
+    got, notes = apply_overrides([_rec(NFD_JOSE, EX1, 0, "a/x/01.ipynb")], read_overrides(marks))
+    assert (got[0].points, got[0].override, notes) == (1, "partly", [])
+    both = [_rec(NFD_JOSE, EX1, 0, "a/x/01.ipynb"), _rec(NFC_JOSE, EX1, 0, "a/y/01.ipynb")]
+    got, _ = apply_overrides(both, read_overrides(marks))    # the exact name wins
+    assert {r.student: r.points for r in got} == {NFD_JOSE: 0, NFC_JOSE: 1}
+    # Åsa three ways: the Angstrom sign and A + ring are two learners; "Åsa" typed in NFC matches both: refused
+    angstrom, combining, typed = "\u212bsa", "A\u030asa", "\u00c5sa"
+    marks.write_text(f"student,exercise,question,points,comment\n{typed},{EX1},q1,1,x\n", encoding="utf-8")
+    two = [_rec(angstrom, EX1, 0, "a/x/01.ipynb"), _rec(combining, EX1, 0, "a/y/01.ipynb")]
+    with pytest.raises(ReportError, match="line 2: .* matches 2 learners whose names look alike"):
+        apply_overrides(two, read_overrides(marks))

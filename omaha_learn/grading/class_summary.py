@@ -373,9 +373,33 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3,
             flags += ("extra notebooks",)
         totals.append(StudentTotal(student, points, sum(max_points.values()), per_ex, counted, flags,
                                    tuple(exercises), extra))
+    flagged += _look_alikes(students)
     flagged.sort(key=lambda f: (learner_key(f.student), natural_key(f.exercise), f.submission))
     return ClassSummary(exercises, max_points, questions, totals, flagged, len(by_sub), dict(status_counts),
                         not_counted, plan, sorted(not_assigned, key=natural_key))
+
+
+LOOKS_ALIKE = "looks like another learner"
+
+
+def _look_alikes(students: list[str]) -> list[Flagged]:
+    """A flag for each learner whose name looks like another's (same letters in NFKC, case ignored) or whose
+    feedback page would have had the same name: two learners, never merged; the teacher checks who is who."""
+    from omaha_learn.grading.feedback import file_name
+
+    groups: dict[str, set[str]] = {}
+    for name in students:
+        for key in ("n:" + unicodedata.normalize("NFKC", name).casefold(), "f:" + file_name(name).casefold()):
+            groups.setdefault(key, set()).add(name)
+    alike: dict[str, set[str]] = {}
+    for names in groups.values():
+        if len(names) > 1:
+            for name in names:
+                alike.setdefault(name, set()).update(names - {name})
+    return [Flagged(name, "", "", (LOOKS_ALIKE,),
+                    f"{ascii(name)} and {', '.join(ascii(o) for o in sorted(others))} are different learners whose "
+                    "names look alike (Unicode forms, letter case or cleaned file names): check who is who")
+            for name, others in alike.items()]
 
 
 def _join_detail(*parts: str) -> str:

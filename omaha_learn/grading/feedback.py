@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import unicodedata
@@ -76,17 +77,31 @@ def hint_text(feedback: str) -> str:
     return _RULES_SUFFIX.sub("", _SCORE_PREFIX.sub("", feedback)).strip()
 
 
+MAX_NAME_BYTES = 200
+"""Longest feedback file name stem, in UTF-8 bytes (file systems allow 255 for the whole name)."""
+
+
 def file_name(student: str) -> str:
-    """A safe file name for a learner's feedback, in the learner's own letters.
+    """A safe file name for a learner's feedback, in the learner's own letters (NFC).
+
+    A name longer than :data:`MAX_NAME_BYTES` in UTF-8 is cut and gets a short suffix, stable for that
+    name (the start of its SHA-256), so two long names that start alike keep distinct files.
 
     >>> file_name("Ann Lee"), file_name("Jüri Õunapuu"), file_name("Mette Ørsted"), file_name("Анна")
     ('Ann_Lee.html', 'Jüri_Õunapuu.html', 'Mette_Ørsted.html', 'Анна.html')
     >>> file_name("../../etc/x"), file_name("CON"), file_name("")
     ('etc_x.html', 'learner-CON.html', 'learner.html')
+    >>> long = file_name("\U0001d400" * 63)
+    >>> len(long.encode()) <= MAX_NAME_BYTES + 5, long == file_name("\U0001d400" * 63), long[-14:-5]
+    (True, True, '-4e7359e7')
     """
     text = unicodedata.normalize("NFC", student)
     text = "".join(ch if unicodedata.category(ch)[0] in "LNM" or ch in ".-" else "_" for ch in text)
-    stem = _CLEAN.sub("_", text).strip("._-")[:80].rstrip("._-") or "learner"
+    stem = _CLEAN.sub("_", text).strip("._-") or "learner"
+    if len(stem.encode("utf-8")) > MAX_NAME_BYTES:
+        suffix = "-" + hashlib.sha256(student.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+        cut = stem.encode("utf-8")[:MAX_NAME_BYTES - len(suffix)].decode("utf-8", "ignore")
+        stem = (cut.rstrip("._-") or "learner") + suffix
     if stem.split(".")[0].casefold() in _RESERVED:
         stem = f"learner-{stem}"
     return f"{stem}.html"
@@ -238,7 +253,8 @@ def write_feedback(records: Iterable[QuestionRecord], folder: str | os.PathLike[
     for r in recs:
         by_student.setdefault(r.student, []).append(r)
     def claim_order(student: str) -> tuple[bool, tuple[object, ...]]:
-        return file_name(student) != f"{unicodedata.normalize('NFC', student)}.html", learner_key(student)
+        # a name that is its own file name, as written (so in NFC), claims it before one that only cleans to it
+        return file_name(student) != f"{student}.html", learner_key(student)
 
     paths_by_student: dict[str, Path] = {}
     for student in sorted(by_student, key=claim_order):

@@ -663,7 +663,8 @@ def totals(records: Sequence[QuestionRecord], *, assignment: Any = None) -> list
     s = summarise(records, assignment=assignment)
     out = []
     for t in s.students:
-        flags = [f"{f.exercise}: {', '.join(f.statuses)}" for f in s.flagged if f.student == t.student]
+        flags = [f"{f.exercise}: {', '.join(f.statuses)}" if f.exercise else ", ".join(f.statuses)
+                 for f in s.flagged if f.student == t.student]
         flags += [f"not handed in: {ex}" for ex in t.missing]
         out.append((t.student, t.points, t.max_points, "; ".join(dict.fromkeys(flags))))
     return out

@@ -36,6 +36,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import os
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -106,6 +107,22 @@ def read_overrides(path: str | os.PathLike[str]) -> list[Override]:
     return out
 
 
+def _nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+
+def _learner_of(o: Override, students: set[str]) -> str:
+    """The learner an override names: the exact name, else the one learner with the same name in NFC
+    (a name typed on one machine, a folder unpacked on another); :class:`ReportError` when several."""
+    if o.student in students:
+        return o.student
+    hits = sorted(s for s in students if _nfc(s) == _nfc(o.student))
+    if len(hits) > 1:
+        raise ReportError(f"overrides, line {o.line}: {o.student!r} matches {len(hits)} learners whose names look "
+                          f"alike ({', '.join(ascii(h) for h in hits)}); copy the exact name from the CSV")
+    return hits[0] if hits else o.student
+
+
 def _exercise_matches(given: str, exercise: str) -> bool:
     return given == exercise or exercise.split("_", 1)[-1] == given
 
@@ -118,11 +135,14 @@ def apply_overrides(records: Iterable[QuestionRecord], overrides: Sequence[Overr
     more than the question's points is an error (:class:`ReportError`).
     """
     recs = check_records(records)
+    students = {r.student for r in recs}
+    learner = [_learner_of(o, students) for o in overrides]
     used: set[int] = set()
     out = []
     for r in recs:
         for i, o in enumerate(overrides):
-            if o.student == r.student and o.question == r.question and _exercise_matches(o.exercise, r.exercise):
+            if learner[i] == r.student and _nfc(o.question) == _nfc(r.question) \
+                    and _exercise_matches(_nfc(o.exercise), _nfc(r.exercise)):
                 if o.points > r.max_points:
                     raise ReportError(f"overrides, line {o.line}: {o.points} points for {r.exercise} {r.question}, "
                                       f"which is worth {r.max_points}")
@@ -158,7 +178,8 @@ def write_gradebook(records: Iterable[QuestionRecord], path: str | os.PathLike[s
         for t in s.students:
             per = [_number(t.exercises[ex].points) if ex in t.exercises else "" for ex in s.exercises]
             percent = round(100 * t.points / t.max_points, 1) if t.max_points else 0.0
-            look = [f"{f.exercise}: {', '.join(f.statuses)}" for f in s.flagged if f.student == t.student]
+            look = [f"{f.exercise}: {', '.join(f.statuses)}" if f.exercise else ", ".join(f.statuses)
+                    for f in s.flagged if f.student == t.student]
             look += [f"not handed in: {ex}" for ex in t.missing]
             writer.writerow([spreadsheet_cell(t.student), *per, _number(t.points), t.max_points, percent,
                              spreadsheet_cell("; ".join(dict.fromkeys(look)))])
