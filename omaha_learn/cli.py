@@ -498,7 +498,10 @@ def _grade_parser(sub: Any) -> None:
 
     p = sub.add_parser("grade", help="grade exercise notebooks, each isolated, against the teacher's keys",
                        description="Grade exercise notebooks, each isolated, against the teacher's keys.")
-    p.add_argument("submissions", nargs="+", type=Path, metavar="SUBMISSION.ipynb")
+    p.add_argument("submissions", nargs="*", type=Path, metavar="SUBMISSION.ipynb")
+    p.add_argument("--nbgrader", type=Path, default=None, metavar="COURSE",
+                   help="grade what nbgrader collected in COURSE/submitted/ and write the marks into its gradebook "
+                        "(pip install 'omaha_learn[nbgrader]')")
     p.add_argument("--keys", type=Path, default=None, help="folder of teacher keys (default: exercises/solutions)")
     p.add_argument("--csv", type=Path, default=None, metavar="FILE",
                    help="write " + ",".join(CSV_COLUMNS) + " rows to FILE")
@@ -542,6 +545,15 @@ def _grade(args: argparse.Namespace) -> int:
 
     problems = []
     keys = grader.keys_dir(args.keys)
+    if args.nbgrader is not None:
+        if args.submissions:
+            problems.append("give SUBMISSION files or --nbgrader COURSE, not both")
+        elif not (args.nbgrader / "submitted").is_dir():
+            problems.append(f"--nbgrader {args.nbgrader}: no submitted/ folder (collect first: nbgrader collect ...)")
+        if args.keys is None:
+            keys = args.nbgrader / "source"   # the course's own source notebooks (checked when grading)
+    elif not args.submissions:
+        problems.append("give the notebooks to grade (SUBMISSION.ipynb ...) or --nbgrader COURSE")
     if not keys.is_dir():
         problems.append(f"keys folder {keys} does not exist")
     # a link, FIFO or folder handed in gets its own unreadable row; only names that are not there stop the run
@@ -600,11 +612,15 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
     from omaha_learn.errors import OmahaLearnError
     from omaha_learn.grading import grader
 
+    options = dict(timeout=args.timeout, cell_timeout=args.cell_timeout, jobs=args.jobs, scheduler=args.scheduler,
+                   sandbox=args.sandbox, bounds=bounds, trusted_learners=args.trusted_learners)
     try:
-        records = grader.grade(args.submissions, keys, timeout=args.timeout, cell_timeout=args.cell_timeout,
-                               jobs=args.jobs, scheduler=args.scheduler, sandbox=args.sandbox,
-                               student_from=args.student_from, log=print, bounds=bounds,
-                               trusted_learners=args.trusted_learners)
+        if args.nbgrader is not None:
+            from omaha_learn.grading.nbgrader_grade import grade_course
+
+            records = grade_course(args.nbgrader, args.keys, grader.grade, log=print, **options)
+        else:
+            records = grader.grade(args.submissions, keys, student_from=args.student_from, log=print, **options)
     except OmahaLearnError as exc:  # e.g. a Dask scheduler that cannot be reached
         print(f"omaha-learn grade: error: {exc}", file=sys.stderr)
         return 2

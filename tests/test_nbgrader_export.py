@@ -35,6 +35,8 @@ KEYS = ROOT / "exercises" / "solutions"
 LEARNER = ROOT / "exercises"
 EXERCISE = "01_reading_hands"
 SOLUTION = re.compile(r"### BEGIN SOLUTION\n(.*?)### END SOLUTION", re.S)
+HEX64 = re.compile(r"(?<![0-9a-fA-F])[0-9a-fA-F]{64}(?![0-9a-fA-F])")
+"""A sha256 digest, as an answer's digest would be written."""
 
 
 def _src(cell: dict) -> str:
@@ -78,28 +80,31 @@ def test_cells_carry_nbgrader_metadata_and_points(exported: Path, key_path: Path
         tags = cell["metadata"].get("tags", [])
         if "checker" in tags:
             qid = cell["metadata"]["omaha_learn"]["question"]
-            assert meta == {"grade": True, "solution": False, "locked": True, "points": key_cells[cell["id"]][
-                "metadata"]["omaha_learn"]["points"], "grade_id": f"{qid}-check", "schema_version": 3}
-            # the learners see the checker's call; the hidden test asserts with the key's answer's digest
-            visible, hidden = _src(cell).split("### BEGIN HIDDEN TESTS\n")
-            assert visible == _src(key_cells[cell["id"]]).rstrip("\n") + "\n" and cell["outputs"] == []
+            # a locked, ungraded check of the answer's form: no digest, no answer, no test of the answer
+            assert meta == {"grade": False, "solution": False, "locked": True, "grade_id": f"{qid}-check",
+                            "schema_version": 3}
             q = exercise(key["metadata"]["omaha_learn"]["exercise"]).questions[qid]
-            assert hidden.endswith("### END HIDDEN TESTS\n") and f"{q.kind!r}, {q.digest!r}" in hidden
-            assert "environ" not in hidden and "STRICT" not in hidden
-            points += meta["points"]
+            assert _src(cell) == ("from omaha_learn.checks.questions import check_form\n"
+                                  f"check_form({qid!r}, globals().get('answer_{qid}'), {q.kind!r})\n")
+            assert cell["outputs"] == [] and q.digest not in json.dumps(nb)
         elif "answer" in tags:
             qid = cell["metadata"]["omaha_learn"]["question"]
-            assert meta == {"grade": False, "solution": True, "locked": False, "grade_id": f"{qid}-answer",
-                            "schema_version": 3}
+            # a manually graded answer cell worth the question's points: omaha-learn grade --nbgrader marks it
+            pts = next(c for c in key["cells"] if "checker" in c["metadata"].get("tags", [])
+                       and c["metadata"]["omaha_learn"]["question"] == qid)["metadata"]["omaha_learn"]["points"]
+            assert meta == {"grade": True, "solution": True, "locked": False, "grade_id": f"{qid}-answer",
+                            "points": pts, "schema_version": 3}
             assert _src(cell) == f"answer_{qid} = None  # your answer: replace None\n" + _src(key_cells[cell["id"]])
+            points += meta["points"]
         else:
             assert meta["locked"] and not meta["grade"] and not meta["solution"]
             if cell["cell_type"] == "markdown":
                 assert "docs/rules.md" not in _src(cell)
                 assert _src(cell) == _src(key_cells[cell["id"]]).replace("../../docs/rules.md", "rules.md")
     assert points == key["metadata"]["omaha_learn"]["max_points"]
-    # no cell sets a switch: the tests are strict by construction
+    # no digest (a 64-hex string) anywhere in the exported notebook, and no switch
     assert len(nb["cells"]) == len(key["cells"]) and "OMAHA_LEARN_STRICT" not in json.dumps(nb)
+    assert not HEX64.search(json.dumps(nb)) and "HIDDEN TESTS" not in json.dumps(nb)
 
 
 def test_nbgraders_own_validator_accepts_the_notebooks(exported: Path) -> None:

@@ -470,12 +470,14 @@ def check_sandbox(sandbox: str, scheduler: Any = None, trusted_learners: bool = 
 def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell_timeout: float = 30,
           jobs: int | None = None, scheduler: Any = None, sandbox: str = "auto", student_from: str = "auto",
           log: Callable[[str], None] | None = None, bounds: Any = None,
-          trusted_learners: bool = False) -> list[QuestionRecord]:
+          trusted_learners: bool = False, students: Sequence[str] | None = None) -> list[QuestionRecord]:
     """Grade ``submissions`` against the keys in ``keys``; one record per question per submission, in order.
 
     ``bounds``: a :class:`~omaha_learn.grading.sandbox.Bounds` per submission
     (default ``Bounds()``). Raises :class:`SandboxError` before anything runs
     when there is no sandbox and none was asked for (:func:`check_sandbox`).
+    ``students``: each submission's learner, when the caller knows them (nbgrader's
+    ``submitted/<student>/``); else from the folders or file names (``student_from``).
     """
     from dataclasses import asdict
 
@@ -485,7 +487,9 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
     say = log or (lambda _msg: None)
     sandbox = check_sandbox(sandbox, scheduler, trusted_learners)
     limits = bounds if isinstance(bounds, Bounds) else Bounds(**(bounds or {}))
-    students = student_names(submissions, student_from)
+    if students is not None and len(students) != len(submissions):
+        raise ValueError("students: one name per submission")
+    students = list(students) if students is not None else student_names(submissions, student_from)
     by_name, by_exercise = _key_index(keys)
     loaded: dict[Path, KeyInfo | str] = {}
 
@@ -704,7 +708,7 @@ def resolve_exercises(names: str, keys: Path) -> tuple[tuple[str, ...], dict[str
     from omaha_learn.errors import ReportError
 
     found: dict[str, KeyInfo] = {}
-    for p in sorted(keys.glob("*.ipynb")):
+    for p in sorted(keys.glob("*.ipynb")) or sorted(keys.glob("*/*.ipynb")):  # a keys folder, or nbgrader's source/
         try:
             found[p.stem] = load_key(p)
         except Unreadable:
