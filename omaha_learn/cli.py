@@ -588,10 +588,11 @@ def _grade(args: argparse.Namespace) -> int:
     overrides = []
     if args.overrides is not None and not problems:
         from omaha_learn.errors import ReportError
-        from omaha_learn.grading.teacher_marks import read_overrides
+        from omaha_learn.grading.teacher_marks import check_overrides, read_overrides
 
-        try:
+        try:  # every line checked against the keys before anything is graded
             overrides = read_overrides(args.overrides)
+            check_overrides(overrides, grader.key_questions(keys))
         except ReportError as exc:
             problems.append(str(exc))
     if problems:

@@ -214,7 +214,8 @@ def test_same_names_in_other_case_get_their_own_file(tmp_path: Path) -> None:
 def test_the_grade_command_applies_overrides_and_writes_the_gradebook(tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(grader, "grade", lambda *a, **k: klass())
-    (tmp_path / "marks.csv").write_text(MARKS, encoding="utf-8")
+    # every line is checked against the real keys before grading: side_pots q1 is worth 2 there
+    (tmp_path / "marks.csv").write_text(MARKS.replace("side_pots;q1;3;", "side_pots;q1;2;"), encoding="utf-8")
     sub = tmp_path / "x.ipynb"
     sub.write_text("{}")
     argv = ["grade", str(sub), "--overrides", str(tmp_path / "marks.csv"), "--gradebook", str(tmp_path / "g.csv"),

@@ -334,17 +334,24 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3,
         statuses = tuple(sorted({r.status for r in rs} - {"graded"}, key=_status_order))
         status_counts.update(statuses or ("graded",))
         looks = statuses
-        if any(r.flag == "answer-cell-missing" for r in rs):
+        if any("answer-cell-missing" in r.flag.split(",") for r in rs):
             looks += ("answer cell deleted",)
+        if any("override-for-another-answer" in r.flag.split(",") for r in rs):
+            looks += ("override for another answer",)
         if key[1] not in counted_ex and "no-key" not in statuses:
             looks += ("not counted",)
         if looks:
-            detail = next((f"{r.question}: {r.feedback} (wrote {r.answer!r})" if r.status == "unreadable-answer"
-                           else r.feedback for r in rs if r.status != "graded" and r.feedback), "")
+            unread = [f"{r.question}: {r.feedback} (wrote {(r.written or r.answer)!r})" for r in rs
+                      if r.status == "unreadable-answer"]
+            detail = "; ".join(unread) if unread else next(
+                (r.feedback for r in rs if r.status != "graded" and r.feedback), "")
             if key[1] not in counted_ex and "no-key" not in statuses:
                 detail = _join_detail(not_counted[key], detail)
+            if "override for another answer" in looks:
+                which = ", ".join(r.question for r in rs if "override-for-another-answer" in r.flag.split(","))
+                detail = _join_detail(detail, f"the answer changed since the override was made (not applied): {which}")
             if "answer cell deleted" in looks:
-                deleted = ", ".join(r.question for r in rs if r.flag == "answer-cell-missing")
+                deleted = ", ".join(r.question for r in rs if "answer-cell-missing" in r.flag.split(","))
                 detail = _join_detail(detail, f"answer cell deleted: {deleted}")
             flagged.append(Flagged(key[0], key[1], key[2], looks, detail))
     totals: list[StudentTotal] = []
@@ -412,7 +419,7 @@ def _learner_flags(points: float, counted: list[QuestionRecord]) -> tuple[str, .
         flags.append("at zero")
     if any(r.status == "unreadable-answer" for r in counted):
         flags.append("unreadable answers")
-    if any(r.flag == "answer-cell-missing" for r in counted):
+    if any("answer-cell-missing" in r.flag.split(",") for r in counted):
         flags.append("answer cells deleted")
     if any(r.status == "timed-out" for r in counted):
         flags.append("timed out")

@@ -41,7 +41,7 @@ from omaha_learn.grading.class_summary import (
     natural_key,
     summarise,
 )
-from omaha_learn.grading.html_page import esc, page, percent, table
+from omaha_learn.grading.html_page import esc, inline_markdown, page, percent, table
 from omaha_learn.grading.records import GRADED, QuestionRecord, points_text
 from omaha_learn.grading.rules_text import rule_html, rule_link, rule_numbers
 
@@ -107,17 +107,20 @@ def file_name(student: str) -> str:
     return f"{stem}.html"
 
 
-def _miss(r: QuestionRecord, rules: list[str]) -> str:
+def _miss(r: QuestionRecord, rules: list[str], *, comment_only: bool = False) -> str:
     parts = [f"<h4>{esc(r.exercise)}, {esc(r.question)}: {points_text(r.points)}/{r.max_points}</h4>"]
     if r.text:
-        parts.append(f'<p class="question">{esc(r.text)}</p>')
+        parts.append(f'<p class="question">{inline_markdown(r.text)}</p>')
     if r.override:
         parts.append(f'<p class="override">Your teacher set this mark to {points_text(r.points)}/{r.max_points}'
                      f" (the grader gave {points_text(r.points_before or 0)}): {esc(r.override)}</p>")
+    if comment_only:
+        return "\n".join(parts)
     links = [f'<a href="#{x.lower()}">{esc(rule_html(x)[0])}</a>' for x in rules]
     if r.status == "unreadable-answer":
-        if r.answer:
-            parts.append(f"<p>Your answer was written but could not be read: <code>{esc(r.answer)}</code>.</p>")
+        if r.written or r.answer:
+            parts.append("<p>Your answer was written but could not be read: "
+                         f"<code>{esc(r.written or r.answer)}</code>.</p>")
         else:
             parts.append("<p>Your answer could not be read: its cell stopped with an error.</p>")
         parts.append(f'<p class="hint">Why: {esc(hint_text(r.feedback))}</p>')
@@ -132,8 +135,10 @@ def _miss(r: QuestionRecord, rules: list[str]) -> str:
         parts.append(f'<p class="hint">{esc(_LEARNER_NOTES.get(r.status, r.status))}</p>')
         return "\n".join(parts)
     if r.answer:
-        parts.append(f"<p>Your answer: <code>{esc(r.answer)}</code></p>")
-    elif r.flag == "answer-cell-missing":
+        read_as = (f" (read as <code>{esc(r.answer)}</code>)" if r.written and r.written.strip() != r.answer
+                   else "")
+        parts.append(f"<p>Your answer: <code>{esc(r.written or r.answer)}</code>{read_as}</p>")
+    elif "answer-cell-missing" in r.flag.split(","):
         parts.append("<p>No answer was given: the answer cell is missing from your notebook (was it deleted?).</p>")
     else:
         parts.append("<p>No answer was given.</p>")
@@ -172,7 +177,7 @@ def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: C
     by_ex: dict[str, dict[str, list[QuestionRecord]]] = {}
     for r in mine:
         by_ex.setdefault(r.exercise, {}).setdefault(r.submission, []).append(r)
-    sections, misses, rules_used = [], [], []
+    sections, misses, rules_used, comments = [], [], [], []
     for ex in sorted(by_ex, key=natural_key):
         subs = by_ex[ex]
         score = (me.exercises.get(ex) or me.extra.get(ex)) if me else None
@@ -187,8 +192,11 @@ def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: C
                 rows.append(["-", esc(r.feedback), "0/0", _result(r)])
                 misses.append(_miss(r, []))
                 continue
-            rows.append([esc(r.question), esc(r.text), f"{points_text(r.points)}/{r.max_points}", _result(r)])
-            if not r.correct:
+            rows.append([esc(r.question), inline_markdown(r.text), f"{points_text(r.points)}/{r.max_points}",
+                         _result(r)])
+            if r.correct and r.override:   # full marks set by the teacher: the comment still reaches the learner
+                comments.append(_miss(r, [], comment_only=True))
+            elif not r.correct:
                 rules = list(rule_numbers(r.rule) or rule_numbers(r.feedback))
                 rules_used += [x for x in rules if x not in rules_used]
                 misses.append(_miss(r, rules))
@@ -210,6 +218,9 @@ def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: C
     if misses:
         body.append("<h2>What to look at again</h2>")
         body += misses
+    if comments:
+        body.append("<h2>Your teacher's comments</h2>")
+        body += comments
     if rules_used:
         rules_used.sort(key=lambda x: int(x[1:]))
         body.append("<h2>The rules named above</h2>")

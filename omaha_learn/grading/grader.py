@@ -233,6 +233,7 @@ def load_key(path: Path) -> KeyInfo:
         raise Unreadable(f"key {path.name}: metadata omaha_learn.exercise names no known exercise ({name!r})")
     ex = exercise(name)
     key = KeyInfo(path, name, [c for c in cells if c.cell_type == "code"])
+    asked = _question_texts(cells)
     for c in key.cells:
         if "checker" in c.tags:
             if c.question not in ex.questions:
@@ -240,10 +241,29 @@ def load_key(path: Path) -> KeyInfo:
             q = ex.questions[c.question]
             key.questions[c.question] = {"points": c.points if c.points is not None else q.points,
                                          "kind": q.kind, "hint": q.hint, "rules": q.rules, "digest": q.digest,
-                                         "text": q.text, "question": q}
+                                         "text": asked.get(c.question) or q.text, "question": q}
     if not key.questions:
         raise Unreadable(f"key {path.name}: no checker cells")
     return key
+
+
+_QUESTION_HEADING = re.compile(r"\A\s*#+[^\n]*\n+")
+
+
+def _question_texts(cells: list[Cell]) -> dict[str, str]:
+    """Each question's text, whole, as the key asks it: the markdown cell before its answer cell (without
+    its ``### Question qN`` heading)."""
+    out: dict[str, str] = {}
+    last_markdown = ""
+    for c in cells:
+        if c.cell_type == "markdown":
+            last_markdown = c.source
+        elif "answer" in c.tags and c.question and c.question not in out and last_markdown:
+            text = _QUESTION_HEADING.sub("", last_markdown).strip()
+            if text:
+                out[c.question] = text
+            last_markdown = ""
+    return out
 
 
 def _key_index(keys_dir: Path) -> tuple[dict[str, Path], dict[str, Path]]:
@@ -374,12 +394,13 @@ def decide(student: str, sub: str, key: KeyInfo, run: dict[str, Any], status: st
             records.append(QuestionRecord(points=0, status=why, feedback=_join(note, text), **base))
             continue
         answer, feedback, points, rec_status = "", "", 0, status
+        written = str(rep.get("text", ""))[:200]
         if rep.get("status") == "answer":
             try:
                 answer = canonical(q["kind"], rep.get("answer", ""))
             except AnswerError as exc:
                 rec_status, feedback = _unreadable(status), f"cannot read this answer: {exc}"
-                answer = str(rep.get("answer", ""))[:200]
+                answer = written or str(rep.get("answer", ""))[:200]
             else:
                 if answer == key.answers.get(qid):
                     points = pts
@@ -389,8 +410,10 @@ def decide(student: str, sub: str, key: KeyInfo, run: dict[str, Any], status: st
                     feedback = f"not yet. {hint} Re-read {_rules_text(q['rules'])}."
         elif rep.get("status") == "unreadable":
             rec_status = _unreadable(status)
-            feedback = f"cannot read this answer: {rep.get('error', '')}"
-            answer = str(rep.get("text", ""))[:200]
+            error = str(rep.get("error", ""))
+            feedback = (f"cannot read {written!r}: {error}" if written and written not in error
+                        else f"cannot read this answer: {error}")
+            answer = written
         else:
             feedback = "no answer" + (" (the answer cell is missing: was it deleted?)" if flag else "")
         if not points and state.startswith("error"):
@@ -399,7 +422,7 @@ def decide(student: str, sub: str, key: KeyInfo, run: dict[str, Any], status: st
             feedback = _join(f"your answer cell raised {state.removeprefix('error: ')}",
                              "" if feedback.startswith("no answer") else feedback)
         records.append(QuestionRecord(points=points, status=rec_status, feedback=_join(note, feedback),
-                                      answer=answer, **base))
+                                      answer=answer, written=written, **base))
     return records
 
 
@@ -633,9 +656,10 @@ def check_output_file(path: Path, what: str) -> str | None:
     return None
 
 
-_NUMBERS = ("points", "max_points")
-"""CSV columns the grader computes as numbers; every other column may carry a learner's text (names, answers,
-feedback quoting an answer, an override's comment) and is written as text a spreadsheet will not run."""
+_NUMBERS = ("points", "max_points", "status")
+"""CSV columns the grader writes from its own vocabulary (numbers, statuses; and the question's ``-`` placeholder);
+every other column may carry a learner's text (names, answers, feedback quoting an answer, an override's
+comment) and is written as text a spreadsheet will not run."""
 
 
 def write_csv(records: Sequence[QuestionRecord], path: Path, *, assignment: Any = None) -> None:
@@ -652,7 +676,8 @@ def write_csv(records: Sequence[QuestionRecord], path: Path, *, assignment: Any 
         writer.writeheader()
         for r in records:
             row = r.row(s.counts(r))
-            writer.writerow({k: v if k in _NUMBERS else spreadsheet_cell(v) for k, v in row.items()})
+            writer.writerow({k: v if k in _NUMBERS or (k, v) == ("question", "-") else spreadsheet_cell(v)
+                             for k, v in row.items()})
 
 
 def totals(records: Sequence[QuestionRecord], *, assignment: Any = None) -> list[tuple[str, float, int, str]]:
@@ -698,6 +723,18 @@ def needs_a_look(records: Sequence[QuestionRecord], *, assignment: Any = None) -
     from omaha_learn.grading.class_summary import summarise
 
     return bool(summarise(records, assignment=assignment).flagged)
+
+
+def key_questions(keys: Path) -> list[tuple[str, str, dict[str, int]]]:
+    """(key name, checker name, {question: points}) of every readable key in ``keys`` (or nbgrader's source/)."""
+    out = []
+    for p in sorted(keys.glob("*.ipynb")) or sorted(keys.glob("*/*.ipynb")):
+        try:
+            k = load_key(p)
+        except Unreadable:
+            continue
+        out.append((k.name, k.exercise, {q: int(v["points"]) for q, v in k.questions.items()}))
+    return out
 
 
 def resolve_exercises(names: str, keys: Path) -> tuple[tuple[str, ...], dict[str, int]]:

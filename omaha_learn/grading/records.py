@@ -36,9 +36,10 @@ GRADED = ("graded", "cleanup-failed")
 """Statuses whose verdicts stand: a failed clean-up is the teacher's concern, not the learner's answer."""
 
 CSV_COLUMNS = ("student", "exercise", "question", "points", "max_points", "status", "feedback", "answer",
-               "override", "counts")
+               "override", "counts", "written")
 """The CSV's columns; ``counts`` says whether the row's submission counts in the learner's total
-(``yes``, or ``no: ...`` with the reason: an exercise not graded for the class, another copy counts)."""
+(``yes``, or ``no: ...`` with the reason: an exercise not graded for the class, another copy counts);
+``written`` is the learner's answer exactly as written (``answer`` is how the checker read it)."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,8 @@ class QuestionRecord:
     points_before: float | None = None
     mtime: float | None = None
     """When the submission was saved (the file's time), for "the latest copy counts"."""
+    written: str = ""
+    """The learner's answer exactly as written (at most 200 characters; "" when none was given)."""
 
     @property
     def correct(self) -> bool:

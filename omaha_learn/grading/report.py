@@ -41,7 +41,7 @@ from omaha_learn.grading.class_summary import (
     summarise,
 )
 from omaha_learn.grading.feedback import write_feedback
-from omaha_learn.grading.html_page import esc, page, percent, svg_bars, table
+from omaha_learn.grading.html_page import esc, inline_markdown, page, percent, plain_markdown, svg_bars, table
 from omaha_learn.grading.records import QuestionRecord, points_text
 
 __all__ = ["write_report", "report_html", "write_feedback", "ReportError", "STATUS_NOTES"]
@@ -63,7 +63,7 @@ def _question_section(s: ClassSummary) -> str:
         for q in s.questions[ex]:
             wrong = "<br>".join(f"<code>{esc(a)}</code> &times; {n}" for a, n in q.wrong) or "-"
             unread = "<br>".join(f"<code>{esc(a)}</code> &times; {n}" for a, n in q.unreadable) or "-"
-            asked = f'<br><span class="note">{esc(q.text)}</span>' if q.text else ""
+            asked = f'<br><span class="note">{inline_markdown(q.text)}</span>' if q.text else ""
             rows.append([esc(q.question) + asked, str(q.max_points), f"{_fmt(q.mean)}", percent(q.share_correct, 1)
                          if q.graded else "-", f"{q.graded} of {q.total}", wrong, unread, esc(q.rules)])
         out.append(f"<h3>{esc(ex)} <span class=\"note\">({s.max_points[ex]} points)</span></h3>")
@@ -130,7 +130,7 @@ def _grid_section(s: ClassSummary) -> str:
         return "<p>No graded questions.</p>"
     groups = "".join(f'<th colspan="{len(s.questions[ex])}">{esc(ex)}</th>' for ex in s.exercises
                      if s.questions[ex])
-    heads = "".join(f'<th class="q" title="{esc(q.text)}">{esc(q.question)}</th>'
+    heads = "".join(f'<th class="q" title="{esc(plain_markdown(q.text))}">{esc(q.question)}</th>'
                     for ex in s.exercises for q in s.questions[ex])
     body = []
     for t in s.students:

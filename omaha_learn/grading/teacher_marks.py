@@ -46,10 +46,11 @@ from omaha_learn.grading.class_summary import Assignment, check_records, summari
 from omaha_learn.grading.records import QuestionRecord
 from omaha_learn.grading.text_safety import spreadsheet_cell
 
-__all__ = ["Override", "read_overrides", "apply_overrides", "write_gradebook", "OVERRIDE_COLUMNS",
+__all__ = ["Override", "read_overrides", "apply_overrides", "check_overrides", "STALE_OVERRIDE", "write_gradebook", "OVERRIDE_COLUMNS",
            "GRADEBOOK_FIXED"]
 
-OVERRIDE_COLUMNS = ("student", "exercise", "question", "points", "comment")
+OVERRIDE_COLUMNS = ("student", "exercise", "question", "points", "comment", "answer")
+"""The overrides file's columns; ``comment`` and ``answer`` (the answer the mark was made for) are optional."""
 GRADEBOOK_FIXED = ("student", "total", "maximum", "percent", "needs a look")
 
 
@@ -63,6 +64,8 @@ class Override:
     points: float
     comment: str
     line: int
+    answer: str = ""
+    """The learner's answer this mark was made for ("" for any): a changed answer is flagged, not overridden."""
 
 
 def _points(text: str, where: str) -> float:
@@ -88,10 +91,12 @@ def read_overrides(path: str | os.PathLike[str]) -> list[Override]:
     rows = list(csv.reader(text.splitlines(), delimiter=delimiter))
     if not rows:
         raise ReportError(f"overrides {p}: empty; expected the columns {', '.join(OVERRIDE_COLUMNS)}")
-    header = [h.strip().lower() for h in rows[0]]
+    header = [unicodedata.normalize("NFC", h.strip().lower()) for h in rows[0]]
+    while header and not header[-1]:
+        header.pop()
     need = OVERRIDE_COLUMNS[:4]
     if not set(need) <= set(header):
-        raise ReportError(f"overrides {p}: the first line must name the columns {', '.join(OVERRIDE_COLUMNS)} "
+        raise ReportError(f"overrides {p}: the first line must name the columns {', '.join(OVERRIDE_COLUMNS[:5])} "
                           f"(got {', '.join(header)})")
     col = {name: header.index(name) for name in OVERRIDE_COLUMNS if name in header}
     out = []
@@ -99,12 +104,38 @@ def read_overrides(path: str | os.PathLike[str]) -> list[Override]:
         if not any(cell.strip() for cell in row):
             continue
         where = f"overrides {p}, line {n}"
-        cells = {name: (row[i].strip() if i < len(row) else "") for name, i in col.items()}
+        if any(cell.strip() for cell in row[len(header):]):
+            raise ReportError(f"{where}: {len(row)} cells for the {len(header)} columns of the first line; "
+                              f"a comment with {delimiter!r} in it must be in double quotes")
+        cells = {name: unicodedata.normalize("NFC", row[i].strip()) if i < len(row) else ""
+                 for name, i in col.items()}
         if not all(cells[name] for name in need):
             raise ReportError(f"{where}: give {', '.join(need)} (got {row})")
-        out.append(Override(cells["student"], cells["exercise"].removesuffix(".ipynb"), cells["question"],
-                            _points(cells["points"], where), cells.get("comment", ""), n))
+        student = row[col["student"]].strip()   # as typed: matched exactly first, then in NFC
+        out.append(Override(student, cells["exercise"].removesuffix(".ipynb"), cells["question"],
+                            _points(cells["points"], where), cells.get("comment", ""), n, cells.get("answer", "")))
     return out
+
+
+def check_overrides(overrides: Sequence[Override], keys: Sequence[tuple[str, str, dict[str, int]]]) -> None:
+    """Check every override against the keys before anything is graded; :class:`ReportError` at the first bad line.
+
+    ``keys``: (key name such as ``01_reading_hands``, checker name, {question: points}) per key.
+    A line naming no key, no question of its key, or more points than the question is worth stops the run.
+    """
+    for o in overrides:
+        where = f"overrides, line {o.line}"
+        hits = [k for k in keys if _exercise_matches(o.exercise, k[0]) or o.exercise == k[1]]
+        if not hits:
+            raise ReportError(f"{where}: no key for the exercise {o.exercise!r} "
+                              f"(the keys: {', '.join(k[0] for k in keys)})")
+        name, _, questions = hits[0]
+        if o.question not in questions:
+            raise ReportError(f"{where}: {name} has no question {o.question!r} "
+                              f"(it has {', '.join(questions)})")
+        if o.points > questions[o.question]:
+            raise ReportError(f"{where}: {o.points} points for {name} {o.question}, "
+                              f"which is worth {questions[o.question]}")
 
 
 def _nfc(text: str) -> str:
@@ -138,6 +169,7 @@ def apply_overrides(records: Iterable[QuestionRecord], overrides: Sequence[Overr
     students = {r.student for r in recs}
     learner = [_learner_of(o, students) for o in overrides]
     used: set[int] = set()
+    stale: list[str] = []
     out = []
     for r in recs:
         for i, o in enumerate(overrides):
@@ -146,14 +178,30 @@ def apply_overrides(records: Iterable[QuestionRecord], overrides: Sequence[Overr
                 if o.points > r.max_points:
                     raise ReportError(f"overrides, line {o.line}: {o.points} points for {r.exercise} {r.question}, "
                                       f"which is worth {r.max_points}")
+                used.add(i)
+                now = {r.written.strip(), r.answer.strip()} - {""}
+                if o.answer and unicodedata.normalize("NFC", o.answer) not in \
+                        {unicodedata.normalize("NFC", x) for x in now}:
+                    stale.append(f"overrides, line {o.line}: made for the answer {o.answer!r}, but {r.student!r} "
+                                 f"now answers {(r.written or r.answer or 'nothing')!r} to {r.exercise} {r.question}: "
+                                 "not applied; look at it again")
+                    r = dataclasses.replace(r, flag=_join_flag(r.flag, STALE_OVERRIDE))
+                    continue
                 before = r.points if r.points_before is None else r.points_before
                 r = dataclasses.replace(r, points=o.points, points_before=before,
                                         override=o.comment or "changed by the teacher")
-                used.add(i)
         out.append(r)
     notes = [f"overrides, line {o.line}: no graded question {o.exercise} {o.question} for {o.student!r}; "
              "ignored" for i, o in enumerate(overrides) if i not in used]
-    return out, notes
+    return out, notes + list(dict.fromkeys(stale))
+
+
+STALE_OVERRIDE = "override-for-another-answer"
+"""A record's flag: the teacher's override names an answer the learner no longer gives (not applied)."""
+
+
+def _join_flag(flags: str, flag: str) -> str:
+    return ",".join(dict.fromkeys([f for f in flags.split(",") if f] + [flag]))
 
 
 def _number(x: float) -> float:
