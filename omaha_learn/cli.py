@@ -612,6 +612,7 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
     """Grade, apply the overrides and write every output asked for; the exit status."""
     from omaha_learn.errors import OmahaLearnError
     from omaha_learn.grading import grader
+    from omaha_learn.grading.text_safety import printable
 
     options = dict(timeout=args.timeout, cell_timeout=args.cell_timeout, jobs=args.jobs, scheduler=args.scheduler,
                    sandbox=args.sandbox, bounds=bounds, trusted_learners=args.trusted_learners)
@@ -658,6 +659,14 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
             reserved = [p for p in (args.report, args.csv, args.gradebook) if p is not None]
             files = report.write_feedback(records, args.feedback, reserved=reserved, assignment=plan)
             print(f"wrote {len(files)} feedback file(s) to {args.feedback}")
+            from omaha_learn.grading.feedback import stale_pages
+
+            stale = stale_pages(args.feedback, files, reserved)
+            if stale:
+                status = 1
+                names = ", ".join(printable(p.name) for p in stale)
+                print(f"warning: {len(stale)} page(s) in {args.feedback} belong to no learner of this run "
+                      f"(stale? remove them before handing the folder out): {names}")
     return status
 
 

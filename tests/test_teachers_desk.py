@@ -119,3 +119,28 @@ def test_a_teachers_comment_on_a_blank_answer_reaches_the_feedback_page(tmp_path
     got, _ = apply_overrides([blank], read_overrides(marks))
     page = feedback_html("ann", got)
     assert "answered on paper" in page and "Your teacher set this mark to 1/1" in page
+
+
+def test_question_texts_are_whole_and_their_markdown_is_rendered_safely() -> None:
+    """The feedback page once cut a question at "... A calls. How ..." and showed `backticks` raw."""
+    key = grader.load_key(KEYS / "09_pot_limit.ipynb")
+    texts = [q["text"] for q in key.questions.values()]
+    assert texts and not any(t.rstrip().endswith("...") for t in texts)
+    assert any("B bets the pot and A calls.\nHow many chips does A get back at the showdown?" in t for t in texts)
+    rec = QuestionRecord("ann", "09_pot_limit", "q1", 0, 1, "graded", text="Use `best_low(h, b)` <script>x</script>")
+    page = feedback_html("ann", [rec])
+    assert "<code>best_low(h, b)</code>" in page and "<script>x" not in page and "&lt;script&gt;" in page
+
+
+def test_stale_feedback_pages_of_learners_no_longer_in_the_class_are_listed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    fb = tmp_path / "fb"
+    fb.mkdir()
+    (fb / "left_the_class.html").write_text("<h1>Feedback for left_the_class</h1>")
+    recs = [QuestionRecord("ann", EX1, "q1", 1, 1, "graded", submission="a/ann/01.ipynb")]
+    monkeypatch.setattr(grader, "grade", lambda *a, **k: list(recs))
+    assert cli.main(["grade", "--sandbox", "none", "--keys", str(KEYS), "--feedback", str(fb), "--report",
+                     str(fb / "report.html"), str(KEYS / f"{EX1}.ipynb")]) == 1
+    out = capsys.readouterr().out
+    assert "1 page(s) in" in out and "belong to no learner of this run" in out and "left_the_class.html" in out
+    assert "report.html" not in out.split("belong to no learner")[1]

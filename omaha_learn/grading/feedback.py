@@ -45,7 +45,7 @@ from omaha_learn.grading.html_page import esc, inline_markdown, page, percent, t
 from omaha_learn.grading.records import GRADED, QuestionRecord, points_text
 from omaha_learn.grading.rules_text import rule_html, rule_link, rule_numbers
 
-__all__ = ["write_feedback", "feedback_html", "file_name", "hint_text"]
+__all__ = ["write_feedback", "feedback_html", "file_name", "hint_text", "stale_pages"]
 
 _LEARNER_NOTES = {
     "unreadable": "Your notebook could not be read for grading (it may be damaged or not saved as a "
@@ -279,3 +279,13 @@ def write_feedback(records: Iterable[QuestionRecord], folder: str | os.PathLike[
         paths_by_student[student] = path
     paths += [paths_by_student[s] for s in sorted(by_student, key=learner_key)]
     return paths
+
+
+def stale_pages(folder: str | os.PathLike[str], written: Sequence[Path],
+                reserved: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
+    """Feedback pages in ``folder`` that this run did not write (learners no longer in the class, renamed
+    folders): listed for the teacher, never served as current. ``reserved`` files (the report) are not pages."""
+    target = Path(folder)
+    keep = {p.resolve() for p in written} | {Path(r).resolve() for r in reserved}
+    return sorted((p for p in target.glob("*.html") if p.is_file() and p.resolve() not in keep),
+                  key=lambda p: natural_key(p.name))
