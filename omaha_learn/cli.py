@@ -473,6 +473,16 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _minutes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of minutes") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: give 0 or more minutes")
+    return value
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -533,6 +543,18 @@ def _grade_parser(sub: Any) -> None:
     p.add_argument("--exercises", default=None, metavar="LIST",
                    help="the exercises graded, such as 01,03 (numbers, key or checker names); without it an exercise "
                         "counts when more than half of the learners handed it in")
+    p.add_argument("--roster", type=Path, default=None, metavar="FILE",
+                   help="the class list (CSV: id,name,email,folder,pattern,section,extension_days): matches "
+                        "submissions to learners, lists who handed nothing in")
+    p.add_argument("--lms", choices=("plain", "canvas", "moodle"), default="plain",
+                   help="the --gradebook's columns: plain (default), canvas or moodle (their grade import formats)")
+    p.add_argument("--due", default=None, metavar="WHEN",
+                   help="when the work is due, such as 2026-12-15T23:59 (the grader's local time unless a zone "
+                        "is given); later copies lose --late-penalty")
+    p.add_argument("--late-penalty", default=None, metavar="RULE",
+                   help="10%%/day (each day started), or a table 10%%,25%%,100%% (day 1, day 2, day 3 on)")
+    p.add_argument("--grace", type=_minutes, default=0.0, metavar="MIN",
+                   help="minutes after --due still on time (default 0)")
     p.add_argument("--best", action="store_true",
                    help="a learner's best copy of an exercise counts (default: the latest, by the file's time)")
     p.add_argument("--gradebook", type=Path, default=None, metavar="FILE",
@@ -582,7 +604,19 @@ def _grade(args: argparse.Namespace) -> int:
 
         try:
             named, maxima = grader.resolve_exercises(args.exercises, keys) if args.exercises else (None, {})
-            args.assignment = Assignment(named, maxima, "best" if args.best else "latest")
+            args.roster_list = None
+            if args.roster is not None:
+                from omaha_learn.grading.roster import read_roster
+
+                args.roster_list = read_roster(args.roster)
+            late = _late_options(args)
+            roster = args.roster_list
+            args.assignment = Assignment(
+                named, maxima, "best" if args.best else "latest",
+                learners=tuple(roster.labels) if roster is not None else None,
+                extensions={k: v.extension_days for k, v in roster.labels.items()} if roster is not None else {},
+                time_source="nbgrader's timestamp.txt" if args.nbgrader is not None else "the file's time",
+                **late)
         except ReportError as exc:
             problems.append(str(exc))
     overrides = []
@@ -626,6 +660,8 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
     except OmahaLearnError as exc:  # e.g. a Dask scheduler that cannot be reached
         print(f"omaha-learn grade: error: {exc}", file=sys.stderr)
         return 2
+    if getattr(args, "roster_list", None) is not None:
+        records = args.roster_list.relabel(records)
     if overrides:
         from omaha_learn.grading.teacher_marks import apply_overrides
 
@@ -646,7 +682,8 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
     if args.gradebook is not None:
         from omaha_learn.grading.teacher_marks import write_gradebook
 
-        write_gradebook(records, args.gradebook, assignment=plan)
+        write_gradebook(records, args.gradebook, assignment=plan, lms=args.lms,
+                        roster=getattr(args, "roster_list", None))
         print(f"wrote {args.gradebook}")
     if args.report is not None or args.feedback is not None:
         from omaha_learn.grading import report
@@ -668,6 +705,34 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
                 print(f"warning: {len(stale)} page(s) in {args.feedback} belong to no learner of this run "
                       f"(stale? remove them before handing the folder out): {names}")
     return status
+
+
+def _late_options(args: argparse.Namespace) -> dict[str, Any]:
+    """``due``, ``penalty``, ``per_day``, ``grace_minutes`` from ``--due``, ``--late-penalty``, ``--grace``."""
+    import datetime as dt
+    import re
+
+    from omaha_learn.errors import ReportError
+
+    if args.due is None:
+        if args.late_penalty is not None:
+            raise ReportError("--late-penalty needs --due")
+        return {}
+    try:
+        due = dt.datetime.fromisoformat(args.due.strip())
+    except ValueError:
+        raise ReportError(f"--due: {args.due!r} is not a date and time such as 2026-12-15T23:59") from None
+    rule = (args.late_penalty or "0%/day").replace(" ", "").lower()
+    penalty: tuple[float, ...]
+    if m := re.fullmatch(r"(\d+(?:[.,]\d+)?)%/day", rule):
+        penalty, per_day = (float(m.group(1).replace(",", ".")) / 100,), True
+    elif re.fullmatch(r"\d+(?:\.\d+)?%(,\d+(?:\.\d+)?%)*", rule):
+        penalty, per_day = tuple(float(x.rstrip("%")) / 100 for x in rule.split(",")), False
+    else:
+        raise ReportError(f"--late-penalty: {args.late_penalty!r}; write 10%/day or a table such as 10%,25%,100%")
+    if any(x > 1 for x in penalty):
+        raise ReportError(f"--late-penalty: {args.late_penalty!r} takes more than 100% in a day")
+    return {"due": due.timestamp(), "penalty": penalty, "per_day": per_day, "grace_minutes": args.grace}
 
 
 def _collate_like_the_teacher() -> str:

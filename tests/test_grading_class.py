@@ -108,7 +108,8 @@ def test_ten_blank_copies_in_one_folder_leave_honest_learners_at_full_marks(batc
     assert "not counted for the class: 02_high_hands" in out and "the latest copy counts" in out
     with Path(str(batch["book"])).open(encoding="utf-8-sig", newline="") as fh:
         book = {r["student"]: r for r in csv.DictReader(fh)}
-    assert list(next(iter(book.values()))) == ["student", EX1, "total", "maximum", "percent", "needs a look"]
+    assert list(next(iter(book.values()))) == ["student", EX1, "total", "maximum", "percent", "late deduction",
+                                               "missing", "needs a look"]
     for who in ("ann", "bob"):
         assert (book[who][EX1], book[who]["total"], book[who]["maximum"], book[who]["percent"],
                 book[who]["needs a look"]) == ("9", "9", "9", "100.0", "")

@@ -133,13 +133,14 @@ def test_gradebook_one_row_per_learner_with_a_bom(desk: dict[str, Path]) -> None
     raw = desk["book"].read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(raw.decode("utf-8-sig").splitlines()))
-    assert rows[0] == ["student", EX1, EX5, "total", "maximum", "percent", "needs a look"]
+    assert rows[0] == ["student", EX1, EX5, "total", "maximum", "percent", "late deduction", "missing", "needs a look"]
     # sorted by name, case and accents ignored: ann before Bob, Zoë after Mette, Cyrillic after Latin
     assert [r[0] for r in rows[1:]] == ["ann", "Bob", "Jüri Õunapuu", "Mette Ørsted", "Zoë", "Анна"]
-    by = {r[0]: r[1:-1] for r in rows[1:]}
+    by = {r[0]: r[1:-3] for r in rows[1:]}
     assert by["Jüri Õunapuu"] == ["2.5", "0", "2.5", "6", "41.7"]
     # exercise 5 not handed in: an empty cell (not a 0), named in "needs a look"; it counts 0 in the total
     assert by["Анна"] == ["3", "", "3", "6", "50.0"] and rows[-1][-1].endswith(f"not handed in: {EX5}")
+    assert rows[-1][-2] == EX5   # the missing column names it
     assert by["Bob"] == ["3", "3", "6", "6", "100.0"]
 
 

@@ -128,6 +128,8 @@ class ExerciseScore:
     statuses: tuple[str, ...]   # statuses other than graded in the counted submission
     submissions: int            # how many times the learner handed this exercise in
     submission: str = ""        # the copy that counts
+    late_days: int = 0          # whole days late (0: on time)
+    deduction: float = 0.0      # points taken off for lateness (already out of ``points``)
 
 
 @dataclass(frozen=True)
@@ -215,6 +217,34 @@ class Assignment:
     exercises: tuple[str, ...] | None = None
     max_points: dict[str, int] = field(default_factory=dict)
     choose: str = "latest"
+    learners: tuple[str, ...] | None = None
+    """The class list (``--roster``): every learner is listed, with or without a submission; a submission
+    of anyone else is flagged "not on the roster"."""
+    due: float | None = None
+    """When the work is due (POSIX seconds, ``--due``); None: no late work."""
+    penalty: tuple[float, ...] = ()
+    """The share of an exercise's points deducted per day late: one value for every day (``10%/day``), or
+    one per day (``10%,25%,100%``: the last for every later day); cumulative, at most the points."""
+    per_day: bool = True
+    grace_minutes: float = 0.0
+    extensions: dict[str, float] = field(default_factory=dict)
+    """Extra days per learner (the roster's ``extension_days``)."""
+    time_source: str = "the file's time"
+
+    def late(self, student: str, when: float | None) -> int:
+        """Whole days (started) the submission came after the learner's due time; 0 when on time."""
+        if self.due is None or when is None:
+            return 0
+        over = when - (self.due + 86400 * self.extensions.get(student, 0.0) + 60 * self.grace_minutes)
+        return 0 if over <= 0 else int(-(-over // 86400))
+
+    def deduction(self, days: int, max_points: float, points: float) -> float:
+        """Points taken off for ``days`` late (never more than the points scored)."""
+        if days <= 0 or not self.penalty:
+            return 0.0
+        share = (self.penalty[0] * days if self.per_day
+                 else self.penalty[min(days, len(self.penalty)) - 1])
+        return round(min(points, max_points * min(share, 1.0)), 2)
 
     def __post_init__(self) -> None:
         if self.choose not in CHOICES:
@@ -246,17 +276,19 @@ def _counted_exercises(recs: list[QuestionRecord], students: list[str], assignme
                        ) -> tuple[list[str], dict[str, str]]:
     """(exercises that count for the class, {other exercise handed in: why it does not count})."""
     handed: dict[str, set[str]] = {}
+    on_list = set(assignment.learners) if assignment.learners is not None else None
     for r in recs:
         handed.setdefault(r.exercise, set())
-        if r.max_points > 0:
+        if r.max_points > 0 and (on_list is None or r.student in on_list):
             handed[r.exercise].add(r.student)
+    class_size = len(on_list) if on_list is not None else len(students)
     if assignment.exercises is not None:
         counted = list(dict.fromkeys(assignment.exercises))
         why = {ex: f"{ex} is not one of the exercises graded (--exercises)" for ex in handed if ex not in counted}
     else:
-        counted = [ex for ex, who in handed.items() if who and 2 * len(who) > len(students)]
+        counted = [ex for ex, who in handed.items() if who and 2 * len(who) > class_size]
         why = {ex: (f"no key for {ex}" if not who else
-                    f"only {len(who)} of {len(students)} learners handed {ex} in (an exercise counts for the class "
+                    f"only {len(who)} of {class_size} learners handed {ex} in (an exercise counts for the class "
                     "when more than half do; name the exercises with --exercises)")
                for ex, who in handed.items() if ex not in counted}
     return sorted(counted, key=natural_key), why
@@ -267,7 +299,7 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3,
     """Everything the class report shows, computed from the records (see the module docs)."""
     recs = check_records(records)
     plan = assignment or Assignment()
-    students = sorted({r.student for r in recs}, key=learner_key)
+    students = sorted({r.student for r in recs} | set(plan.learners or ()), key=learner_key)
     exercises, not_assigned = _counted_exercises(recs, students, plan)
     counted_ex = set(exercises)
 
@@ -363,8 +395,15 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3,
             subs = by_learner[(student, ex)]
             best = chosen[(student, ex)]
             statuses = tuple(sorted({r.status for r in best} - {"graded"}, key=_status_order))
-            score = ExerciseScore(sum(r.points for r in best), max_points.get(ex, 0), statuses, len(subs),
-                                  best[0].submission)
+            raw = sum(r.points for r in best)
+            days = plan.late(student, best[0].mtime)
+            cut = plan.deduction(days, max_points.get(ex, 0), raw)
+            score = ExerciseScore(raw - cut if cut else raw, max_points.get(ex, 0), statuses, len(subs), best[0].submission,
+                                  days, cut)
+            if days and ex in counted_ex:
+                flagged.append(Flagged(student, ex, best[0].submission, ("late",),
+                                       f"{days} day{'s' if days != 1 else ''} late ({plan.time_source}): "
+                                       f"-{cut:g} point{'s' if cut != 1 else ''}"))
             if ex not in counted_ex:
                 extra[ex] = score
                 continue
@@ -381,6 +420,12 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3,
         totals.append(StudentTotal(student, points, sum(max_points.values()), per_ex, counted, flags,
                                    tuple(exercises), extra))
     flagged += _look_alikes(students)
+    if plan.learners is not None:
+        on_roster, handed = set(plan.learners), {r.student for r in recs}
+        flagged += [Flagged(st, "", "", ("no submission",), "on the class list; handed nothing in")
+                    for st in students if st in on_roster and st not in handed]
+        flagged += [Flagged(st, "", "", ("not on the roster",), "handed in, but matches nobody on the class list")
+                    for st in students if st not in on_roster]
     flagged.sort(key=lambda f: (learner_key(f.student), natural_key(f.exercise), f.submission))
     return ClassSummary(exercises, max_points, questions, totals, flagged, len(by_sub), dict(status_counts),
                         not_counted, plan, sorted(not_assigned, key=natural_key))

@@ -203,6 +203,10 @@ def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: C
         rule = summary.assignment.rule.split(" (")[0]
         note = (f' <span class="note">(handed in {len(subs)} times; {esc(rule)}: '
                 f'{esc(Path(best[0].submission).name)})</span>' if len(subs) > 1 else "")
+        if counted and score is not None and score.late_days:
+            note += (f' <span class="miss">(handed in {score.late_days} day{"s" if score.late_days != 1 else ""} '
+                     f"late: -{points_text(score.deduction)} point{'s' if score.deduction != 1 else ''}; "
+                     f"{points_text(score.points)}/{mx} counts)</span>")
         if not counted:
             note += (' <span class="note">(not counted in your total: this exercise is not one of the '
                      "exercises graded for the class)</span>")

@@ -347,14 +347,39 @@ def plan_for(cells: list[Cell] | None, key: KeyInfo) -> list[dict[str, Any]]:
 def student_names(paths: Sequence[Path], mode: str = "auto") -> list[str]:
     """The student of each submission: its folder's name, or its file name (see the module docs).
 
+    In ``auto`` mode an LMS download is recognised: a Canvas file
+    ``<login>_<user id>_<submission id>_<file>`` is the login's, a Moodle folder
+    ``<Full Name>_<id>_assignsubmission_file_`` the full name's; a file named as an exercise
+    (``01_reading_hands.ipynb``) is its folder's, even alone.
+
     >>> student_names([Path("in/ann/01.ipynb"), Path("in/bob/01.ipynb")])
     ['ann', 'bob']
     >>> student_names([Path("in/ann.ipynb"), Path("in/bob.ipynb")])
     ['ann', 'bob']
+    >>> student_names([Path("dl/ex01/smithbob_1001_5_01_reading_hands.ipynb"), Path("in/ann/01_reading_hands.ipynb")])
+    ['smithbob', 'ann']
+    >>> student_names([Path("dl/Bob Smith_55_assignsubmission_file_/x.ipynb")])
+    ['Bob Smith']
     """
+    from omaha_learn.grading.roster import CANVAS_FILE, MOODLE_FOLDER
+
     folders = {p.absolute().parent for p in paths}
     use_folder = mode == "folder" or (mode == "auto" and len(folders) > 1)
-    return [(p.absolute().parent.name if use_folder else p.name.removesuffix(".ipynb")) or p.name for p in paths]
+    out = []
+    for p in paths:
+        if mode == "auto" and (m := CANVAS_FILE.match(p.name)):
+            out.append(m.group("login"))
+        elif mode == "auto" and (m := MOODLE_FOLDER.match(p.absolute().parent.name)):
+            out.append(m.group("name"))
+        elif mode == "auto" and not use_folder and EXERCISE_FILE.match(p.name) and p.absolute().parent.name:
+            out.append(p.absolute().parent.name)
+        else:
+            out.append((p.absolute().parent.name if use_folder else p.name.removesuffix(".ipynb")) or p.name)
+    return out
+
+
+EXERCISE_FILE = re.compile(r"^\d\d_[a-z0-9_]+\.ipynb$")
+"""A file named as an exercise key (``01_reading_hands.ipynb``): never a learner's name."""
 
 
 # ------------------------------------------------------------------- verdicts
@@ -526,8 +551,11 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
 
     results: dict[int, list[QuestionRecord]] = {}
     todo: list[_Job] = []
+    from omaha_learn.grading.roster import CANVAS_FILE
+
     for i, (sub, student) in enumerate(zip(submissions, students, strict=True)):
-        name_key = by_name.get(sub.name)
+        canvas = CANVAS_FILE.match(sub.name)
+        name_key = by_name.get(sub.name) or (by_name.get(canvas.group("file")) if canvas else None)
         try:
             meta, cells = read_notebook(sub)
         except Unreadable as exc:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -164,4 +164,6 @@ def grade_course(course: Path, keys: Path | None, grade: Callable[..., list[Ques
     for note in write_nbgrader_gradebook(course, subs, records):
         log(f"warning: {note}")
     log(f"wrote the marks of {len(subs)} notebook(s) into {course / 'gradebook.db'}")
-    return records
+    times = {str(c.path): _utc(c.timestamp) for c in subs}   # the submission's time: nbgrader's timestamp.txt
+    return [replace(r, mtime=times[r.submission].timestamp()) if times.get(r.submission) is not None else r
+            for r in records]

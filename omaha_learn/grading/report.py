@@ -193,7 +193,7 @@ def report_html(records: Iterable[QuestionRecord], *, title: str = "Class report
             '<span class="note">Question statistics count only answers the checker decided (status '
             "<code>graded</code>, or <code>unreadable-answer</code>: written but unreadable, counted as a miss) "
             f"in the copies that count. Which copy of an exercise counts: {esc(s.assignment.rule)}. "
-            f"Totals are out of {_counted_rule(s)}.</span></p>"
+            f"Totals are out of {_counted_rule(s)}.{_late_rule(s)}</span></p>"
             + _extra_note(s))
     fig = svg_bars(HISTOGRAM_BINS, counts, title="Learners by total score")
     body = [head,
@@ -213,6 +213,19 @@ def _counted_rule(s: ClassSummary) -> str:
     if s.assignment.exercises is not None:
         return f"the exercises named by the teacher ({esc(names)}), each counted once"
     return f"the exercises more than half of the learners handed in ({esc(names)}), each counted once"
+
+
+def _late_rule(s: ClassSummary) -> str:
+    a = s.assignment
+    if a.due is None:
+        return ""
+    import datetime as dt
+
+    when = dt.datetime.fromtimestamp(a.due).astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    rule = (f"{100 * a.penalty[0]:g}% of the exercise's points per day started" if a.per_day and a.penalty
+            else ", ".join(f"{100 * x:g}%" for x in a.penalty) + " (day 1, 2, ...)" if a.penalty else "no deduction")
+    return (f" Due {esc(when)} (grace {a.grace_minutes:g} min, plus each learner's extension); late work loses "
+            f"{esc(rule)}; the submission's time is {esc(a.time_source)}.")
 
 
 def _extra_note(s: ClassSummary) -> str:

@@ -27,8 +27,8 @@ names made safe for a spreadsheet (:func:`~omaha_learn.grading.text_safety.sprea
 >>> (folder / "book.csv").read_bytes()[:3] == b"\\xef\\xbb\\xbf"
 True
 >>> print((folder / "book.csv").read_text(encoding="utf-8-sig").strip())
-student,01_reading_hands,total,maximum,percent,needs a look
-Jüri,1.5,1.5,2,75.0,
+student,01_reading_hands,total,maximum,percent,late deduction,missing,needs a look
+Jüri,1.5,1.5,2,75.0,0,,
 """
 
 from __future__ import annotations
@@ -40,18 +40,20 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from omaha_learn.errors import ReportError
 from omaha_learn.grading.class_summary import Assignment, check_records, summarise
 from omaha_learn.grading.records import QuestionRecord
 from omaha_learn.grading.text_safety import spreadsheet_cell
 
-__all__ = ["Override", "read_overrides", "apply_overrides", "check_overrides", "STALE_OVERRIDE", "write_gradebook", "OVERRIDE_COLUMNS",
-           "GRADEBOOK_FIXED"]
+__all__ = ["Override", "read_overrides", "apply_overrides", "check_overrides", "STALE_OVERRIDE", "LMS_COLUMNS",
+           "write_gradebook", "OVERRIDE_COLUMNS", "GRADEBOOK_FIXED"]
 
 OVERRIDE_COLUMNS = ("student", "exercise", "question", "points", "comment", "answer")
 """The overrides file's columns; ``comment`` and ``answer`` (the answer the mark was made for) are optional."""
 GRADEBOOK_FIXED = ("student", "total", "maximum", "percent", "needs a look")
+"""The plain gradebook's first and last columns (between them: each exercise; then late deduction, missing)."""
 
 
 @dataclass(frozen=True)
@@ -208,26 +210,55 @@ def _number(x: float) -> float:
     return int(x) if float(x).is_integer() else round(x, 2)
 
 
-def write_gradebook(records: Iterable[QuestionRecord], path: str | os.PathLike[str], *,
-                    assignment: Assignment | None = None) -> None:
-    """One row per learner: student, each exercise's points, total, maximum, percent, needs a look (UTF-8, BOM).
+LMS_COLUMNS = {
+    "canvas": ("Student", "ID", "SIS User ID", "SIS Login ID", "Section"),
+    "moodle": ("ID number", "Email address", "Full name"),
+}
+"""The identity columns each LMS's grade import reads: Canvas's gradebook CSV (Student, ID, SIS User ID,
+SIS Login ID, Section, then one column per assignment) and Moodle's grade import (a learner identified by
+ID number or email address, then one column per grade item)."""
 
-    The exercises are those that count for the class (``assignment``, as :func:`summarise`); an
-    exercise a learner did not hand in is an empty cell (not a 0) and is named in ``needs a look``,
-    with what else needs a look (extra notebooks, copies, statuses other than graded).
+
+def write_gradebook(records: Iterable[QuestionRecord], path: str | os.PathLike[str], *,
+                    assignment: Assignment | None = None, lms: str = "plain", roster: Any = None) -> None:
+    """One row per learner (UTF-8 with a BOM): who, each counted exercise's points, the total and more.
+
+    ``plain``: ``student``, each exercise, ``total``, ``maximum``, ``percent``, ``late deduction``,
+    ``missing``, ``needs a look``. ``canvas`` and ``moodle``: their import columns
+    (:data:`LMS_COLUMNS`, from the ``roster``: a :class:`~omaha_learn.grading.roster.Roster`), each
+    exercise, the total and the late deduction. An exercise a learner did not hand in is an empty cell
+    (not a 0) and is named in ``missing``; percentages are out of the keys' points.
     """
+    if lms not in ("plain", *LMS_COLUMNS):
+        raise ReportError(f"lms: {lms!r}; expected plain, canvas or moodle")
+    if lms != "plain" and roster is None:
+        raise ReportError(f"--lms {lms} needs --roster (the LMS matches learners by id or e-mail)")
     s = summarise(records, assignment=assignment)
     target = Path(path)
     if target.is_dir():
         raise ReportError(f"gradebook {target}: a folder; give a file name such as gradebook.csv")
     with target.open("w", newline="", encoding="utf-8-sig") as fh:
         writer = csv.writer(fh)
-        writer.writerow([GRADEBOOK_FIXED[0], *s.exercises, *GRADEBOOK_FIXED[1:]])
+        if lms == "plain":
+            writer.writerow([GRADEBOOK_FIXED[0], *s.exercises, *GRADEBOOK_FIXED[1:4], "late deduction", "missing",
+                             GRADEBOOK_FIXED[4]])
+        else:
+            writer.writerow([*LMS_COLUMNS[lms], *s.exercises, "Total", "Late deduction"])
         for t in s.students:
             per = [_number(t.exercises[ex].points) if ex in t.exercises else "" for ex in s.exercises]
+            late = _number(sum(e.deduction for e in t.exercises.values()))
             percent = round(100 * t.points / t.max_points, 1) if t.max_points else 0.0
             look = [f"{f.exercise}: {', '.join(f.statuses)}" if f.exercise else ", ".join(f.statuses)
                     for f in s.flagged if f.student == t.student]
             look += [f"not handed in: {ex}" for ex in t.missing]
-            writer.writerow([spreadsheet_cell(t.student), *per, _number(t.points), t.max_points, percent,
-                             spreadsheet_cell("; ".join(dict.fromkeys(look)))])
+            if lms == "plain":
+                writer.writerow([spreadsheet_cell(t.student), *per, _number(t.points), t.max_points, percent, late,
+                                 spreadsheet_cell(", ".join(t.missing)),
+                                 spreadsheet_cell("; ".join(dict.fromkeys(look)))])
+                continue
+            le = roster.labels.get(t.student)
+            if le is None:
+                continue   # not on the roster: nothing an LMS could match (flagged in the summary and report)
+            who = ([le.name, le.id, "", le.email or le.folder, le.section] if lms == "canvas"
+                   else [le.id, le.email, le.name])
+            writer.writerow([*(spreadsheet_cell(x) for x in who), *per, _number(t.points), late])
