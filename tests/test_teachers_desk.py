@@ -144,3 +144,26 @@ def test_stale_feedback_pages_of_learners_no_longer_in_the_class_are_listed(
     out = capsys.readouterr().out
     assert "1 page(s) in" in out and "belong to no learner of this run" in out and "left_the_class.html" in out
     assert "report.html" not in out.split("belong to no learner")[1]
+
+
+def test_item_analysis_gives_discrimination_wrong_answers_as_written_and_flags_what_strong_learners_miss() -> None:
+    """Per question: share of full marks, upper minus lower 27%, the commonest wrong answers as written."""
+    from omaha_learn.grading.report import report_html
+
+    recs = []
+    for i in range(8):   # learners s0 (strongest) .. s7 (weakest) on q1 (3 points); q2 (1 point) is odd
+        who = f"s{i}"
+        recs.append(QuestionRecord(who, EX1, "q1", 3 if i < 5 else 0, 3, "graded", answer="" if i < 5 else "Ah 9s",
+                                   written="" if i < 5 else "9s and Ah", feedback="" if i < 5 else "not yet. Two.",
+                                   submission=f"a/{who}/01.ipynb"))
+        recs.append(QuestionRecord(who, EX1, "q2", 1 if i >= 5 else 0, 1, "graded", answer="" if i >= 5 else "B",
+                                   written="" if i >= 5 else "b", feedback="" if i >= 5 else "not yet. Look again.",
+                                   submission=f"a/{who}/01.ipynb"))
+    s = summarise(recs)
+    q1, q2 = s.questions[EX1]
+    assert (q1.share_correct, q1.discrimination, q1.upper_share, q1.strong_miss) == (5 / 8, 1.0, 1.0, False)
+    assert q1.wrong_written == [("9s and Ah", 3, "not yet. Two.")]
+    assert (q2.discrimination, q2.upper_share, q2.strong_miss) == (-1.0, 0.0, True)
+    html = report_html(recs)
+    assert "Item analysis" in html and "most strong learners miss it" in html and "+1.00" in html
+    assert "<code>9s and Ah</code> &times; 3" in html and "hint: Two." in html

@@ -41,7 +41,7 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from omaha_learn.errors import ReportError
 from omaha_learn.grading.records import STATUSES, QuestionRecord
@@ -119,6 +119,14 @@ class QuestionStats:
     rules: str = ""
     unreadable: list[tuple[str, int]] = field(default_factory=list)  # most common unreadable answers
     text: str = ""
+    discrimination: float | None = None   # share right in the upper 27% of totals minus the lower 27%
+    upper_share: float | None = None      # share right among the upper 27% (the strong learners)
+    wrong_written: list[tuple[str, int, str]] = field(default_factory=list)  # (as written, count, hint given)
+
+    @property
+    def strong_miss(self) -> bool:
+        """Most strong learners miss it: look at the key and the question's wording."""
+        return self.upper_share is not None and self.upper_share < 0.5
 
 
 @dataclass(frozen=True)
@@ -419,6 +427,7 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3,
             flags += ("extra notebooks",)
         totals.append(StudentTotal(student, points, sum(max_points.values()), per_ex, counted, flags,
                                    tuple(exercises), extra))
+    questions = _item_analysis(questions, totals, wrong_answers)
     flagged += _look_alikes(students)
     if plan.learners is not None:
         on_roster, handed = set(plan.learners), {r.student for r in recs}
@@ -429,6 +438,40 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3,
     flagged.sort(key=lambda f: (learner_key(f.student), natural_key(f.exercise), f.submission))
     return ClassSummary(exercises, max_points, questions, totals, flagged, len(by_sub), dict(status_counts),
                         not_counted, plan, sorted(not_assigned, key=natural_key))
+
+
+UPPER_SHARE = 0.27
+"""The share of learners in each of the upper and lower groups of the discrimination index (Kelley's 27%)."""
+
+
+def _item_analysis(questions: dict[str, list[QuestionStats]], totals: list[StudentTotal], top: int
+                   ) -> dict[str, list[QuestionStats]]:
+    """Each question with its discrimination index (upper minus lower 27% of the learners by total, right
+    answers as shares; at least 4 learners), the upper group's share right, and its most common wrong
+    answers as the learners wrote them with the hint each got."""
+    ranked = sorted(totals, key=lambda t: (-t.share, learner_key(t.student)))
+    size = round(UPPER_SHARE * len(ranked))
+    upper, lower = (ranked[:size], ranked[-size:]) if len(ranked) >= 4 and size else ([], [])
+    out: dict[str, list[QuestionStats]] = {}
+    for ex, stats in questions.items():
+        rows = []
+        for q in stats:
+            def share(group: list[StudentTotal], ex: str = ex, qid: str = q.question) -> float:
+                return sum(bool((r := t.questions.get((ex, qid))) and r.correct) for t in group) / len(group)
+
+            written: Counter[str] = Counter()
+            hint: dict[str, str] = {}
+            for t in totals:
+                r = t.questions.get((ex, q.question))
+                if r is not None and r.status in ("graded", "unreadable-answer") and not r.correct:
+                    text = (r.written or r.answer).strip() or NO_ANSWER
+                    written[text] += 1
+                    hint.setdefault(text, r.feedback)
+            wrong = [(a, n, hint[a]) for a, n in sorted(written.items(), key=lambda kv: (-kv[1], kv[0]))[:top]]
+            rows.append(replace(q, discrimination=(share(upper) - share(lower)) if upper else None,
+                                upper_share=share(upper) if upper else None, wrong_written=wrong))
+        out[ex] = rows
+    return out
 
 
 LOOKS_ALIKE = "looks like another learner"

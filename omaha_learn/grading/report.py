@@ -72,6 +72,36 @@ def _question_section(s: ClassSummary) -> str:
     return "\n".join(out)
 
 
+def _item_section(s: ClassSummary) -> str:
+    """Item analysis, as Moodle's quiz statistics: per question the share of full marks, the discrimination
+    index, the strong learners' share right, the commonest wrong answers as written and the hint they got."""
+    rows, classes = [], []
+    for ex in s.exercises:
+        for q in s.questions[ex]:
+            wrong = "<br>".join(f"<code>{esc(a)}</code> &times; {n}" + (f' <span class="note">hint: '
+                                f"{esc(_hint(h))}</span>" if _hint(h) else "") for a, n, h in q.wrong_written)
+            disc = "-" if q.discrimination is None else f"{q.discrimination:+.2f}"
+            strong = "-" if q.upper_share is None else percent(q.upper_share, 1)
+            flag = ('<span class="miss">&#9873; most strong learners miss it: check the key and the wording</span>'
+                    if q.strong_miss else "")
+            rows.append([esc(f"{ex} {q.question}"), percent(q.share_correct, 1) if q.graded else "-", disc, strong,
+                         wrong or "-", flag])
+            classes.append("flag" if q.strong_miss else "")
+    if not rows:
+        return "<p>No graded questions.</p>"
+    return (table(["question", "full marks", "discrimination", "strong learners right",
+                   "most common wrong answers (as written)", "look"], rows, numeric=(1, 2, 3), row_classes=classes)
+            + '<p class="note">Discrimination: the share with full marks among the top 27% of learners by total '
+            "minus the share among the bottom 27% (needs 4 learners); near 0 or negative, the question does not "
+            "separate strong from weak learners.</p>")
+
+
+def _hint(feedback: str) -> str:
+    from omaha_learn.grading.feedback import hint_text
+
+    return hint_text(feedback) if feedback and not feedback.startswith("no answer") else ""
+
+
 def _student_section(s: ClassSummary) -> str:
     headers = ["learner", *s.exercises, "total", "share", "flags"]
     rows, classes = [], []
@@ -203,6 +233,7 @@ def report_html(records: Iterable[QuestionRecord], *, title: str = "Class report
             "<h2>Learners</h2>", _student_section(s),
             "<h2>Learners by question</h2>", _grid_section(s),
             "<h2>Questions</h2>", _question_section(s),
+            "<h2>Item analysis</h2>", _item_section(s),
             "<h2>Marks changed by the teacher</h2>", _overrides_section(recs),
             "<h2>Submissions that need a look</h2>", _flagged_section(s)]
     return page(title, "\n".join(body))
