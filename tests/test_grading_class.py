@@ -297,3 +297,16 @@ def test_an_override_typed_in_nfc_matches_a_folder_in_nfd_and_refuses_when_two_m
     two = [_rec(angstrom, EX1, 0, "a/x/01.ipynb"), _rec(combining, EX1, 0, "a/y/01.ipynb")]
     with pytest.raises(ReportError, match="line 2: .* matches 2 learners whose names look alike"):
         apply_overrides(two, read_overrides(marks))
+
+
+def test_the_gradebook_writes_names_in_nfc_and_flags_look_alikes(tmp_path: Path) -> None:
+    recs = [_rec(NFD_JOSE, EX1, 2, "a/x/01.ipynb"), _rec("ann", EX1, 2, "a/ann/01.ipynb")]
+    write_gradebook(recs, tmp_path / "b.csv")
+    with (tmp_path / "b.csv").open(encoding="utf-8-sig", newline="") as fh:
+        rows = {r["student"]: r for r in csv.DictReader(fh)}
+    assert NFC_JOSE in rows and NFD_JOSE not in rows
+    both = [_rec(NFD_JOSE, EX1, 2, "a/x/01.ipynb"), _rec(NFC_JOSE, EX1, 0, "a/y/01.ipynb")]
+    write_gradebook(both, tmp_path / "c.csv")
+    with (tmp_path / "c.csv").open(encoding="utf-8-sig", newline="") as fh:
+        rows2 = list(csv.DictReader(fh))
+    assert len(rows2) == 2 and all("looks like another learner" in r["needs a look"] for r in rows2)

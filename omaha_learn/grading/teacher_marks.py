@@ -252,7 +252,7 @@ def write_gradebook(records: Iterable[QuestionRecord], path: str | os.PathLike[s
                     for f in s.flagged if f.student == t.student]
             look += [f"not handed in: {ex}" for ex in t.missing]
             if lms == "plain":
-                writer.writerow([spreadsheet_cell(t.student), *per, _number(t.points), t.max_points, percent, late,
+                writer.writerow([spreadsheet_cell(unicodedata.normalize("NFC", t.student)), *per, _number(t.points), t.max_points, percent, late,
                                  spreadsheet_cell(", ".join(t.missing)),
                                  spreadsheet_cell("; ".join(dict.fromkeys(look)))])
                 continue
