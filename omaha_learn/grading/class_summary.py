@@ -480,7 +480,7 @@ LOOKS_ALIKE = "looks like another learner"
 def _look_alikes(students: list[str]) -> list[Flagged]:
     """A flag for each learner whose name looks like another's (same letters in NFKC, case ignored) or whose
     feedback page would have had the same name: two learners, never merged; the teacher checks who is who."""
-    from omaha_learn.grading.feedback import file_name
+    from omaha_learn.grading.text_safety import file_name
 
     groups: dict[str, set[str]] = {}
     for name in students:

@@ -25,7 +25,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import unicodedata
@@ -44,8 +43,9 @@ from omaha_learn.grading.class_summary import (
 from omaha_learn.grading.html_page import esc, inline_markdown, page, percent, table
 from omaha_learn.grading.records import GRADED, QuestionRecord, points_text
 from omaha_learn.grading.rules_text import rule_html, rule_link, rule_numbers
+from omaha_learn.grading.text_safety import MAX_NAME_BYTES, file_name
 
-__all__ = ["write_feedback", "feedback_html", "file_name", "hint_text", "stale_pages"]
+__all__ = ["write_feedback", "feedback_html", "file_name", "hint_text", "stale_pages", "MAX_NAME_BYTES"]
 
 _LEARNER_NOTES = {
     "unreadable": "Your notebook could not be read for grading (it may be damaged or not saved as a "
@@ -57,8 +57,6 @@ _LEARNER_NOTES = {
     "wrong-exercise": "Your notebook seems to be a different exercise from the one handed in; your teacher "
                       "will look at it.",
 }
-_CLEAN = re.compile(r"[^\w.-]+")
-_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
 _SCORE_PREFIX = re.compile(r"^\s*([\w-]+: (not yet|cannot read this answer|no answer yet) \(\d+/\d+ points\)[.:]?"
                            r"|not yet\.)\s*")
 _RULES_SUFFIX = re.compile(r"\s*(\(rules: [^)]*\)|Re-read (R\d+ \(docs/rules\.md#r\d+\)(, )?)+\.?)\s*$")
@@ -75,36 +73,6 @@ def hint_text(feedback: str) -> str:
     "cannot read this answer: expected a player letter such as 'A', got 7"
     """
     return _RULES_SUFFIX.sub("", _SCORE_PREFIX.sub("", feedback)).strip()
-
-
-MAX_NAME_BYTES = 200
-"""Longest feedback file name stem, in UTF-8 bytes (file systems allow 255 for the whole name)."""
-
-
-def file_name(student: str) -> str:
-    """A safe file name for a learner's feedback, in the learner's own letters (NFC).
-
-    A name longer than :data:`MAX_NAME_BYTES` in UTF-8 is cut and gets a short suffix, stable for that
-    name (the start of its SHA-256), so two long names that start alike keep distinct files.
-
-    >>> file_name("Ann Lee"), file_name("Jüri Õunapuu"), file_name("Mette Ørsted"), file_name("Анна")
-    ('Ann_Lee.html', 'Jüri_Õunapuu.html', 'Mette_Ørsted.html', 'Анна.html')
-    >>> file_name("../../etc/x"), file_name("CON"), file_name("")
-    ('etc_x.html', 'learner-CON.html', 'learner.html')
-    >>> long = file_name("\U0001d400" * 63)
-    >>> len(long.encode()) <= MAX_NAME_BYTES + 5, long == file_name("\U0001d400" * 63), long[-14:-5]
-    (True, True, '-4e7359e7')
-    """
-    text = unicodedata.normalize("NFC", student)
-    text = "".join(ch if unicodedata.category(ch)[0] in "LNM" or ch in ".-" else "_" for ch in text)
-    stem = _CLEAN.sub("_", text).strip("._-") or "learner"
-    if len(stem.encode("utf-8")) > MAX_NAME_BYTES:
-        suffix = "-" + hashlib.sha256(student.encode("utf-8", "surrogatepass")).hexdigest()[:8]
-        cut = stem.encode("utf-8")[:MAX_NAME_BYTES - len(suffix)].decode("utf-8", "ignore")
-        stem = (cut.rstrip("._-") or "learner") + suffix
-    if stem.split(".")[0].casefold() in _RESERVED:
-        stem = f"learner-{stem}"
-    return f"{stem}.html"
 
 
 def _miss(r: QuestionRecord, rules: list[str], *, comment_only: bool = False) -> str:
