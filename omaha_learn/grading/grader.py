@@ -733,9 +733,10 @@ def print_summary(records: Sequence[QuestionRecord], *, assignment: Any = None) 
     from omaha_learn.grading.records import points_text
     from omaha_learn.grading.text_safety import printable
 
-    width = max([7] + [len(printable(r.student)) for r in records])
+    rows = totals(records, assignment=assignment)
+    width = max([7] + [len(printable(student)) for student, *_ in rows])
     print(f"{'student':<{width}}  points")
-    for student, points, max_points, flags in totals(records, assignment=assignment):
+    for student, points, max_points, flags in rows:
         print(f"{printable(student):<{width}}  {points_text(points):>3}/{max_points:<3}"
               + (f"  needs a look: {printable(flags)}" if flags else ""))
     s = summarise(records, assignment=assignment)
