@@ -836,7 +836,8 @@ def _report_of(text: str, qid: str) -> dict[str, Any] | None:
             except ValueError:
                 continue
             if isinstance(data, dict) and data.get("question") == qid:
-                found = {k: str(v)[:2000] for k, v in data.items() if k in ("question", "status", "answer", "error")}
+                found = {k: str(v)[:2000] for k, v in data.items()
+                         if k in ("question", "status", "answer", "error", "text")}
     return found
 
 
