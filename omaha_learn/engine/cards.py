@@ -212,7 +212,9 @@ def _scan(text: str) -> Iterator[tuple[int, str]]:
         while end < n and not _SEP_RE.match(text, end) and not (end > pos and _CARD_RE.match(text, end)):
             end += 1
         bad = text[pos:end] if end - pos <= 4 else text[pos:pos + 2]
-        raise CardError(f"{bad!r} is not a card (at position {pos} of {text!r}; {_HELP})",
+        cyrillic = next((ch for ch in bad if "\u0400" <= ch <= "\u04ff"), None)
+        note = f"; «{cyrillic}» is a Cyrillic letter" if cyrillic else ""
+        raise CardError(f"{bad!r} is not a card (at position {pos} of {text!r}; {_HELP}{note})",
                         token=bad, position=pos)
 
 
