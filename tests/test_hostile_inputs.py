@@ -15,6 +15,7 @@ what any bounded input takes. The inputs the issue reports (``"(" * 500``, ``","
 
 from __future__ import annotations
 
+import functools
 import sys
 import tracemalloc
 from collections.abc import Callable
@@ -27,14 +28,14 @@ from hypothesis import strategies as st
 from omaha_learn.checks.answer_forms import KINDS, MAX_ITEMS
 from omaha_learn.checks.answer_forms import MAX_TEXT as ANSWER_TEXT
 from omaha_learn.checks.questions import canonical, normalise
-from omaha_learn.engine import range_syntax
 from omaha_learn.engine.cards import MAX_ITEMS as CARD_ITEMS
 from omaha_learn.engine.cards import MAX_TEXT as CARD_TEXT
 from omaha_learn.engine.cards import parse_cards
 from omaha_learn.engine.phh import MAX_TEXT as PHH_TEXT
 from omaha_learn.engine.phh import load_phh
-from omaha_learn.engine.ranges import parse_range
 from omaha_learn.errors import AnswerError, CardError, OmahaLearnError, PHHError, RangeError
+from omaha_learn.strategy import range_syntax
+from omaha_learn.strategy.ranges import parse_range
 
 MB = 1 << 20
 HOSTILE = settings(max_examples=40, deadline=timedelta(seconds=30), derandomize=True,
@@ -286,14 +287,14 @@ def answer_values() -> st.SearchStrategy[object]:
 def test_answer_reader_returns_or_refuses_within_its_budget(value: object) -> None:
     size = len(repr(value))
     for kind in KINDS:   # every hostile answer meets every kind of question
-        assert_bounded(lambda: normalise(kind, value), size, calls_per_char=30, fixed_calls=20_000, peak_mb=4)
+        assert_bounded(functools.partial(normalise, kind, value), size, calls_per_char=30, fixed_calls=20_000, peak_mb=4)
 
 
 @HOSTILE
 @given(text=st.one_of(hostile_text(max_repeat=1000, max_depth=1000), ANSWER_FAMILIES))
 def test_the_graders_canonical_returns_or_refuses_within_its_budget(text: str) -> None:
     for kind in KINDS:
-        assert_bounded(lambda: canonical(kind, text), len(text), calls_per_char=30, fixed_calls=20_000,
+        assert_bounded(functools.partial(canonical, kind, text), len(text), calls_per_char=30, fixed_calls=20_000,
                        peak_mb=4)
 
 

@@ -46,7 +46,7 @@ reference with each form's count of hands is the range-language section of
 Bounded (each refused with a :class:`RangeError` naming the bound): at most 4,000
 characters, parentheses 16 deep, 1,000 patterns, 5,000 patterns once spans are written
 out, and 1,500 passes over the hands to match the distinct patterns (see
-:mod:`omaha_learn.engine.range_syntax`).
+:mod:`omaha_learn.strategy.range_syntax`).
 
 Refused with a :class:`RangeError` naming the feature: hold'em shorthand
 (``AKo``, ``$s``, ``$o``), board-texture and hi-lo words (``@SET``,
@@ -93,9 +93,9 @@ import re
 
 from omaha_learn.engine.cards import CardError, parse_cards
 from omaha_learn.engine.games import Game
-from omaha_learn.engine.range_set import Range
-from omaha_learn.engine.range_syntax import HAND_MACROS, MAX_TEXT, RANK_MACROS, SUIT_SHAPES, read_range
 from omaha_learn.errors import GameError, RangeError
+from omaha_learn.strategy.range_set import Range
+from omaha_learn.strategy.range_syntax import HAND_MACROS, MAX_TEXT, RANK_MACROS, SUIT_SHAPES, read_range
 
 __all__ = ["Range", "RangeError", "parse_range", "is_range_text", "SUIT_SHAPES", "RANK_MACROS", "HAND_MACROS"]
 
