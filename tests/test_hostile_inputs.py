@@ -223,6 +223,7 @@ def test_phh_reader_returns_or_refuses_within_its_budget(text: str) -> None:
     ("x = 1\n" * 2500, "PHH text has 2,501 lines; the limit is 2,000"),
     ("#" * (PHH_TEXT + 1), "PHH text is 100,001 characters; the limit is 100,000"),
     (PHH_BASE + "actions = [" + "'p1 cc', " * 1001 + "]", "actions: 1,001 actions; the limit is 1,000"),
+    (PHH_BASE + "actions = ['p" + "1" * 5000 + " f']", "is not a player (p1-p2)"),
 ])
 def test_phh_blow_ups_are_refused_naming_the_bound(text: str, bound: str) -> None:
     outcome = assert_bounded(lambda: load_phh(text), len(text), calls_per_char=40, fixed_calls=100_000,

@@ -320,7 +320,7 @@ def _by_player(pairs: Iterable[tuple[object, object]]) -> list[object]:
 _PAIR_AT = re.compile(r"\s*(?:(?:player|игрок|mängija)\s+)?([A-Ja-j])\s*(?:[:=]\s*)?\$?(\d{1,30})"
                       r"(?:\s*(?:chips?|фишек|фишки|фишка|žetooni|žetoon))?\s*", re.I)
 _PAIR_SEP = re.compile(r"(?:[,;/]|and\b|и\b|ja\b)\s*", re.I)
-_NUMBER_SEP = re.compile(r"\s*(?:[,;/]|\band\b|\bи\b|\bja\b|\bthen\b)\s*|\s+", re.I)
+_NUMBER_SEP = re.compile(r"[,;/]|\band\b|\bи\b|\bja\b|\bthen\b|\s+", re.I)   # parts are stripped
 
 
 def _labelled(text: str) -> list[tuple[object, object]] | None:
@@ -351,7 +351,7 @@ def normalise_ints(value: object) -> str:
         if pairs is not None:
             items = _by_player(pairs)
         else:
-            items = [p for p in _NUMBER_SEP.split(value.strip().strip("[]()")) if p]
+            items = [p for p in (q.strip() for q in _NUMBER_SEP.split(value.strip().strip("[]()"))) if p]
     elif isinstance(value, Iterable):
         items = list(itertools.islice(value, MAX_ITEMS + 1))
         if len(items) > MAX_ITEMS:
@@ -429,7 +429,7 @@ def normalise_lows(value: object) -> str:
     each low is written in one piece: ``"65432 76432"``)."""
     if isinstance(value, str):
         text = value.strip().strip("[]()")
-        items: list[object] = [p for p in re.split(r"\s*[,;]\s*", text) if p]
+        items: list[object] = [p for p in (q.strip() for q in re.split(r"[,;]", text)) if p]
         if len(items) == 1:
             spaced = text.split()
             if len(spaced) >= 2 and all(_WHOLE_LOW.fullmatch(p) for p in spaced):
@@ -549,7 +549,7 @@ def normalise_fraction(value: object) -> str:
 
 # --------------------------------------------------------------------- players
 
-_JOINERS = re.compile(r"\s*(?:[,;&+/]|\band\b|\bthen\b|\bи\b|\bja\b)\s*|\s+", re.I)
+_JOINERS = re.compile(r"[,;&+/]|\band\b|\bthen\b|\bи\b|\bja\b|\s+", re.I)   # parts are stripped
 _WINS = re.compile(r"\b(?:wins?|won|scoops?|takes it|takes the pot|выигрывает|выиграл|выиграли|побеждает|"
                    r"победил|võidab|võitis|võidavad)\b", re.I)
 _PLAYER_WORD_RE = re.compile(r"\b(?:players?|seats?|игрок[аиу]?|mängija(?:d|l|le)?)\b", re.I)
@@ -561,7 +561,7 @@ def _player_tokens(value: object, *, allow_run: bool) -> list[str]:
     if isinstance(value, str):
         text = _WINS.sub(" ", _PLAYER_WORD_RE.sub(" ", value)).strip().rstrip(".!").strip()
         text = text.translate(_CYRILLIC_PLAYERS)
-        parts = [p for p in _JOINERS.split(text) if p]
+        parts = [p for p in (q.strip() for q in _JOINERS.split(text)) if p]
         if not parts:
             raise AnswerError(f"could not read {_shown(value)}: no player letter in it; {form}")
         out = []
@@ -655,7 +655,7 @@ def normalise_category(value: object) -> str:
 def normalise_categories(value: object) -> str:
     """Categories in order, each as :func:`normalise_category` reads it."""
     if isinstance(value, str):
-        items: list[object] = [p for p in re.split(r"\s*(?:[,;>]|\bthen\b)\s*", value.strip()) if p]
+        items: list[object] = [p for p in (q.strip() for q in re.split(r"[,;>]|\bthen\b", value)) if p]
         if len(items) < 2:
             raise AnswerError("expected a list of names in order, e.g. ['flush', 'straight']")
     elif isinstance(value, Iterable):
@@ -691,7 +691,7 @@ _SUIT_NAMES = {
     "poti": "s", "pott": "s", "ärtu": "h", "ärt": "h", "ruutu": "d", "ruut": "d", "risti": "c", "rist": "c",
 }
 _SUIT_STEMS = (("пиков", "s"), ("червов", "h"), ("червонн", "h"), ("бубнов", "d"), ("трефов", "c"))
-_CARD_JOINERS = re.compile(r"\s*(?:[,;&+]|\band\b|\bи\b|\bja\b)\s*", re.I)
+_CARD_JOINERS = re.compile(r"[,;&+]|\band\b|\bи\b|\bja\b", re.I)
 
 
 def _suit_word(word: str) -> str | None:

@@ -262,7 +262,7 @@ def load_phh(text: str | bytes) -> HandState:
     plays: list[tuple[int, str, int, str]] = []   # (player index, op, amount, original text)
     for k, raw in enumerate(actions):
         words = raw.split("#", 1)[0].split()
-        where = f"action {k} {raw!r}"
+        where = f"action {k} {_short(raw)}"
         if not words:
             continue
         if words[0] == "d":
@@ -336,8 +336,8 @@ def _pointless_check(state: HandState, seat: int) -> bool:
 
 
 def _player(word: str, n: int, where: str) -> int:
-    if not re.fullmatch(r"p\d+", word) or not 1 <= int(word[1:]) <= n:
-        raise PHHError(f"{where}: {word!r} is not a player (p1-p{n})")
+    if not re.fullmatch(r"p\d{1,4}", word) or not 1 <= int(word[1:]) <= n:
+        raise PHHError(f"{where}: {_short(word)} is not a player (p1-p{n})")
     return int(word[1:]) - 1
 
 
