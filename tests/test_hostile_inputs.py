@@ -326,3 +326,29 @@ def test_the_grader_reads_the_deep_category_as_unreadable_not_as_a_dead_kernel()
     with pytest.raises(AnswerError, match="the limit is 500"):
         canonical("category", "a:" * 999 + "a")
     assert canonical("category", "full house: kings full of sevens") == "full house"
+
+
+# ------------------------------------------------------------------ the range reader stays correct
+
+def specs() -> st.SearchStrategy[tuple[range_syntax._Spec, ...]]:
+    one = st.one_of(
+        st.just(range_syntax._Spec()),
+        st.builds(lambda r: range_syntax._Spec(ranks=frozenset(r)), st.sets(st.integers(0, 12), min_size=1)),
+        st.builds(lambda s: range_syntax._Spec(suits=frozenset(s)), st.sets(st.integers(0, 3), min_size=1)),
+        st.builds(lambda r, s: range_syntax._Spec(ranks=frozenset(r), suits=frozenset(s)),
+                  st.sets(st.integers(0, 12), min_size=1, max_size=3), st.sets(st.integers(0, 3), min_size=1)),
+        st.builds(lambda c: range_syntax._Spec(cards=frozenset(c)), st.sets(st.integers(0, 51), min_size=1)),
+    )
+    return st.lists(one, min_size=1, max_size=4).map(tuple)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(pattern=specs())
+def test_listing_a_pattern_matches_what_trying_every_order_matches(pattern: tuple[range_syntax._Spec, ...]) -> None:
+    """The fast path (listing the hands of a pattern without variables) against the reference path
+    (each order of a hand's cards against the pattern), on generated patterns."""
+    padded = pattern + (range_syntax._Spec(),) * (4 - len(pattern))
+    listed = range_syntax._enumerated(padded)
+    if listed is None:   # too many card choices to list: the reference path is the one used
+        return
+    assert (listed == range_syntax._match_orders(padded)).all()
