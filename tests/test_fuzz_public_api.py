@@ -147,6 +147,9 @@ TARGETS: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
     "PracticeTable": ((), {"game": "plo", "seats": 3, "stack": 50, "blinds": (1, 2), "seed": 1, "opponents": None,
                            "trials": 200}),
     "ChartPlayer": ((), {}),
+    # the language (reset after every fuzzed call: see _one_language)
+    "set_language": (("ru",), {}),
+    "get_language": ((), {}),
 }
 OTHER_HELPER: dict[str, str] = {}  # every public callable checks its arguments now
 EXAMPLES = int(os.environ.get("OMAHA_LEARN_FUZZ_EXAMPLES", "60"))
@@ -231,6 +234,13 @@ def _put_junk(data: st.DataObject, args: list[Any], kwargs: dict[str, Any]) -> N
             args[key] = junk   # type: ignore[index]
         else:
             kwargs[key] = junk   # type: ignore[index]
+
+
+@pytest.fixture(autouse=True)
+def _one_language() -> Iterator[None]:
+    """A fuzzed set_language must not change the language of the tests that follow."""
+    yield
+    omaha_learn.set_language(None)
 
 
 @pytest.mark.parametrize("name", [_case(n) for n in sorted(TARGETS)])
