@@ -82,6 +82,8 @@ _EXPORTS: dict[str, str] = {
     "Advice": "engine.coach",
     "PracticeTable": "engine.practice",
     "ChartPlayer": "engine.players",
+    # the equilibrium solver
+    "solve": "strategy.solver", "Solution": "strategy.solver", "SolverError": "errors",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]
@@ -138,5 +140,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         QualifierError,
         RangeError,
         ShowdownError,
+        SolverError,
         TableError,
     )
+    from omaha_learn.strategy.solver import Solution, solve

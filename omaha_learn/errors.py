@@ -18,7 +18,7 @@ __all__ = [
     "OmahaLearnError", "CardError", "GameError", "ShowdownError", "PotError", "IllegalAction",
     "BettingSetupError", "TableError", "PlayerError", "PHHError", "EquityError", "AnswerError", "RangeError",
     "QualifierError", "CategoryError", "ChartError", "JobsError", "ReportError", "NbgraderExportError",
-    "Unreadable", "SandboxError", "CoachError", "ExactTooLarge",
+    "Unreadable", "SandboxError", "CoachError", "ExactTooLarge", "SolverError",
 ]
 
 
@@ -148,3 +148,8 @@ class SandboxError(OmahaLearnError):
 
 class CoachError(OmahaLearnError):
     """A coach or practice-table request that cannot be answered (no decision, a bad seat or range)."""
+
+
+class SolverError(OmahaLearnError):
+    """A solver request that cannot be solved as given: a range overlapping the board, an
+    unknown bet size, a tree too large for the memory bound; the message names the bad part."""

@@ -176,6 +176,7 @@ def test_the_layer_checks_catch_what_they_guard(tmp_path: Path) -> None:
 LAYERS: list[tuple[str, ...]] = [
     ("omaha_learn.errors",),
     ("omaha_learn.engine",),
+    ("omaha_learn.strategy",),
     ("omaha_learn.display",),
     ("omaha_learn.widgets", "omaha_learn.checks"),   # side by side: neither imports the other
     ("omaha_learn.grading",),
