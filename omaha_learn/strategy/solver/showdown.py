@@ -90,57 +90,82 @@ class PairSums:
         n, m = mine.shape[0], theirs.shape[0]
         self.n, self.m, self.boards = n, m, boards
         board_key = np.arange(boards, dtype=np.int64)[:, None, None] * _CODE_SPAN
-        their_codes = subset_codes(theirs)[None, :, :] + board_key                    # (B, m, 16)
-        my_codes = subset_codes(mine)[None, :, :] + board_key                          # (B, n, 16)
-        ts = np.zeros((boards, m), np.int64) if their_strength is None else their_strength
-        ms = np.zeros((boards, n), np.int64) if my_strength is None else my_strength
-        keys = (their_codes * _STRENGTH_SPAN + ts[:, :, None]).ravel()
-        order = np.argsort(keys, kind="stable")
-        sorted_keys = keys[order]
+        my_codes = (subset_codes(mine)[None, :, :] + board_key).ravel()                # (B * n * 16)
+        their_codes = (subset_codes(theirs)[None, :, :] + board_key).ravel()           # (B * m * 16)
         owner = np.broadcast_to((np.arange(boards)[:, None] * m + np.arange(m)[None, :])[:, :, None],
                                 (boards, m, 16)).ravel()
-        itype = np.int32 if keys.size < 2 ** 31 - 1 else np.int64
-        self._owner = owner[order].astype(itype)
-        group = (my_codes * _STRENGTH_SPAN).ravel()
-        me = (my_codes * _STRENGTH_SPAN + ms[:, :, None]).ravel()
-        self._start = np.searchsorted(sorted_keys, group, "left").astype(itype)
-        self._end = np.searchsorted(sorted_keys, group + _STRENGTH_SPAN, "left").astype(itype)
-        self._below = np.searchsorted(sorted_keys, me, "left").astype(itype) if my_strength is not None else None
-        self._upto = np.searchsorted(sorted_keys, me, "right").astype(itype) if my_strength is not None else None
+        keep = np.isin(their_codes, my_codes)          # a subset none of my hands holds is never asked for
+        ts = np.zeros((boards, m), np.int64) if their_strength is None else their_strength
+        keys = their_codes[keep] * _STRENGTH_SPAN + np.repeat(ts.ravel(), 16)[keep]
+        order = np.argsort(keys, kind="stable")
+        sorted_keys = keys[order]
+        self._owner: Ints = owner[keep][order].astype(np.intp)
         self._cum = np.zeros(keys.size + 1)
+        # each query (one subset of one of my hands on one board) reads the prefix sums at four places
+        rows = np.repeat(np.arange(boards * n, dtype=np.int64), 16)
+        sign = np.tile(_SIGNS, boards * n)
+        group = my_codes * _STRENGTH_SPAN
+        start = np.searchsorted(sorted_keys, group, "left")
+        end = np.searchsorted(sorted_keys, group + _STRENGTH_SPAN, "left")
+        self._totals = _Sparse(rows, [end, start], [sign, -sign], boards * n, keys.size + 1)
+        self._wins: _Sparse | None = None
+        if my_strength is not None:
+            me = group + np.repeat(my_strength.ravel(), 16)
+            below = np.searchsorted(sorted_keys, me, "left")
+            upto = np.searchsorted(sorted_keys, me, "right")
+            self._wins = _Sparse(rows, [below, upto, start], [0.5 * sign, 0.5 * sign, -sign], boards * n,
+                                 keys.size + 1)
 
     @property
     def nbytes(self) -> int:
         """Memory held by the positions and the work array."""
-        arrays: list[npt.NDArray[np.generic]] = [self._owner, self._start, self._end, self._cum]
-        arrays += [a for a in (self._below, self._upto) if a is not None]
-        return sum(int(a.nbytes) for a in arrays)
+        held = self._owner.nbytes + self._cum.nbytes + self._totals.nbytes
+        return int(held + (self._wins.nbytes if self._wins is not None else 0))
 
     @staticmethod
     def estimate(n: int, m: int, boards: int, showdown: bool) -> int:
-        """Bytes :class:`PairSums` will hold (and about twice that while it is built)."""
-        per = 4 if 16 * max(n, m) * boards < 2 ** 31 else 8
-        return 16 * boards * (m * (per + 8 + 24) + n * per * (4 if showdown else 2))
+        """Bytes :class:`PairSums` may take while it is built (every subset asked for, no tie)."""
+        return 16 * boards * (m * 8 * 4 + n * 8 * (12 if showdown else 8) * 3)
 
     def _prefix(self, reach: Floats) -> Floats:
         np.cumsum(reach.ravel()[self._owner], out=self._cum[1:])
         return self._cum
 
-    def _combine(self, per_query: Floats) -> Floats:
-        out: Floats = (per_query.reshape(-1, 16) @ _SIGNS).reshape(self.boards, self.n)
-        return out
-
     def totals(self, reach: Floats) -> Floats:
         """Reach of the opponent's hands sharing no card with each of mine."""
-        c = self._prefix(reach)
-        return self._combine(c[self._end] - c[self._start])
+        return self._totals.apply(self._prefix(reach)).reshape(self.boards, self.n)
 
     def showdown(self, reach: Floats) -> tuple[Floats, Floats]:
         """``(wins, totals)``: the reach of compatible opponent hands weaker than mine plus half
         of those tied with mine, and of all compatible ones."""
-        if self._below is None or self._upto is None:
+        if self._wins is None:
             raise ValueError("PairSums built without strengths")
         c = self._prefix(reach)
-        start = c[self._start]
-        wins = self._combine(0.5 * (c[self._below] + c[self._upto]) - start)
-        return wins, self._combine(c[self._end] - start)
+        return (self._wins.apply(c).reshape(self.boards, self.n),
+                self._totals.apply(c).reshape(self.boards, self.n))
+
+
+class _Sparse:
+    """A fixed sparse linear map from the prefix sums to my hands: ``out[row] = sum coef * c[pos]``,
+    entries of one row at one position merged and zeros dropped (subsets no opponent hand holds
+    cancel out), applied with one gather and one ``bincount``."""
+
+    def __init__(self, rows: npt.NDArray[np.int64], positions: list[npt.NDArray[np.int64]],
+                 coefs: list[Floats], n_rows: int, n_cols: int) -> None:
+        key = np.concatenate([rows * n_cols + p for p in positions])
+        coef = np.concatenate(coefs)
+        uniq, inverse = np.unique(key, return_inverse=True)
+        merged = np.bincount(inverse.ravel(), weights=coef, minlength=uniq.size)
+        nz = merged != 0
+        self.rows = (uniq[nz] // n_cols).astype(np.intp)
+        self.pos = (uniq[nz] % n_cols).astype(np.intp)
+        self.coef = merged[nz]
+        self.n_rows = n_rows
+
+    @property
+    def nbytes(self) -> int:
+        return int(self.rows.nbytes + self.pos.nbytes + self.coef.nbytes)
+
+    def apply(self, c: Floats) -> Floats:
+        out: Floats = np.bincount(self.rows, weights=self.coef * c[self.pos], minlength=self.n_rows)
+        return out
