@@ -167,5 +167,5 @@ class _Sparse:
         return int(self.rows.nbytes + self.pos.nbytes + self.coef.nbytes)
 
     def apply(self, c: Floats) -> Floats:
-        out: Floats = np.bincount(self.rows, weights=self.coef * c[self.pos], minlength=self.n_rows)
-        return out
+        out = np.bincount(self.rows, weights=self.coef * c[self.pos], minlength=self.n_rows)
+        return out.astype(np.float64, copy=False)
