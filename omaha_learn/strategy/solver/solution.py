@@ -36,6 +36,7 @@ class Solution:
     def __init__(self, *, engine: Engine, board: tuple[Card, ...], rows: list[Ints], game: str, limit: str,
                  stack: int, rivers: tuple[Card, ...], exploitability: float, iterations: int,
                  trace: list[tuple[int, float]], seconds: float) -> None:
+        _check_parts(engine, board, rows, game, limit, stack, rivers, exploitability, iterations, trace, seconds)
         self._engine = engine
         self.board = board
         self.game = game
@@ -215,6 +216,23 @@ class Solution:
         if norm <= 0:
             return float("nan")
         return float(cfv[bb, j] / norm + node.invested[p])
+
+
+def _check_parts(engine: object, board: object, rows: object, game: object, limit: object, stack: object,
+                 rivers: object, exploitability: object, iterations: object, trace: object, seconds: object) -> None:
+    """A :class:`Solution` is made by :func:`solve`; anything else is refused, naming the part."""
+    checks = [
+        ("engine", isinstance(engine, Engine)),
+        ("board", isinstance(board, tuple) and len(board) in (4, 5) and all(isinstance(c, Card) for c in board)),
+        ("rows", isinstance(rows, list) and len(rows) == 2 and all(isinstance(r, np.ndarray) for r in rows)),
+        ("game", game in ("plo", "hilo")), ("limit", limit in ("pot", "fixed")),
+        ("stack", type(stack) is int), ("rivers", isinstance(rivers, tuple)),
+        ("exploitability", type(exploitability) is float), ("iterations", type(iterations) is int),
+        ("trace", isinstance(trace, list)), ("seconds", type(seconds) is float),
+    ]
+    for name, ok in checks:
+        if not ok:
+            raise SolverError(f"{name}: a Solution is made by solve(), not by hand (bad {name})")
 
 
 def _player(p: object) -> int:

@@ -77,6 +77,8 @@ def solve(board: object, ranges: Sequence[object], pot: int = 100, stack: int = 
         raise SolverError(f"max_iterations: {max_iterations!r} is not a whole number 1 or more")
     if isinstance(check_every, bool) or not isinstance(check_every, int) or check_every < 1:
         raise SolverError(f"check_every: {check_every!r} is not a whole number 1 or more")
+    if isinstance(max_memory, bool) or not isinstance(max_memory, int) or max_memory <= 0:
+        raise SolverError(f"max_memory: {max_memory!r} is not a positive whole number of bytes")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise SolverError(f"seed: {seed!r} is not a whole number or None")
     cfg = TreeConfig.make(pot=pot, stack=stack, bets=bets, raises=raises, ip_bets=ip_bets, ip_raises=ip_raises,
