@@ -107,7 +107,12 @@ class PairSums:
         group = my_codes * _STRENGTH_SPAN
         start = np.searchsorted(sorted_keys, group, "left")
         end = np.searchsorted(sorted_keys, group + _STRENGTH_SPAN, "left")
-        self._totals = _Sparse(rows, [end, start], [sign, -sign], boards * n, keys.size + 1)
+        # totals: one sum per group of events (an opponent subset on a board), read by my hands' subsets
+        held = end > start
+        groups, gid = np.unique(start[held], return_inverse=True)
+        self._gstart = groups.astype(np.intp)
+        self._gend = end[held][_first_index(start[held], groups)].astype(np.intp)
+        self._totals = _Sparse(rows[held], [gid.ravel().astype(np.int64)], [sign[held]], boards * n, groups.size)
         self._wins: _Sparse | None = None
         if my_strength is not None:
             me = group + np.repeat(my_strength.ravel(), 16)
@@ -119,7 +124,7 @@ class PairSums:
     @property
     def nbytes(self) -> int:
         """Memory held by the positions and the work array."""
-        held = self._owner.nbytes + self._cum.nbytes + self._totals.nbytes
+        held = self._owner.nbytes + self._cum.nbytes + self._totals.nbytes + self._gstart.nbytes + self._gend.nbytes
         return int(held + (self._wins.nbytes if self._wins is not None else 0))
 
     @staticmethod
@@ -131,9 +136,12 @@ class PairSums:
         np.cumsum(reach.ravel()[self._owner], out=self._cum[1:])
         return self._cum
 
+    def _totals_from(self, c: Floats) -> Floats:
+        return self._totals.apply(c[self._gend] - c[self._gstart]).reshape(self.boards, self.n)
+
     def totals(self, reach: Floats) -> Floats:
         """Reach of the opponent's hands sharing no card with each of mine."""
-        return self._totals.apply(self._prefix(reach)).reshape(self.boards, self.n)
+        return self._totals_from(self._prefix(reach))
 
     def showdown(self, reach: Floats) -> tuple[Floats, Floats]:
         """``(wins, totals)``: the reach of compatible opponent hands weaker than mine plus half
@@ -141,8 +149,13 @@ class PairSums:
         if self._wins is None:
             raise ValueError("PairSums built without strengths")
         c = self._prefix(reach)
-        return (self._wins.apply(c).reshape(self.boards, self.n),
-                self._totals.apply(c).reshape(self.boards, self.n))
+        return self._wins.apply(c).reshape(self.boards, self.n), self._totals_from(c)
+
+
+def _first_index(values: npt.NDArray[np.int64], targets: npt.NDArray[np.int64]) -> npt.NDArray[np.intp]:
+    """Index in ``values`` of the first occurrence of each of ``targets`` (all present)."""
+    order = np.argsort(values, kind="stable")
+    return order[np.searchsorted(values, targets, sorter=order)]
 
 
 class _Sparse:
