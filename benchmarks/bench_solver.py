@@ -41,7 +41,7 @@ def run_spot(name: str, progress: bool = False) -> dict[str, object]:
     import numpy as np
 
     from omaha_learn.engine.cards import format_cards
-    from omaha_learn.engine.ranges import parse_range
+    from omaha_learn.strategy.ranges import parse_range
     from omaha_learn.strategy.solver import solve
 
     spec = SPOTS[name]

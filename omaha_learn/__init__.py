@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+_DISTRIBUTION = "omaha_learn"
 
 # public name -> module that defines it
 _EXPORTS: dict[str, str] = {
@@ -28,6 +28,9 @@ _EXPORTS: dict[str, str] = {
     "OmahaLearnError": "errors", "CardError": "errors", "GameError": "errors", "ShowdownError": "errors",
     "PotError": "errors", "IllegalAction": "errors", "BettingSetupError": "errors", "TableError": "errors",
     "PHHError": "errors", "EquityError": "errors", "PlayerError": "errors", "RangeError": "errors", "QualifierError": "errors", "CategoryError": "errors", "CoachError": "errors",
+    "LanguageError": "errors",
+    # the language every sentence is written in (en, ru, et)
+    "set_language": "i18n", "get_language": "i18n",
     # games
     "Game": "engine.games",
     # cards
@@ -44,9 +47,9 @@ _EXPORTS: dict[str, str] = {
     "nut_low": "engine.evaluation.nuts",
     "nut_low_odds": "engine.evaluation.nuts",
     "NutLowOdds": "engine.evaluation.nuts",
-    "outs": "engine.outs",
-    "Outs": "engine.outs",
-    "NextCard": "engine.outs",
+    "outs": "strategy.outs",
+    "Outs": "strategy.outs",
+    "NextCard": "strategy.outs",
     "explain": "engine.evaluation.explanation",
     "Explanation": "engine.evaluation.explanation",
     "evaluate_high_many": "engine.evaluation.batch",
@@ -64,24 +67,24 @@ _EXPORTS: dict[str, str] = {
     "Table": "engine.table",
     "load_phh": "engine.phh",
     "dump_phh": "engine.phh",
-    "simulate": "engine.players", "RandomPlayer": "engine.players", "CallingStation": "engine.players", "TightPlayer": "engine.players",
+    "simulate": "strategy.players", "RandomPlayer": "strategy.players", "CallingStation": "strategy.players", "TightPlayer": "strategy.players",
     # equity
-    "equity": "engine.equity.api",
+    "equity": "strategy.range_equity",
     "EquityResult": "engine.equity.result",
     "PlayerEquity": "engine.equity.result",
     "frequencies": "engine.equity.frequencies",
     # ranges and the starting-hand chart
-    "parse_range": "engine.ranges",
-    "Range": "engine.ranges",
-    "canonical_hand": "engine.canonical",
-    "starting_hands": "engine.chart",
-    "StartingHands": "engine.chart",
-    "ChartRow": "engine.chart",
+    "parse_range": "strategy.ranges",
+    "Range": "strategy.ranges",
+    "canonical_hand": "strategy.canonical",
+    "starting_hands": "strategy.chart",
+    "StartingHands": "strategy.chart",
+    "ChartRow": "strategy.chart",
     # the coach and the practice table
-    "coach": "engine.coach",
-    "Advice": "engine.coach",
-    "PracticeTable": "engine.practice",
-    "ChartPlayer": "engine.players",
+    "coach": "strategy.coach",
+    "Advice": "strategy.coach",
+    "PracticeTable": "strategy.practice",
+    "ChartPlayer": "strategy.players",
     # the equilibrium solver
     "solve": "strategy.solver", "Solution": "strategy.solver", "SolverError": "errors",
 }
@@ -89,7 +92,21 @@ _EXPORTS: dict[str, str] = {
 __all__ = sorted(_EXPORTS) + ["__version__"]
 
 
+def _version() -> str:
+    """The installed distribution's version (written once, in pyproject.toml); a bare checkout
+    that was never installed says ``0+unknown``."""
+    from importlib import metadata
+
+    try:
+        return metadata.version(_DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
 def __getattr__(name: str) -> Any:
+    if name == "__version__":   # read on first use: importing importlib.metadata costs more than we do
+        globals()[name] = value = _version()
+        return value
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'omaha_learn' has no attribute {name!r}")
@@ -99,16 +116,13 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS))
+    return sorted(set(globals()) | set(_EXPORTS) | {"__version__"})
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    __version__: str
     from omaha_learn.engine.betting.state import Action, HandState, LegalActions
-    from omaha_learn.engine.canonical import canonical_hand
     from omaha_learn.engine.cards import Card, Deck, format_cards, parse_cards
-    from omaha_learn.engine.chart import ChartRow, StartingHands, starting_hands
-    from omaha_learn.engine.coach import Advice, coach
-    from omaha_learn.engine.equity.api import equity
     from omaha_learn.engine.equity.frequencies import frequencies
     from omaha_learn.engine.equity.result import EquityResult, PlayerEquity
     from omaha_learn.engine.evaluation.batch import evaluate_high_many, evaluate_low_many
@@ -117,12 +131,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.engine.evaluation.hands import HighHand, LowHand, best_high, best_low
     from omaha_learn.engine.evaluation.nuts import NutLowOdds, nut_low, nut_low_odds
     from omaha_learn.engine.games import Game
-    from omaha_learn.engine.outs import NextCard, Outs, outs
     from omaha_learn.engine.phh import dump_phh, load_phh
-    from omaha_learn.engine.players import CallingStation, ChartPlayer, RandomPlayer, TightPlayer, simulate
     from omaha_learn.engine.pots import Pot, side_pots
-    from omaha_learn.engine.practice import PracticeTable
-    from omaha_learn.engine.ranges import Range, parse_range
     from omaha_learn.engine.showdown import PotResult, ShowdownResult, showdown
     from omaha_learn.engine.table import Table
     from omaha_learn.errors import (
@@ -143,4 +153,13 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         SolverError,
         TableError,
     )
+    from omaha_learn.i18n import get_language, set_language
+    from omaha_learn.strategy.canonical import canonical_hand
+    from omaha_learn.strategy.chart import ChartRow, StartingHands, starting_hands
+    from omaha_learn.strategy.coach import Advice, coach
+    from omaha_learn.strategy.outs import NextCard, Outs, outs
+    from omaha_learn.strategy.players import CallingStation, ChartPlayer, RandomPlayer, TightPlayer, simulate
+    from omaha_learn.strategy.practice import PracticeTable
+    from omaha_learn.strategy.range_equity import equity
+    from omaha_learn.strategy.ranges import Range, parse_range
     from omaha_learn.strategy.solver import Solution, solve

@@ -17,10 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from omaha_learn import rendering
 from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, parse_cards
 from omaha_learn.engine.evaluation.five_card import Category, describe_high_value, high_value, low_value
 from omaha_learn.engine.evaluation.keys import CARD_WEIGHTS, RANK_WEIGHTS, multisets
 from omaha_learn.engine.games import HOLE_SIZES
+from omaha_learn.i18n import gettext
 
 __all__ = [
     "HighHand",
@@ -188,9 +190,7 @@ class HighHand(_ByStrength):
         return f"HighHand('{self}', {self.describe()!r})"
 
     def _repr_html_(self) -> str:
-        from omaha_learn.display.html import hand_html  # presentation layer, loaded only in a notebook
-
-        return hand_html(self)
+        return rendering.html("hand", self)   # drawn by omaha_learn.display when it is there
 
 
 @dataclass(frozen=True, eq=False)
@@ -235,10 +235,10 @@ class LowHand(_ByStrength):
         """E.g. ``'8-5-4-2-A low'`` or ``'5-4-3-2-A low (the wheel, the best low)'``."""
         text = "-".join("A" if r == 1 else "TJQK"[r - 10] if r >= 10 else str(r) for r in self.ranks)
         if self.ranks == (5, 4, 3, 2, 1):
-            return f"{text} low (the wheel, the best low)"
+            return gettext("{cards} low (the wheel, the best low)").format(cards=text)
         if not self.is_pat:
-            return f"{text} (a paired low)"
-        return f"{text} low"
+            return gettext("{cards} (a paired low)").format(cards=text)
+        return gettext("{cards} low").format(cards=text)
 
     def __str__(self) -> str:
         return format_cards(self.cards)
@@ -247,9 +247,7 @@ class LowHand(_ByStrength):
         return f"LowHand('{self}', {self.describe()!r})"
 
     def _repr_html_(self) -> str:
-        from omaha_learn.display.html import hand_html
-
-        return hand_html(self)
+        return rendering.html("hand", self)   # drawn by omaha_learn.display when it is there
 
 
 # ----------------------------------------------------------------- evaluation

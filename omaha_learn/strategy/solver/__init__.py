@@ -7,7 +7,7 @@ stated share of the pot; it returns a :class:`Solution`. See ``docs/solver.md``.
 
 from __future__ import annotations
 
+from omaha_learn.strategy.solver.api import solve
 from omaha_learn.strategy.solver.solution import Solution
-from omaha_learn.strategy.solver.solve import solve
 
 __all__ = ["solve", "Solution"]

@@ -1,7 +1,7 @@
 """A player's range for the solver: range text, a list of hands or ``{hand: weight}``, card removal.
 
-A range written in the range language (:func:`~omaha_learn.engine.ranges.parse_range`)
-or given as a :class:`~omaha_learn.engine.range_set.Range` loses the hands that hold a
+A range written in the range language (:func:`~omaha_learn.strategy.ranges.parse_range`)
+or given as a :class:`~omaha_learn.strategy.range_set.Range` loses the hands that hold a
 board card (card removal). Hands listed one by one are taken at their word: a listed hand
 that holds a board card, a hand listed twice or a weight that is not a positive number is
 refused with a :class:`~omaha_learn.errors.SolverError` naming it.
@@ -24,11 +24,11 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.engine.canonical import four_cards
 from omaha_learn.engine.cards import Card, CardError, format_cards
-from omaha_learn.engine.range_set import Range
-from omaha_learn.engine.ranges import is_range_text, parse_range
 from omaha_learn.errors import RangeError, SolverError
+from omaha_learn.strategy.canonical import four_cards
+from omaha_learn.strategy.range_set import Range
+from omaha_learn.strategy.ranges import is_range_text, parse_range
 
 __all__ = ["read_range", "RangeInput"]
 

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.engine.canonical import four_cards
 from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, parse_cards
 from omaha_learn.errors import SolverError
+from omaha_learn.strategy.canonical import four_cards
 from omaha_learn.strategy.solver.cfr import Engine
 from omaha_learn.strategy.solver.tree import Node
 
