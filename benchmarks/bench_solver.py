@@ -83,7 +83,12 @@ def main() -> None:
     ap.add_argument("--only", choices=sorted(SPOTS), action="append")
     ap.add_argument("--spot", help=argparse.SUPPRESS)
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--render", action="store_true", help="rewrite RESULTS_solver.md from RESULTS_solver.json")
     args = ap.parse_args()
+    if args.render:
+        data = json.loads(Path(__file__).with_name("RESULTS_solver.json").read_text())
+        Path(__file__).with_name("RESULTS_solver.md").write_text(render(data))
+        return
     if args.spot:
         print(json.dumps(run_spot(args.spot, progress=True)))
         return
@@ -118,8 +123,8 @@ def render(data: dict[str, object]) -> str:
     """``RESULTS_solver.md`` from the measured spots (every number is the run's)."""
     lines = ["# Benchmark results: the equilibrium solver", "",
              f"**Date:** {data['_date']}. **Machine:** {data['_machine']}. The machine is shared with other",
-             "agents' jobs: the load average (1 minute, before and after each spot) is in the table; on 2 cores",
-             "a load of 10 means our process got about a fifth of a core's time, so times are upper bounds.", "",
+             "agents' jobs: the load average (1 minute, before and after each spot) is in the table; a load of L",
+             "on 2 cores leaves a process about 2/L of a core, so the times are upper bounds.", "",
              "`python benchmarks/bench_solver.py --write`: pot 100, effective stack 300, bets 50% and pot,",
              "raises pot, one raise per round, solved to an exploitability of 0.5% of the pot (checked every",
              "10 iterations), single process, numpy. Peak memory is the process's `VmHWM` (the whole Python",
@@ -169,8 +174,10 @@ def render(data: dict[str, object]) -> str:
               "streets of bets per runout where ours has one or two, and our process shared two cores with",
               "other jobs). Omaha adds its own cost: four-card blockers need 16 inclusion-exclusion terms per",
               "hand where hold'em's two cards need 4, and Omaha ranges are tens of thousands of hands, not",
-              "hundreds. Order of magnitude: a numpy process is within about ten times a native multithreaded",
-              "solver per thread on the river, and the turn (48 boards) is where it is slowest.", ""]
+              "hundreds. The river spots are within the ratios listed of a native multithreaded solver's",
+              "bound per thread (the largest range does best: numpy's fixed costs are spread over more",
+              "hands); the turn is the weak point: every river card multiplies the showdown work, and a turn",
+              "tree has one river subtree per line that reaches the river.", ""]
     return "\n".join(lines)
 
 
