@@ -63,7 +63,7 @@ def run_spot(name: str, progress: bool = False) -> dict[str, object]:
     hwm = next(int(line.split()[1]) for line in Path("/proc/self/status").read_text().splitlines()
                if line.startswith("VmHWM"))
     n0, n1 = len(sol.hands(0)), len(sol.hands(1))
-    nodes = sum(1 for _ in sol._engine.root.walk())
+    nodes = sol.tree_size
     return {"spot": name, "board": board, "game": game, "hands": [n0, n1], "seconds": round(seconds, 1),
             "iterations": sol.iterations, "exploitability_pct": round(100 * sol.accuracy, 3),
             "peak_mb": round(hwm / 1024), "nodes": nodes, "actions": sol.actions(""),

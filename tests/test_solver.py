@@ -103,6 +103,11 @@ def test_tree_notation_and_pot_limit_caps() -> None:
     assert sol.actions("x b100") == ["f", "c", "r300"]
     assert sol.player("") == 0 and sol.player("x") == 1 and sol.player("b50 c") is None
     assert sol.pot_at("b50 r250") == 400
+
+    def count(history: str) -> int:
+        return 1 + sum(count(f"{history} {a}".strip()) for a in sol.actions(history))
+
+    assert sol.tree_size == count("") == 33
     assert set(sol.strategy("b100", "Ks Kd 7c 7d")) == {"f", "c", "r300"}
     assert sum(sol.strategy("", "As Ah 3c 3d").values()) == pytest.approx(1.0)
 

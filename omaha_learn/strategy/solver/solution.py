@@ -58,6 +58,12 @@ class Solution:
                 f"{self.iterations} iterations)")
 
     @property
+    def tree_size(self) -> int:
+        """Nodes of the tree (decisions, ends, the river's chance node; one river subtree per line,
+        shared by the 48 river cards)."""
+        return sum(1 for _ in self._engine.root.walk())
+
+    @property
     def accuracy(self) -> float:
         """The exploitability as a share of the starting pot."""
         return self.exploitability / self.pot
