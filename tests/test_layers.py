@@ -184,7 +184,7 @@ LAYERS: list[tuple[str, ...]] = [
 """Bottom to top. ``omaha_learn`` itself (the lazy public API) sits above them all."""
 
 
-SAME_LAYER = {"omaha_learn.jobs": "omaha_learn.engine"}
+SAME_LAYER = {"omaha_learn.jobs": "omaha_learn.engine", "omaha_learn.games": "omaha_learn.engine"}
 """Top-level modules that belong to a package's layer: ``jobs`` runs the engine's studies (and the grader's
 submissions) on local processes or a Dask cluster, and checks its arguments with ``engine.arguments``."""
 
