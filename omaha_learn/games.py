@@ -39,7 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from omaha_learn.engine.cards import Card, Deck
 
 __all__ = ["Game", "GameDefinition", "DEFINITIONS", "DEFAULT_GAME", "HOLE_SIZES", "STREETS", "BOARD_SIZES",
-           "BOARD_AFTER", "MAX_PLAYERS", "deal_holes", "cards_needed"]
+           "BOARD_AFTER", "MAX_PLAYERS", "DECK_SIZE", "deal_holes", "cards_needed"]
 
 
 @dataclass(frozen=True)
@@ -224,7 +224,10 @@ BOARD_AFTER = tuple(BOARD_SIZES[s] for s in STREETS)
 """Board cards showing during betting round ``i`` (0 preflop ... 3 river), as a tuple: ``(0, 3, 4, 5)``."""
 
 MAX_PLAYERS = 10
-"""The most seats a hand deals to."""
+"""The most seats a hand deals to (four-card Omaha; five-card Omaha deals to at most 9: :func:`cards_needed`)."""
+
+DECK_SIZE = 52
+"""Cards in the deck every game is dealt from."""
 
 
 def cards_needed(players: int, hole_size: int, *, board: int = 5, dead: int = 0) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from omaha_learn.games import (
     BOARD_AFTER,
     BOARD_SIZES,
+    DECK_SIZE,
     DEFAULT_GAME,
     DEFINITIONS,
     HOLE_SIZES,
@@ -22,4 +23,4 @@ from omaha_learn.games import (
 )
 
 __all__ = ["Game", "GameDefinition", "DEFINITIONS", "DEFAULT_GAME", "HOLE_SIZES", "STREETS", "BOARD_SIZES",
-           "BOARD_AFTER", "MAX_PLAYERS", "deal_holes", "cards_needed"]
+           "BOARD_AFTER", "MAX_PLAYERS", "DECK_SIZE", "deal_holes", "cards_needed"]

@@ -123,8 +123,9 @@ def check_request(holes: Sequence[CardsLike | None], board: CardsLike, dead: Car
     sizes = {len(h) for h in parsed if h is not None}
     for i, h in enumerate(parsed):
         if h is not None and len(h) not in HOLE_SIZES:
-            raise CardError(f"player {i + 1}'s hand: {game.label} needs {game.hole_cards} hole cards (Omaha deals "
-                            f"{' or '.join(map(str, HOLE_SIZES))}), got {len(h)} ({format_cards(h) or 'none'})")
+            other = "; ".join(f"{k} in {game.with_hole_cards(k).label}" for k in HOLE_SIZES if k != game.hole_cards)
+            raise CardError(f"player {i + 1}'s hand: Omaha needs {game.hole_cards} hole cards ({other}), "
+                            f"got {len(h)} ({format_cards(h) or 'none'})")
     if len(sizes) > 1:
         raise CardError(f"hole cards: every player needs the same number of cards ({game.label} deals "
                         f"{game.hole_cards})")
