@@ -116,7 +116,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.engine.evaluation.hands import HighHand, LowHand, best_high, best_low
     from omaha_learn.engine.evaluation.nuts import NutLowOdds, nut_low, nut_low_odds
     from omaha_learn.engine.games import Game
-    from omaha_learn.games import DEFAULT_GAME, GameDefinition
     from omaha_learn.engine.outs import NextCard, Outs, outs
     from omaha_learn.engine.phh import dump_phh, load_phh
     from omaha_learn.engine.players import CallingStation, ChartPlayer, RandomPlayer, TightPlayer, simulate
@@ -142,3 +141,4 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         ShowdownError,
         TableError,
     )
+    from omaha_learn.games import DEFAULT_GAME, GameDefinition
