@@ -231,7 +231,7 @@ def _chart(args: argparse.Namespace) -> int:
     if args.hand:
         row = chart.lookup(args.hand)
         print(row)
-        if row.game == "hilo":
+        if Game.parse(row.game).has_low:
             print(f"high share {100 * row.high:.2f}%, low share {100 * row.low:.2f}%, scoop {100 * row.scoop:.2f}%")
         return 0
     if args.top is not None:
