@@ -201,6 +201,13 @@ def test_a_four_card_game_given_five_cards_plays_its_five_card_version() -> None
     assert equity(holes, "7s 8d Th 2c", game="plo").game is Game.PLO5
 
 
+def test_r23_a_five_card_hand_shows_all_five_cards_to_win() -> None:
+    holes = ["As 2s Kd Kc 8c", "Ad 3h Qd Qc 9c"]
+    assert showdown(holes, "7s 8d Th 2c 5h", [50, 50], button=0, game="bigo").payouts == (100, 0)
+    r = showdown(holes, "7s 8d Th 2c 5h", [50, 50], button=0, game="bigo", shown=[4, None])
+    assert r.dead == {0} and r.payouts == (0, 100)
+
+
 # ------------------------------------------------------------------ equity
 
 @pytest.mark.parametrize("game", FIVE_CARD)
