@@ -53,7 +53,7 @@ from omaha_learn.engine.equity.result import EquityResult, result_from_counts
 from omaha_learn.engine.evaluation.tables import low_threshold
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.engine.ranges import Range, is_range_text, parse_range
-from omaha_learn.errors import EquityError, ExactTooLarge, RangeError
+from omaha_learn.errors import EquityError, ExactTooLarge, RangeError, RangesDoNotFit
 
 __all__ = ["range_equity", "RangeEquityResult", "has_range", "EXACT_PREFLOP_HANDS", "EXACT_BOARDS",
            "SUGGESTED_TRIALS", "RANGE_HOLE_CARDS"]
@@ -200,7 +200,7 @@ def range_equity(holes: Sequence[CardsLike | Range | None], board: CardsLike = (
             continue
         m = _members(r, known)
         if not len(m.hands):
-            raise EquityError(f"player {i + 1}'s range {r.text!r}: no hand left once the known cards "
+            raise RangesDoNotFit(f"player {i + 1}'s range {r.text!r}: no hand left once the known cards "
                               f"({format_cards(known)}) are removed")
         members.append(m)
     low = g.has_low
@@ -261,7 +261,7 @@ def _exact(parsed: list[tuple[Card, ...] | None], members: list[_Members | None]
     limit = EXACT_PREFLOP_HANDS if not board else max(EXACT_BOARDS // boards, 1)
     joint = _joint_hands(members, limit)
     if joint == []:
-        raise EquityError("exact equity with ranges: the ranges' hands always share a card")
+        raise RangesDoNotFit("exact equity with ranges: the ranges' hands always share a card")
     if joint is None:
         sizes = " x ".join(f"{len(m.hands):,}" for m in members if m is not None)
         raise ExactTooLarge(f"exact equity with ranges: the ranges hold {sizes} hands, each with {boards:,} "
