@@ -30,7 +30,6 @@ _EXPORTS: dict[str, str] = {
     "PHHError": "errors", "EquityError": "errors", "PlayerError": "errors", "RangeError": "errors", "QualifierError": "errors", "CategoryError": "errors", "CoachError": "errors",
     # games
     "Game": "engine.games",
-    "GameDefinition": "games", "DEFAULT_GAME": "games",
     # cards
     "Card": "engine.cards",
     "Deck": "engine.cards",
@@ -141,4 +140,3 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         ShowdownError,
         TableError,
     )
-    from omaha_learn.games import DEFAULT_GAME, GameDefinition
