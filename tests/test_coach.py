@@ -192,7 +192,7 @@ def test_no_message_disagrees_with_the_numbers() -> None:
     "above" exactly when calling gains chips, and every option is a legal action."""
     from omaha_learn import PracticeTable
 
-    table = PracticeTable(seed=31, trials=500)
+    table = PracticeTable(game="plo", seed=31, trials=500)
     seen = 0
     for _ in range(4):
         while not table.hand.is_over:

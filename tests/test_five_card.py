@@ -329,3 +329,82 @@ def test_phh_round_trip_of_the_four_card_games_still_works_and_a_po_file_with_fi
     five = text.replace("'d dh p1 ", "'d dh p1 2c", 1)
     with pytest.raises(PHHError, match="variant 'PO' .* deals 4 hole cards; p1 was dealt 5"):
         load_phh(five)
+
+
+# ------------------------------------------------------------------ the strategy layer
+
+@pytest.mark.parametrize("game", FIVE_CARD)
+def test_outs_work_with_five_hole_cards_and_read_like_the_reference(game: Game) -> None:
+    """Every next card: the hand it makes equals the reference's best of 100 (R2)."""
+    from omaha_learn import outs
+
+    hole, flop = parse_cards("Jc Td 9h 2s 3d"), parse_cards("8s 7d Kc")
+    o = outs(hole, flop, game)
+    assert o.game is game and len(o) == 52 - 8 and o.draws[0].name == "13-card wrap"
+    for nxt in o:
+        board = (*flop, nxt.card)
+        assert ref_high(nxt.high.cards) == ref_best_high(hole, board)
+        if game.has_low:
+            want = ref_best_low(hole, board, 8)
+            assert (nxt.low is None) == (want is None)
+            if nxt.low is not None:
+                assert ref_low(nxt.low.cards, 8) == want
+    assert outs(hole, flop, "plo").game is Game.PLO5    # five cards: the game's five-card version
+
+
+@pytest.mark.parametrize("game", FIVE_CARD)
+def test_the_chart_ranges_and_practice_table_refuse_five_card_games_by_name(game: Game) -> None:
+    from omaha_learn import CoachError, PracticeTable, RangeError, equity, parse_range, starting_hands
+    from omaha_learn.errors import ChartError
+
+    with pytest.raises(ChartError, match=re.escape(f"the starting-hand chart covers four-card games; {game.label}"
+                                                   " has none")):
+        starting_hands(game)
+    with pytest.raises(RangeError, match=re.escape(f"a range is a set of four-card hands; {game.label} deals 5")):
+        parse_range("AA**", game=game)
+    with pytest.raises(RangeError, match=re.escape(f"player 2's range: game: a range is a set of four-card hands;"
+                                                   f" {game.label}")):
+        equity(["As Ah 2s 3h 9c", "AA**"], game=game)
+    with pytest.raises(CoachError, match=re.escape(f"{game.label} has none")):
+        PracticeTable(game=game, seed=1)
+
+
+@pytest.mark.parametrize("game", FIVE_CARD)
+def test_the_coach_names_the_five_card_game_instead_of_blaming_the_ranges(game: Game) -> None:
+    from omaha_learn import CoachError, coach
+
+    hand = HandState([40, 40], game=game, seed=1)
+    with pytest.raises(CoachError) as caught:
+        coach(hand, trials=200, seed=1)
+    assert game.label in str(caught.value) and "do not fit" not in str(caught.value)
+    with pytest.raises(CoachError, match=re.escape(game.label)):
+        coach(hand, ranges="AA**", trials=200, seed=1)
+
+
+def test_the_coachs_retries_widen_only_ranges_that_do_not_fit_and_let_any_other_error_through(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from omaha_learn import EquityError, coach
+    from omaha_learn.errors import RangesDoNotFit
+    from omaha_learn.strategy import coach as coach_module
+
+    hand = HandState([40, 40], game="plo", holes=["7c 6d 5h 4s", None], button=0, seed=1)
+    calls: list[int] = []
+
+    def broken(*args: object) -> object:
+        calls.append(1)
+        raise EquityError("holes: something else went wrong")
+
+    monkeypatch.setattr(coach_module, "_equity", broken)
+    with pytest.raises(EquityError, match="something else went wrong"):
+        coach(hand, trials=200, seed=1)
+    assert len(calls) == 1        # not retried: the real error, at once
+
+    def never_fits(*args: object) -> object:
+        calls.append(1)
+        raise RangesDoNotFit("ranges: the players' ranges almost never fit together without sharing a card")
+
+    calls.clear()
+    monkeypatch.setattr(coach_module, "_equity", never_fits)
+    with pytest.raises(Exception, match="do not fit"):
+        coach(hand, trials=200, seed=1)
+    assert len(calls) == coach_module.WIDEN_TRIES
