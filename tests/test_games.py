@@ -84,10 +84,18 @@ def test_phh_codes_name_the_standard_and_refuse_five_card_games_by_name() -> Non
 
 # ------------------------------------------------------------- one default game
 
+def _public() -> list[tuple[str, object]]:
+    names = [(n, getattr(omaha_learn, n)) for n in omaha_learn.__all__]
+    try:   # the lesson widgets, when the lessons extra is installed
+        import omaha_learn.widgets as widgets
+    except ImportError:  # pragma: no cover - without ipywidgets
+        return names
+    return names + [(f"widgets.{n}", getattr(widgets, n)) for n in widgets.__all__]
+
+
 def _functions_with_a_game() -> list[tuple[str, inspect.Parameter]]:
     out = []
-    for name in omaha_learn.__all__:
-        obj = getattr(omaha_learn, name)
+    for name, obj in _public():
         if not callable(obj):
             continue
         try:
@@ -102,7 +110,7 @@ def _functions_with_a_game() -> list[tuple[str, inspect.Parameter]]:
 def test_one_default_game_for_the_whole_api() -> None:
     """Every public function or class taking a ``game`` defaults to DEFAULT_GAME (Omaha Hi-Lo) or needs one."""
     found = _functions_with_a_game()
-    assert {"equity", "showdown", "outs", "HandState", "Table", "starting_hands"} <= {n for n, _ in found}
+    assert {"equity", "showdown", "outs", "HandState", "Table", "starting_hands", "PracticeTable"} <= {n for n, _ in found}
     wrong = [f"{n} (game={p.default!r})" for n, p in found
              if p.default is not inspect.Parameter.empty and p.default is not None and p.default != DEFAULT_GAME]
     assert not wrong, f"these default to another game than {DEFAULT_GAME.value!r}: {wrong}"
