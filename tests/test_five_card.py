@@ -203,8 +203,10 @@ def test_a_four_card_game_given_five_cards_plays_its_five_card_version() -> None
 
 def test_r23_a_five_card_hand_shows_all_five_cards_to_win() -> None:
     holes = ["As 2s Kd Kc 8c", "Ad 3h Qd Qc 9c"]
-    assert showdown(holes, "7s 8d Th 2c 5h", [50, 50], button=0, game="bigo").payouts == (100, 0)
-    r = showdown(holes, "7s 8d Th 2c 5h", [50, 50], button=0, game="bigo", shown=[4, None])
+    board = parse_cards("7s 8d Th 2c 5h")
+    shares = ref_shares([parse_cards(h) for h in holes], board, Game.BIGO, 8)
+    assert showdown(holes, board, [50, 50], button=0, game="bigo").payouts == tuple(int(100 * s) for s in shares)
+    r = showdown(holes, board, [50, 50], button=0, game="bigo", shown=[4, None])
     assert r.dead == {0} and r.payouts == (0, 100)
 
 
@@ -264,13 +266,13 @@ def test_preflop_exact_five_card_heads_up_counts_every_board() -> None:
 
 
 def test_bad_five_card_input_names_the_game() -> None:
-    from omaha_learn import CardError, EquityError
+    from omaha_learn import CardError, EquityError, parse_range
 
     with pytest.raises(CardError, match=r"Omaha needs 5 hole cards \(4 in Omaha Hi-Lo"):
         equity(["As Ah 2s", None], game="bigo", trials=10, seed=1)
     with pytest.raises(EquityError, match="ranges are 4-card Omaha hands; Big O: five-card Omaha Hi-Lo 8 or better"
                                           " deals 5"):
-        equity(["As Ah 2s 3h 9c", "AA**"], game="bigo")
+        equity(["As Ah 2s 3h 9c", parse_range("AA**")], game="bigo")   # a typed range reaches the core
 
 
 # ------------------------------------------------------------------ dealing, HandState, Table (R1, R17, R18)
