@@ -295,7 +295,8 @@ def test_handstate_deals_the_games_five_cards_in_its_structure(game: Game) -> No
         h.check() if h.legal_actions().can_check else h.call()
     assert sum(h.stacks) == 400 and len(h.board) == 5
     assert HandState([100] * 3, game=game, structure="fixed").structure == "fixed"   # R17 allowed too
-    assert HandState([100] * 3, game="hilo", hole_count=5).game is Game.BIGO          # the old spelling
+    old = HandState([100] * 3, game="hilo", hole_count=5)       # the old spelling: Big O, in its own structure
+    assert old.game is Game.BIGO and old.structure == "pot"
 
 
 def test_table_plays_a_five_card_game_and_seats_no_more_than_the_deck_deals() -> None:

@@ -204,6 +204,13 @@ class HandState:
         stack_list = [arguments.chips(s, f"stacks: seat {i}", BettingSetupError, positive=True)
                       for i, s in enumerate(stack_list)]
         the_game = Game.parse(game)
+        if hole_count is not None and (isinstance(hole_count, bool) or hole_count not in HOLE_SIZES):
+            raise BettingSetupError(f"hole_count {hole_count!r}: Omaha deals {' or '.join(map(str, HOLE_SIZES))}"
+                                    f" ({the_game.label} deals {the_game.hole_cards})")
+        if not isinstance(deal_missing, bool):
+            raise BettingSetupError(f"deal_missing: {deal_missing!r} is not True or False")
+        given, board_plan, hole_count = _check_cards(holes, board, n, hole_count, the_game.hole_cards, deal_missing)
+        the_game = the_game.with_hole_cards(hole_count)   # five hole cards: the game's five-card version
         the_stakes: Stakes = _group(stakes, {"blinds": blinds, "ante": ante, "bb_ante": bb_ante, "posts": posts},
                                     Stakes, "stakes")
         loose_limits = {"structure": structure if structure is not None else _UNSET,
@@ -217,9 +224,6 @@ class HandState:
         if the_limits.structure not in the_game.structures:
             raise BettingSetupError(f"structure {the_limits.structure!r}: {the_game.label} is played "
                                     f"{' or '.join(the_game.structures)} limit")
-        if hole_count is not None and (isinstance(hole_count, bool) or hole_count not in HOLE_SIZES):
-            raise BettingSetupError(f"hole_count {hole_count!r}: Omaha deals {' or '.join(map(str, HOLE_SIZES))}"
-                                    f" ({the_game.label} deals {the_game.hole_cards})")
         for seat in the_stakes.posts:
             if not 0 <= seat < n:
                 raise BettingSetupError(f"posts: {seat!r} is not a seat (0-{n - 1})")
@@ -232,10 +236,6 @@ class HandState:
             for i, name in enumerate(name_list):
                 if not isinstance(name, str):
                     raise BettingSetupError(f"names[{i}]: {name!r} is not text")
-        if not isinstance(deal_missing, bool):
-            raise BettingSetupError(f"deal_missing: {deal_missing!r} is not True or False")
-        given, board_plan, hole_count = _check_cards(holes, board, n, hole_count, the_game.hole_cards, deal_missing)
-        the_game = the_game.with_hole_cards(hole_count)   # five hole cards: the game's five-card version
 
         self.n = n
         self.game = the_game
