@@ -211,7 +211,7 @@ def test_no_message_disagrees_with_the_numbers() -> None:
 
 def test_estimates_that_cannot_fit_are_widened_and_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
     import omaha_learn.strategy.coach as coach_module
-    from omaha_learn.errors import RangesDoNotFit   # the error wider ranges can cure (any other one is raised)
+    from omaha_learn.errors import RangesDoNotFit  # the error wider ranges can cure (any other one is raised)
 
     real = coach_module._equity
     calls = []
