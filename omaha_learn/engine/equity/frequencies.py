@@ -161,4 +161,4 @@ def frequencies(players: int | Iterable[int] = (2, 3, 4, 5, 6), hand: CardsLike 
         rows.append({"players": p, **rates, "stderr": sqrt(s * (1 - s) / trials)})
         done += trials
     columns = tuple(rows[0].keys())
-    return Frequencies(rows, columns, format_cards(hole) if hole else None, game, trials, seed)
+    return Frequencies(rows, columns, format_cards(hole) if hole else None, r.game, trials, seed)   # the game played

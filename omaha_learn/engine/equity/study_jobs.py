@@ -146,5 +146,5 @@ def frequencies_study(players: int | Iterable[int] = (2, 3, 4, 5, 6), hand: Card
         rates = pot_rates(r, 0 if hole is not None else None)
         s = rates["scoop"]
         rows.append({"players": p, **rates, "stderr": sqrt(s * (1 - s) / trials)})
-    return Frequencies(rows, tuple(rows[0].keys()), first.hand, game, trials,
+    return Frequencies(rows, tuple(rows[0].keys()), first.hand, played, trials,
                        seed if seed is not None else None)
