@@ -234,4 +234,4 @@ def cards_row(cards: Iterable[Any] | str, *, four_color: bool = False, size: int
         inner = "".join(card_img(c, four_color=four_color, size=size, highlight=c in hi, dim=c in lo,
                                  note=notes.get(c, "")) for c in cs)
     aria = f' aria-label="{html.escape(label)}" title="{html.escape(label)}"' if label else ""
-    return f'<span class="ol-cards" role="group"{aria} style="display:inline-block;white-space:nowrap">{inner}</span>'
+    return f'<span class="ol-cards" role="group"{aria} style="display:inline-block;max-width:100%">{inner}</span>'

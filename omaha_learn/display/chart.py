@@ -23,6 +23,7 @@ from typing import Any
 from omaha_learn.display.cards import cards_row
 from omaha_learn.display.html import FONT
 from omaha_learn.display.results import CELL, TABLE
+from omaha_learn.display.theme import MUTED, tinted
 from omaha_learn.engine.chart import percent_text
 
 __all__ = ["MEASURES", "chart_html", "row_html", "compare_html", "chart_heatmap", "chart_heatmap_mpl", "equity_histogram",
@@ -64,7 +65,7 @@ def chart_html(chart: Any, *, limit: int = 20, highlight: int | None = None, fou
         "six-handed", "6h rank", "percentile"]
     parts.append(f"<table {TABLE}><thead><tr>{''.join(f'<th {CELL}>{h}</th>' for h in head)}</tr></thead><tbody>")
     for r in rows:
-        mark = ' style="background:#fff3c4"' if highlight is not None and r.index == highlight else ""
+        mark = f' style="{tinted("learner")}"' if highlight is not None and r.index == highlight else ""
         cells = [f"{r.rank:,}", cards_row(r.hand, four_color=four_color, size="chip"), html.escape(r.label), str(r.combos),
                  f"{_pct(r.equity)} &plusmn; {_pct(r.stderr)}", _pct(r.scoop)]
         if low:
@@ -72,9 +73,9 @@ def chart_html(chart: Any, *, limit: int = 20, highlight: int | None = None, fou
         cells += [_pct(r.equity6), f"{r.rank6:,}", percent_text(r.percentile / 100).rstrip("%")]
         parts.append(f"<tr{mark}>{''.join(f'<td {CELL}>{c}</td>' for c in cells)}</tr>")
     parts.append("</tbody></table>")
-    parts.append(f'<div style="color:#555">{MEASURES}</div>')
+    parts.append(f'<div style="color:{MUTED}">{MEASURES}</div>')
     if len(chart) > limit:
-        parts.append(f'<div style="color:#555">first {limit} of {len(chart):,} rows</div>')
+        parts.append(f'<div style="color:{MUTED}">first {limit} of {len(chart):,} rows</div>')
     parts.append("</div>")
     return "".join(parts)
 
@@ -96,7 +97,7 @@ def compare_html(chart: Any, *, rows: int = 10, highlight: int | None = None, fo
              f"<table {TABLE}><thead><tr>{''.join(f'<th {CELL}>{h}</th>' for h in head)}</tr></thead><tbody>"]
 
     def mark(r: Any) -> str:
-        return ' style="background:#fff3c4"' if highlight is not None and r.index == highlight else ""
+        return f' style="{tinted("learner")}"' if highlight is not None and r.index == highlight else ""
 
     for a, b in zip(left, right, strict=False):
         cells = [(f"{a.rank:,}", ""), (cards_row(a.hand, four_color=four_color, size="chip"), mark(a)),
@@ -104,7 +105,7 @@ def compare_html(chart: Any, *, rows: int = 10, highlight: int | None = None, fo
                  (cards_row(b.hand, four_color=four_color, size="chip"), mark(b)), (_pct(b.equity6), ""),
                  (f"{b.rank:,}", "")]
         parts.append("<tr>" + "".join(f"<td {CELL}{m}>{c}</td>" for c, m in cells) + "</tr>")
-    parts.append(f'</tbody></table><div style="color:#555">{MEASURES}</div></div>')
+    parts.append(f'</tbody></table><div style="color:{MUTED}">{MEASURES}</div></div>')
     return "".join(parts)
 
 
