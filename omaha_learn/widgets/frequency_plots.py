@@ -33,7 +33,7 @@ class FrequencyPlots(LessonApp):
         super().__init__(seed=seed)
         self.players = tuple(players)
         self.hand_w = W.Text(value=hand, description="Hand", placeholder="(empty = random deals) As Ah 2s 3h",
-                             layout=W.Layout(width="360px"))
+                             layout=W.Layout(width="360px", max_width="100%"))
         self.trials_w = W.BoundedIntText(value=trials, min=100, max=1_000_000, step=1000, description="Deals")
         self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description="Game")
         self.qualifier_w = qualifier_dropdown(8)

@@ -58,7 +58,7 @@ class StartingHandChart(LessonApp):
         self.top = top
         self.overview = overview
         self.hand_w = W.Text(description="Hand", placeholder="As Ah 2s 3h", continuous_update=False,
-                             layout=W.Layout(width="300px"))
+                             layout=W.Layout(width="300px", max_width="100%"))
         self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description="Game")
         if order not in ORDERS:
             raise ChartError(f"order: 'heads-up' or 'six-handed', got {order!r}")
@@ -110,13 +110,14 @@ class StartingHandChart(LessonApp):
         row = self.chart.lookup(self.hand_w.value)
         self.row = row
         self.say("")
-        self.info.value = row_html(row, four_color=self.four_color)
+        self.info.value = row_html(row, four_color=self.four_color, six_handed=self.six, dealt=self.hand_w.value)
         ordered = self.chart.six_handed() if self.six else self.chart
         rank = row.rank6 if self.six else row.rank
         first = max(rank - 1 - self.neighbours, 0)
         near = ordered[first:rank + self.neighbours]
         near.title = f"{self.order_w.value} ranks {first + 1:,} to {first + len(near):,}"
-        self.near.value = chart_html(near, limit=len(near), highlight=row.index, four_color=self.four_color)
+        self.near.value = chart_html(near, limit=len(near), highlight=row.index, four_color=self.four_color,
+                                     six_handed=self.six)
         self.compare.value = compare_html(self.chart, rows=self.compare_rows, highlight=row.index,
                                           four_color=self.four_color)
 
