@@ -55,7 +55,7 @@ def percentile6(row: Any) -> tuple[float, float]:
     computed like the heads-up ones from the six-handed order."""
     import numpy as np
 
-    from omaha_learn.engine.chart import HANDS, hand_classes
+    from omaha_learn.engine.canonical import HANDS, hand_classes
 
     combos = hand_classes().combos
     data = _chart_data(row.game)
