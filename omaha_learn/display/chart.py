@@ -27,7 +27,8 @@ from omaha_learn.display.theme import MUTED, tinted
 from omaha_learn.engine.chart import percent_text
 
 __all__ = ["MEASURES", "STAT_LABELS", "stat_label", "percentile6", "chart_html", "row_html", "compare_html", "chart_heatmap", "chart_heatmap_mpl", "equity_histogram",
-           "equity_histogram_mpl", "SUIT_LABELS"]
+           "equity_histogram_mpl", "SUIT_LABELS", "histogram_alt", "suit_means_html", "heatmap_alt",
+           "heatmap_table_html"]
 
 MEASURES = ("All-in equity before the flop, against one random hand (heads-up) or five (six-handed): "
             "no position, no betting after the flop, no stack sizes.")
@@ -209,19 +210,19 @@ def chart_heatmap_mpl(chart: Any, *, stat: str = "equity", top: int | None = 40,
     import numpy as np
 
     ranks, suits, values, combos = _heat_data(chart, stat, top)
-    fig, ax = plt.subplots(figsize=(6, max(3.0, 0.22 * len(ranks) + 1.2)))
+    fig, ax = plt.subplots(figsize=(6.4, max(3.4, 0.32 * len(ranks) + 1.8)))
     im = ax.imshow(np.ma.masked_invalid(100 * values), aspect="auto", cmap="viridis")
     ax.set_xticks(range(len(suits)), suits, rotation=30, ha="left")
     ax.xaxis.tick_top()
-    ax.set_yticks(range(len(ranks)), ranks, fontsize=8)
+    ax.set_yticks(range(len(ranks)), ranks, fontsize=9)
     for i in range(len(ranks)):
         for j in range(len(suits)):
             if combos[i, j]:
                 v = 100 * values[i, j]
-                ax.text(j, i, f"{v:.1f}", ha="center", va="center", fontsize=7,
+                ax.text(j, i, f"{v:.1f}", ha="center", va="center", fontsize=9,
                         color="white" if v < np.nanmean(100 * values) else "black")
     fig.colorbar(im, ax=ax, label=f"{stat_label(stat)} %")
-    ax.set_title(title or f"{chart.title}\n{stat_label(stat)} by rank and suit pattern", fontsize=9)
+    ax.set_title(title or f"{chart.title}\n{stat_label(stat)} by rank and suit pattern", fontsize=10, pad=14)
     fig.tight_layout()
     return fig
 
@@ -240,8 +241,8 @@ def equity_histogram(chart: Any, *, stat: str = "equity", by_suits: bool = True,
         sel = suits == s
         counts, _ = np.histogram(values[sel], bins=edges, weights=combos[sel])
         fig.add_bar(x=(100 * (edges[:-1] + edges[1:]) / 2).tolist(), y=counts.tolist(), name=SUIT_LABELS.get(s, s))
-    fig.update_layout(barmode="stack", bargap=0, template="plotly_white", title=f"{chart.title}: {stat} of all hands",
-                      xaxis_title=f"{stat} %", yaxis_title="hands")
+    fig.update_layout(barmode="stack", bargap=0, template="plotly_white", title=f"{chart.title}: {stat_label(stat)} of all hands",
+                      xaxis_title=f"{stat_label(stat)} %", yaxis_title="hands")
     return fig
 
 
@@ -261,9 +262,82 @@ def equity_histogram_mpl(chart: Any, *, stat: str = "equity", by_suits: bool = T
     for patches, hatch in zip(ax.containers, ["", "//", "..", "xx", "--"], strict=False):
         for p in patches:
             p.set_hatch(hatch)
-    ax.set_xlabel(f"{stat} %")
+    ax.set_xlabel(f"{stat_label(stat)} %")
     ax.set_ylabel("hands")
-    ax.set_title(f"{chart.title}: {stat} of all hands", fontsize=9)
+    ax.set_title(f"{chart.title}: {stat_label(stat)} of all hands", fontsize=10)
     ax.legend(fontsize=8)
     fig.tight_layout()
     return fig
+
+
+# ---------------------------------------------------------------- words and tables beside the figures
+
+def _weighted_quantiles(values: Any, weights: Any, qs: tuple[float, ...]) -> list[float]:
+    import numpy as np
+
+    order = np.argsort(values)
+    v, w = values[order], weights[order]
+    cum = np.cumsum(w) / w.sum()
+    return [float(v[min(int(np.searchsorted(cum, q)), len(v) - 1)]) for q in qs]
+
+
+def histogram_alt(chart: Any, *, stat: str = "equity") -> str:
+    """The key numbers of :func:`equity_histogram_mpl` in words (its alt text).
+
+    >>> from omaha_learn import starting_hands
+    >>> text = histogram_alt(starting_hands("plo"))
+    >>> text.startswith("Stacked histogram of heads-up equity") and "median" in text and "double-suited" in text
+    True
+    """
+    values, combos = chart.column(stat), chart.column("combos")
+    q1, med, q3 = _weighted_quantiles(values, combos, (0.25, 0.5, 0.75))
+    means = chart.mean_by_suits(stat)
+    by = ", ".join(f"{SUIT_LABELS.get(s, s)} {_pct(m, 1)}" for s, m in means.items())
+    return (f"Stacked histogram of {stat_label(stat)} over all {chart.combos:,} hands ({len(chart):,} classes) of "
+            f"{chart.title}, one band per suit pattern: median {_pct(med, 1)}, middle half {_pct(q1, 1)} to "
+            f"{_pct(q3, 1)}, from {_pct(float(values.min()), 1)} to {_pct(float(values.max()), 1)}; mean by suit "
+            f"pattern: {by}.")
+
+
+def suit_means_html(chart: Any, *, stat: str = "equity") -> str:
+    """The histogram's data as a table: hands and mean ``stat`` for each suit pattern."""
+    import numpy as np
+
+    combos = chart.column("combos")
+    suits = np.array([r.suits for r in chart])
+    rows = "".join(f"<tr><th {CELL} scope=\"row\">{SUIT_LABELS.get(s, s)}</th>"
+                   f"<td {CELL}>{int(combos[suits == s].sum()):,}</td><td {CELL}>{_pct(m)}</td></tr>"
+                   for s, m in chart.mean_by_suits(stat).items())
+    return (f'<table {TABLE}><caption style="text-align:left">{html.escape(chart.title)}: {stat_label(stat)} by '
+            f'suit pattern</caption><tr><th {CELL} scope="col">suit pattern</th><th {CELL} scope="col">hands</th>'
+            f'<th {CELL} scope="col">mean {stat_label(stat)}</th></tr>{rows}</table>')
+
+
+def heatmap_alt(chart: Any, *, stat: str = "equity", top: int | None = 40) -> str:
+    """The key numbers of :func:`chart_heatmap_mpl` in words (its alt text).
+
+    >>> from omaha_learn import starting_hands
+    >>> "highest" in heatmap_alt(starting_hands("plo"), top=5)
+    True
+    """
+    import numpy as np
+
+    ranks, suits, values, combos = _heat_data(chart, stat, top)
+    masked = np.where(combos > 0, values, np.nan)
+    hi = np.unravel_index(int(np.nanargmax(masked)), masked.shape)
+    lo = np.unravel_index(int(np.nanargmin(masked)), masked.shape)
+    return (f"Heat map of {stat_label(stat)} for the {len(ranks)} best rank patterns of {chart.title} (rows, best "
+            f"first) by suit pattern (columns): highest {ranks[hi[0]]} {suits[hi[1]]} {_pct(float(values[hi]), 1)}, "
+            f"lowest {ranks[lo[0]]} {suits[lo[1]]} {_pct(float(values[lo]), 1)}; the table beside it lists every cell.")
+
+
+def heatmap_table_html(chart: Any, *, stat: str = "equity", top: int | None = 40) -> str:
+    """The heat map's numbers as a table (rank patterns by suit patterns; a dash where no hand exists)."""
+    ranks, suits, values, combos = _heat_data(chart, stat, top)
+    head = "".join(f'<th {CELL} scope="col">{html.escape(s)}</th>' for s in suits)
+    body = "".join(f'<tr><th {CELL} scope="row">{html.escape(r)}</th>'
+                   + "".join(f"<td {CELL}>{_pct(float(values[i, j]), 1) if combos[i, j] else '&ndash;'}</td>"
+                             for j in range(len(suits))) + "</tr>"
+                   for i, r in enumerate(ranks))
+    return (f'<table {TABLE}><caption style="text-align:left">{html.escape(chart.title)}: {stat_label(stat)} by rank '
+            f'and suit pattern</caption><tr><th {CELL} scope="col">rank pattern</th>{head}</tr>{body}</table>')

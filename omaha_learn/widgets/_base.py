@@ -153,10 +153,17 @@ def show_plotly(out: W.Output, fig: Any) -> None:
                     "metadata": {}},)
 
 
-def show_matplotlib(out: W.Output, fig: Any, *, dpi: int = 100) -> None:
-    """Put a matplotlib figure into ``out`` as a PNG (printable)."""
+def show_matplotlib(out: W.Output, fig: Any, *, dpi: int = 100, alt: str = "", table_html: str = "") -> None:
+    """Put a matplotlib figure into ``out`` as a PNG (printable); with ``alt``, as an ``<img>`` with that alt
+    text on a white framed background, and ``table_html`` (the figure's numbers) in a fold below it."""
+    if alt:
+        from omaha_learn.display.figures import Figure
+
+        bundle = Figure(fig, alt=alt, table_html=table_html, dpi=dpi)._repr_mimebundle_()
+        out.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
+        return
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
+    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight", facecolor="white")
     data = base64.b64encode(buf.getvalue()).decode("ascii")
     out.outputs = ({"output_type": "display_data", "data": {"image/png": data, "text/plain": "matplotlib figure"},
                     "metadata": {}},)

@@ -5,11 +5,21 @@ classes (rank pattern × suit pattern heatmap)."""
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as W
 
-from omaha_learn.display.chart import chart_heatmap, chart_heatmap_mpl, chart_html, compare_html, row_html
+from omaha_learn.display.chart import (
+    chart_heatmap,
+    chart_heatmap_mpl,
+    chart_html,
+    compare_html,
+    heatmap_alt,
+    heatmap_table_html,
+    row_html,
+)
+from omaha_learn.display.coach import scroll_box
 from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.chart import StartingHands, starting_hands
 from omaha_learn.engine.games import Game
@@ -71,7 +81,9 @@ class StartingHandChart(LessonApp):
         self.deal_button = self._button("Deal", self.deal, style="primary")
         self.info = W.HTML()
         self.near = W.HTML()
-        self.figure_out = W.Output()
+        self.figure_out = W.Output(layout=W.Layout(max_width="100%", overflow="auto"))
+        self.figure_text = W.HTML()
+        """The overview's key numbers in words and its numbers as a table (for screen readers and print)."""
         self.figure: Any = None
         self.row: Any = None
         self.chart: StartingHands = starting_hands(self.game_w.value)
@@ -79,7 +91,8 @@ class StartingHandChart(LessonApp):
         self.game_w.observe(lambda _c: self.guard(self._game_changed), names="value")
         self.order_w.observe(lambda _c: self.guard(self._order_changed), names="value")
         self.children = [W.HBox([self.hand_w, self.lookup_button, self.deal_button, self.game_w]),
-                         self.order_w, self.note, self.message, self.info, self.near, self.compare, self.figure_out]
+                         self.order_w, self.note, self.message, self.info, self.near, self.compare, self.figure_out,
+                         self.figure_text]
         self._draw_overview()
         if hand is not None:
             self.hand_w.value = hand
@@ -135,13 +148,20 @@ class StartingHandChart(LessonApp):
     def _draw_overview(self) -> None:
         if self.overview is None:
             self.figure = None
+            self.figure_text.value = ""
             return
+        alt = heatmap_alt(self.chart, stat=self.stat, top=self.top)
+        table = heatmap_table_html(self.chart, stat=self.stat, top=self.top)
         if self.overview == "mpl":
             import matplotlib.pyplot as plt
 
             self.figure = chart_heatmap_mpl(self.chart, stat=self.stat, top=self.top)
-            show_matplotlib(self.figure_out, self.figure)
+            show_matplotlib(self.figure_out, self.figure, alt=alt, table_html=table)
+            self.figure_text.value = ""
             plt.close(self.figure)
         else:
             self.figure = chart_heatmap(self.chart, stat=self.stat, top=self.top)
             show_plotly(self.figure_out, self.figure)
+            self.figure_text.value = (f'<p class="ol-figure-alt">{html.escape(alt)}</p><details><summary>The numbers '
+                                      f'in this heat map (a table)</summary>{scroll_box(table, "heat map numbers")}'
+                                      f"</details>")
