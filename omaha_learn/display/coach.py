@@ -24,7 +24,7 @@ from typing import Any
 from omaha_learn.display.cards import cards_row
 from omaha_learn.display.html import hole_cards_label
 from omaha_learn.display.narration import LEARNER, dealer_log, rename_seats, seat_labels
-from omaha_learn.display.theme import BADGES, BORDER, MUTED, SCROLL_HINT, badge
+from omaha_learn.display.theme import BADGES, BORDER, MUTED, badge, scroll_box
 
 __all__ = ["advice_html", "review_html", "practice_html", "table_html", "progress_svg", "progress_text",
            "visible_log", "VERDICT_COLORS", "scroll_box"]
@@ -38,19 +38,6 @@ VERDICT_COLORS = {k: BADGES[k][1] for k in ("best", "close", "mistake", "not wei
 
 def _e(x: Any) -> str:
     return html.escape(str(x))
-
-
-def scroll_box(inner: str, label: str) -> str:
-    """A wide table in a box that scrolls sideways by itself (never the page), focusable by the keyboard,
-    named for screen readers, with a visible hint.
-
-    >>> 'role="region"' in scroll_box("<table></table>", "review") and 'tabindex="0"' in scroll_box("", "x")
-    True
-    """
-    return (f'<div class="ol-scroll ol-focusable" role="region" tabindex="0" aria-label="{_e(label)}" '
-            f'style="overflow-x:auto;max-width:100%">{inner}</div>'
-            f'<div class="ol-scroll-hint" style="color:{MUTED};font-size:0.9em">{_e(SCROLL_HINT)} if it is cut '
-            f'off</div>')
 
 
 def advice_html(advice: Any, *, four_color: bool = False, who: str | None = None) -> str:

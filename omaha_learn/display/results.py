@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from omaha_learn.display.cards import HIGHLIGHT, cards_row
-from omaha_learn.display.theme import BORDER, MUTED, tinted
+from omaha_learn.display.theme import BORDER, MUTED, SCROLL_CLOSE, scroll_open, tinted
 from omaha_learn.engine.games import Game
 
 __all__ = [
@@ -104,6 +104,8 @@ def explanation_html(expl: Any, *, four_color: bool = False, size: int | str = "
     choices = list(_get(expl, "choices", default=()) or ())
     if show_grid and choices:
         heads = ("#", "two from the hand", "three from the board", "high", "low")
+        parts.append(scroll_open(f"all {len(choices)} ways to use two hole cards and three board cards",
+                                 max_height="560px" if len(choices) > 12 else ""))
         parts.append(f'<table class="ol-grid" {TABLE}><thead><tr>'
                      + "".join(f"<th {CELL}>{h}</th>" for h in heads) + "</tr></thead><tbody>")
         for i, ch in enumerate(choices, 1):
@@ -126,7 +128,7 @@ def explanation_html(expl: Any, *, four_color: bool = False, size: int | str = "
                          f'<td {CELL}>{cards_row(pair, four_color=four_color, size=size)}</td>'
                          f'<td {CELL}>{cards_row(triple, four_color=four_color, size=size)}</td>'
                          f'<td {CELL}>{hcell}</td><td {CELL}>{lcell}</td></tr>')
-        parts.append("</tbody></table>")
+        parts.append("</tbody></table>" + SCROLL_CLOSE)
     parts.append("</div>")
     return "".join(parts)
 
@@ -255,7 +257,8 @@ def showdown_html(result: Any, *, names: Sequence[str] | None = None, four_color
             style = f' style="{tinted("best_high")}"' if isinstance(won, int) and won > 0 else ""
             rows.append(f"<tr{style}><td {CELL}><b>{name}</b></td>{cells}<td {CELL}>{shows}</td>"
                         f"<td {CELL}><b>{_e(won)}</b></td></tr>")
-        parts.append(f'<table class="ol-seats" {TABLE}><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+        parts.append(scroll_open("the players' hands") + f'<table class="ol-seats" {TABLE}><thead><tr>{head}</tr></thead>'
+                     f'<tbody>{"".join(rows)}</tbody></table>' + SCROLL_CLOSE)
     if _get(result, "uncontested", default=False):
         parts.append("<div><b>Everyone else folded: the last player wins without showing (R20).</b></div>")
     for i, pot in enumerate(_get(result, "pots", default=()) or ()):
@@ -312,7 +315,8 @@ def equity_html(result: Any, *, names: Sequence[str] | None = None, four_color: 
     if Game.parse(_get(result, "game", default=Game.HILO)) is Game.PLO:
         cols = [c for c in cols if c[0] not in ("low", "quartered")]
     head = "".join(f"<th {CELL}>{t}</th>" for _, t in cols)
-    parts.append(f'<table {TABLE}><thead><tr><th {CELL}>Player</th><th {CELL}>Hand</th>{head}</tr></thead><tbody>')
+    parts.append(scroll_open("equity of each player")
+                 + f'<table {TABLE}><thead><tr><th {CELL}>Player</th><th {CELL}>Hand</th>{head}</tr></thead><tbody>')
     for i, p in enumerate(players):
         name = names[i] if names and i < len(names) else f"Player {i + 1}"
         hole = _get(p, "hole", default=None)
@@ -327,7 +331,7 @@ def equity_html(result: Any, *, names: Sequence[str] | None = None, four_color: 
             else:
                 row.append(f"<td {CELL}>{_pct(v)}</td>")
         parts.append(f"<tr>{''.join(row)}</tr>")
-    parts.append("</tbody></table>")
+    parts.append("</tbody></table>" + SCROLL_CLOSE)
     low_possible = _get(result, "low_possible")
     if low_possible is not None and _get(result, "game", default="hilo") == "hilo":
         parts.append(f'<div style="color:{MUTED}">A qualifying low is made on {_pct(low_possible)} of boards; '

@@ -28,7 +28,8 @@ import html
 import re
 
 __all__ = ["TEXT", "MUTED", "BORDER", "FOCUS_LIGHT", "FOCUS_DARK", "BADGES", "TINTS", "BUTTONS",
-           "contrast", "luminance", "badge", "tinted", "WIDGET_CSS", "FONT", "SCROLL_HINT"]
+           "contrast", "luminance", "badge", "tinted", "WIDGET_CSS", "FONT", "SCROLL_HINT", "scroll_box",
+           "scroll_open", "SCROLL_CLOSE"]
 
 FONT = "font-family:DejaVu Sans, Arial, Helvetica, sans-serif"
 TEXT = "var(--jp-ui-font-color1, #1a1a1a)"
@@ -77,7 +78,7 @@ BUTTONS: dict[str, tuple[str, str]] = {
 }
 """Text and background of the widget buttons by ``button_style`` (ipywidgets' own are below 4.5:1)."""
 
-SCROLL_HINT = "scroll sideways inside this box to see every column"
+SCROLL_HINT = "this table scrolls inside its own box"
 """The visible hint under a table that scrolls within itself."""
 
 
@@ -124,6 +125,29 @@ def tinted(kind: str) -> str:
     """
     fg, bg = TINTS[kind]
     return f"color:{fg};background:{bg}"
+
+
+def scroll_open(label: str, *, max_height: str = "") -> str:
+    """The opening tag of :func:`scroll_box` (for HTML built piece by piece); close with :data:`SCROLL_CLOSE`."""
+    tall = f"max-height:{max_height};overflow-y:auto;" if max_height else ""
+    return (f'<div class="ol-scroll-wrap" style="max-width:100%"><div class="ol-scroll ol-focusable" role="region" '
+            f'tabindex="0" aria-label="{html.escape(label)}" style="overflow-x:auto;{tall}max-width:100%">')
+
+
+SCROLL_CLOSE = (f'</div><div class="ol-scroll-hint" style="color:{MUTED};font-size:0.9em">'
+                f"{html.escape(SCROLL_HINT)} if it is cut off (it also takes the arrow keys once focused)</div></div>")
+"""The end of a :func:`scroll_open` box, with its visible hint."""
+
+
+def scroll_box(inner: str, label: str, *, max_height: str = "") -> str:
+    """A wide (or ``max_height``: tall) table in a box that scrolls by itself (never the page), focusable by
+    the keyboard (a screen reader hears ``label``), with a visible hint under it.
+
+    >>> box = scroll_box("<table></table>", "review")
+    >>> 'role="region"' in box and 'tabindex="0"' in box and 'aria-label="review"' in box
+    True
+    """
+    return scroll_open(label, max_height=max_height) + inner + SCROLL_CLOSE
 
 
 def _button_css() -> str:

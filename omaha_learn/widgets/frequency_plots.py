@@ -23,8 +23,8 @@ class FrequencyPlots(LessonApp):
     >>> fp = FrequencyPlots(trials=500, players=(2, 3), seed=1)
     >>> [row["players"] for row in fp.data.rows]
     [2, 3]
-    >>> fp.style_w.value = "printable"; fp.chart.outputs[0]["data"]["text/plain"]
-    'matplotlib figure'
+    >>> fp.style_w.value = "printable"; fp.chart.outputs[0]["data"]["text/plain"][:30]
+    'Figure: Printable bar chart of'
     """
 
     _repr_fields = ("seed",)

@@ -161,4 +161,4 @@ class TwoCardExplorer(LessonApp):
                                f"&nbsp; Board: {cards_row(e.board, four_color=self.four_color, size=self.size)}</div>")  # type: ignore[attr-defined]
             return
         grid = explanation_html(e, four_color=self.four_color)
-        self.view.value = f'<div style="max-height:560px;overflow-y:auto">{grid}</div>'
+        self.view.value = grid          # the 60-row grid scrolls in its own focusable, named box
