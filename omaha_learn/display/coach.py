@@ -24,7 +24,7 @@ from typing import Any
 from omaha_learn.display.cards import cards_row
 from omaha_learn.display.html import hole_cards_label
 from omaha_learn.display.narration import LEARNER, dealer_log, rename_seats, seat_labels
-from omaha_learn.display.theme import BADGES, BORDER, MUTED, badge, scroll_box
+from omaha_learn.display.theme import BADGES, BORDER, badge, scroll_box
 
 __all__ = ["advice_html", "review_html", "practice_html", "table_html", "progress_svg", "progress_text",
            "visible_log", "VERDICT_COLORS", "scroll_box"]
