@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 import omaha_learn
 from omaha_learn import OmahaLearnError
 from omaha_learn.engine.betting.actions import Action
-from omaha_learn.engine.players import CallingStation
+from omaha_learn.strategy.players import CallingStation
 
 PHH_TEXT = """variant = 'PO'
 antes = [0, 0, 0]

@@ -21,7 +21,7 @@ from omaha_learn import CardError, Game, GameError, QualifierError, best_high, p
 from omaha_learn.engine.cards import Card
 from omaha_learn.engine.evaluation.five_card import high_value
 from omaha_learn.engine.evaluation.tables import low_threshold
-from omaha_learn.engine.outs import Outs, outs
+from omaha_learn.strategy.outs import Outs, outs
 
 SETTINGS = settings(max_examples=6, deadline=None, derandomize=True)
 QUALIFIES = low_threshold(8)

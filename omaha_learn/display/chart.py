@@ -3,7 +3,7 @@ rank pattern × suit pattern (and a matplotlib one for print), and the equity
 distribution of all classes.
 
 plotly and matplotlib are imported inside each function. The chart and its
-rows are duck-typed (see :mod:`omaha_learn.engine.chart`).
+rows are duck-typed (see :mod:`omaha_learn.strategy.chart`).
 
 >>> from omaha_learn import starting_hands
 >>> chart = starting_hands("plo")
@@ -24,7 +24,7 @@ from omaha_learn.display.cards import cards_row
 from omaha_learn.display.html import FONT
 from omaha_learn.display.results import CELL, TABLE
 from omaha_learn.display.theme import MUTED, tinted
-from omaha_learn.engine.chart import percent_text
+from omaha_learn.strategy.chart import percent_text
 
 __all__ = ["MEASURES", "STAT_LABELS", "stat_label", "percentile6", "chart_html", "row_html", "compare_html", "chart_heatmap", "chart_heatmap_mpl", "equity_histogram",
            "equity_histogram_mpl", "SUIT_LABELS", "histogram_alt", "suit_means_html", "heatmap_alt",
@@ -56,7 +56,7 @@ def percentile6(row: Any) -> tuple[float, float]:
     computed like the heads-up ones from the six-handed order."""
     import numpy as np
 
-    from omaha_learn.engine.canonical import HANDS, hand_classes
+    from omaha_learn.strategy.canonical import HANDS, hand_classes
 
     combos = hand_classes().combos
     data = _chart_data(row.game)
@@ -65,7 +65,7 @@ def percentile6(row: Any) -> tuple[float, float]:
 
 
 def _chart_data(game: str) -> Any:
-    from omaha_learn.engine.chart import starting_hands
+    from omaha_learn.strategy.chart import starting_hands
 
     return starting_hands(game)._data
 

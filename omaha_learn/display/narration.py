@@ -39,7 +39,7 @@ _STREET = re.compile(r"^(flop|turn|river): (.*)$")
 
 
 def _positions(hand: Any) -> dict[int, str]:
-    from omaha_learn.engine.opponent_model import positions
+    from omaha_learn.strategy.opponent_model import positions
 
     return positions(int(hand.n), int(hand.button))
 

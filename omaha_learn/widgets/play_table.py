@@ -29,9 +29,9 @@ from omaha_learn.display.coach import advice_html, progress_svg, review_html, ta
 from omaha_learn.display.narration import Narrator, seat_label
 from omaha_learn.display.theme import MUTED, badge
 from omaha_learn.engine.betting.actions import Action
-from omaha_learn.engine.coach import DEFAULT_TRIALS
-from omaha_learn.engine.practice import PracticeTable
 from omaha_learn.errors import CoachError
+from omaha_learn.strategy.coach import DEFAULT_TRIALS
+from omaha_learn.strategy.practice import PracticeTable
 from omaha_learn.widgets._base import LessonApp
 
 __all__ = ["PlayTable", "COACH_MODES", "live_region_html"]

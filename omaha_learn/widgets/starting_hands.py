@@ -21,9 +21,9 @@ from omaha_learn.display.chart import (
 )
 from omaha_learn.display.coach import scroll_box
 from omaha_learn.engine.cards import Deck, format_cards
-from omaha_learn.engine.chart import StartingHands, starting_hands
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import ChartError
+from omaha_learn.strategy.chart import StartingHands, starting_hands
 from omaha_learn.widgets._base import GAMES, LessonApp, show_matplotlib, show_plotly
 
 __all__ = ["StartingHandChart", "ORDERS", "NOTE"]

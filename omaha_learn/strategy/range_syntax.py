@@ -1,10 +1,10 @@
 """The reader of the range language: text to a weight for each of the 270,725 hands.
 
 :func:`read_range` returns the row numbers (in the order of
-:func:`~omaha_learn.engine.canonical.all_hands`) and the weights of the
-hands a text names; :func:`omaha_learn.engine.ranges.parse_range` wraps them
-in a :class:`~omaha_learn.engine.range_set.Range`. The language itself (every
-form, with examples and counts) is described in :mod:`omaha_learn.engine.ranges`
+:func:`~omaha_learn.strategy.canonical.all_hands`) and the weights of the
+hands a text names; :func:`omaha_learn.strategy.ranges.parse_range` wraps them
+in a :class:`~omaha_learn.strategy.range_set.Range`. The language itself (every
+form, with examples and counts) is described in :mod:`omaha_learn.strategy.ranges`
 and in ``docs/rules.md``.
 
 Grammar, loosest first (ProPokerTools' precedence: ``@`` binds just after ``:``
@@ -34,10 +34,9 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.engine.canonical import HANDS, all_hands, hand_classes
 from omaha_learn.engine.cards import RANKS
-from omaha_learn.engine.chart import share_slice, starting_hands
 from omaha_learn.errors import RangeError
+from omaha_learn.strategy.canonical import HANDS, all_hands, hand_classes
 
 __all__ = ["read_range", "SUIT_SHAPES", "RANK_MACROS", "HAND_MACROS"]
 
@@ -305,6 +304,8 @@ class _Parser:
         if self.game is None:
             raise self.error("a share of the chart needs a game: parse_range(text, game='plo' or 'hilo')",
                              start, m.end())
+        from omaha_learn.strategy.chart import share_slice, starting_hands  # only a share of the chart loads it
+
         order = starting_hands(self.game).order(six_handed=bool(m.group(3)))
         keep = np.zeros(len(order), dtype=bool)
         keep[share_slice(order, lo / 100, hi / 100)] = True

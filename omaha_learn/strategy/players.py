@@ -164,12 +164,12 @@ class TightPlayer:
 class ChartPlayer:
     """Opens and calls by position from the starting-hand chart; after the flop, :class:`TightPlayer`'s rule.
 
-    Preflop it plays exactly the ranges of :mod:`omaha_learn.engine.opponent_model`
+    Preflop it plays exactly the ranges of :mod:`omaha_learn.strategy.opponent_model`
     (the coach's model of its opponents): with nobody in for a raise it raises
-    (pot-sized) the top :data:`~omaha_learn.engine.opponent_model.OPEN` share for
+    (pot-sized) the top :data:`~omaha_learn.strategy.opponent_model.OPEN` share for
     its position, else checks or folds (it never limps); facing one raise it
     re-raises the top 5% and calls the rest of its
-    :data:`~omaha_learn.engine.opponent_model.CALL` share; facing a re-raise it
+    :data:`~omaha_learn.strategy.opponent_model.CALL` share; facing a re-raise it
     raises again with the top 2% and calls the top 8%. Shares are of the chart's
     six-handed order.
 
@@ -183,7 +183,7 @@ class ChartPlayer:
         self._after_flop = TightPlayer()
 
     def decide(self, hand: HandState) -> Action:
-        from omaha_learn.engine import opponent_model as model
+        from omaha_learn.strategy import opponent_model as model
 
         legal = _legal(hand)
         seat = legal.seat

@@ -4,7 +4,7 @@
 (the button moves, stacks carry over; a player who goes broke buys back in to
 the starting stack before the next hand). The opponents act by themselves until
 it is the learner's decision; :meth:`PracticeTable.advice` asks the coach
-(:func:`~omaha_learn.engine.coach.coach`, which sees only the learner's view);
+(:func:`~omaha_learn.strategy.coach.coach`, which sees only the learner's view);
 :meth:`PracticeTable.review` gives the coach's verdict on each decision of the
 last hand. Every finished hand is kept as PHH text (:attr:`PracticeTable.history`).
 
@@ -24,15 +24,16 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from omaha_learn import rendering
 from omaha_learn.engine import arguments
 from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.betting.state import HandState
-from omaha_learn.engine.coach import DEFAULT_TRIALS, Advice, coach
 from omaha_learn.engine.games import Game
 from omaha_learn.engine.phh import dump_phh
-from omaha_learn.engine.players import CallingStation, ChartPlayer, Player, RandomPlayer, TightPlayer
 from omaha_learn.engine.table import Table
 from omaha_learn.errors import CoachError, IllegalAction, PlayerError, TableError
+from omaha_learn.strategy.coach import DEFAULT_TRIALS, Advice, coach
+from omaha_learn.strategy.players import CallingStation, ChartPlayer, Player, RandomPlayer, TightPlayer
 
 __all__ = ["PracticeTable", "Decision", "OPPONENTS", "LEARNER"]
 
@@ -301,6 +302,4 @@ class PracticeTable:
                 f"stacks {self.stacks}>")
 
     def _repr_html_(self) -> str:
-        from omaha_learn.display.coach import practice_html
-
-        return str(practice_html(self))
+        return rendering.html("practice", self)   # drawn by omaha_learn.display when it is there

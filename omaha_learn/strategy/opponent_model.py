@@ -14,11 +14,11 @@ This is the one place the model lives (``docs/coach.md`` explains it in words).
   not acted yet gets the range it would continue with.
 * Betting after the flop does **not** narrow a range (the model is preflop only).
 
-:class:`~omaha_learn.engine.players.ChartPlayer` plays exactly these ranges, so
+:class:`~omaha_learn.strategy.players.ChartPlayer` plays exactly these ranges, so
 against it the estimate is right; against other players it is a guess, and says so.
 
 >>> from omaha_learn.engine.betting.state import HandState
->>> from omaha_learn.engine.seat_view import seat_view
+>>> from omaha_learn.strategy.seat_view import seat_view
 >>> hand = HandState([100] * 6, game="plo", button=5, seed=2)
 >>> hand.play("r7 f f f")            # UTG opens, HJ, CO and the button fold
 >>> est = estimate_ranges(seat_view(hand))      # the small blind to act
@@ -36,11 +36,11 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.engine.canonical import HANDS, canonical_key, hand_classes
 from omaha_learn.engine.cards import CardsLike
 from omaha_learn.engine.games import Game
-from omaha_learn.engine.ranges import Range
-from omaha_learn.engine.seat_view import SeatView
+from omaha_learn.strategy.canonical import HANDS, canonical_key, hand_classes
+from omaha_learn.strategy.ranges import Range
+from omaha_learn.strategy.seat_view import SeatView
 
 __all__ = ["OPEN", "CALL", "RERAISE", "FOUR_BET", "CALL_RERAISE", "LIMP", "RangeEstimate", "estimate_ranges",
            "positions", "chart_range", "top_share", "raises_before", "range_text", "share_text"]
@@ -86,7 +86,7 @@ def _base(position: str) -> str:
 @functools.cache
 def _order(game: Game) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
     """Class numbers in six-handed order, and the share of hands ranked above each class (by class number)."""
-    from omaha_learn.engine.chart import starting_hands
+    from omaha_learn.strategy.chart import starting_hands
 
     order = starting_hands(game).order(six_handed=True)
     combos = hand_classes().combos[order]

@@ -1,14 +1,14 @@
 """The coach: a truthful second opinion at one decision of a hand.
 
 :func:`coach` looks at a hand only as the seat to act sees it (a
-:class:`~omaha_learn.engine.seat_view.SeatView`: its own hole cards, the board,
+:class:`~omaha_learn.strategy.seat_view.SeatView`: its own hole cards, the board,
 the actions and the chips; never another seat's cards) and answers:
 
 * the **price**: ``to_call / (pot + to_call)``, the share of the final pot a call must win;
 * the **equity**: the seat's expected share of the pot at the showdown (hi-lo
   halves and quarters counted, R11) against a range for each opponent still in,
   by seeded Monte Carlo with its standard error; the ranges are the
-  :mod:`~omaha_learn.engine.opponent_model` estimate unless given;
+  :mod:`~omaha_learn.strategy.opponent_model` estimate unless given;
 * the **chip EV** of folding, checking or calling and of a minimum and a
   pot-sized bet or raise, under one stated model (:data:`EV_MODEL`): every
   opponent still in puts in the same bet (up to its stack), nobody folds, and
@@ -42,15 +42,16 @@ from itertools import combinations
 from math import sqrt
 from typing import Any
 
+from omaha_learn import rendering
 from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.betting.state import HandState
 from omaha_learn.engine.cards import FULL_DECK, Card, format_cards
 from omaha_learn.engine.evaluation.hands import best_high, best_low, five_card_strengths, make_high
 from omaha_learn.engine.games import Game
-from omaha_learn.engine.opponent_model import RangeEstimate, estimate_ranges, positions, top_share
-from omaha_learn.engine.ranges import Range, parse_range
-from omaha_learn.engine.seat_view import SeatView, seat_view
 from omaha_learn.errors import CoachError, EquityError, RangeError
+from omaha_learn.strategy.opponent_model import RangeEstimate, estimate_ranges, positions, top_share
+from omaha_learn.strategy.ranges import Range, parse_range
+from omaha_learn.strategy.seat_view import SeatView, seat_view
 
 __all__ = ["coach", "Advice", "Option", "EV_MODEL", "EXACT_MODEL", "DEFAULT_TRIALS", "hand_notes", "nut_status",
            "CLOSE"]
@@ -208,9 +209,7 @@ class Advice:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        from omaha_learn.display.coach import advice_html
-
-        return str(advice_html(self))
+        return rendering.html("advice", self)   # drawn by omaha_learn.display when it is there
 
 
 def _verb(action: Action) -> str:
@@ -281,7 +280,7 @@ def hand_notes(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, qual
     ()
     """
     from omaha_learn.engine.evaluation.explanation import explain
-    from omaha_learn.engine.outs import outs
+    from omaha_learn.strategy.outs import outs
 
     if len(board) < 3:
         return (), ()
@@ -441,7 +440,7 @@ def coach(hand: HandState, seat: int | None = None, ranges: object = None, trial
     """Advice for ``seat`` (default: the seat to act) of ``hand`` (see the module notes).
 
     ``ranges`` is ``None`` (the coach's estimate from the chart, positions and
-    preflop actions: :mod:`~omaha_learn.engine.opponent_model`), one range
+    preflop actions: :mod:`~omaha_learn.strategy.opponent_model`), one range
     text for every opponent, or a dict seat -> range text for each opponent
     still in. ``trials`` Monte Carlo deals with ``seed`` give the equity.
     Only what ``seat`` can see is read; another seat's hole cards never are.
