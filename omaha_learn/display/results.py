@@ -296,8 +296,9 @@ def _bar(x: Any, color: str) -> str:
         w = max(0.0, min(100.0, 100 * float(x)))
     except (TypeError, ValueError):
         w = 0.0
-    return (f'<span style="display:inline-block;width:120px;height:0.8em;background:#e6e6e6;border:1px solid #767676;vertical-align:middle">'
-            f'<span style="display:block;width:{w:.1f}%;height:100%;background:{color}"></span></span>')
+    return (f'<span class="ol-bar" aria-hidden="true" style="display:inline-block;width:120px;height:0.8em;'
+            f'background:#e6e6e6;border:1px solid #767676;vertical-align:middle">'
+            f'<span aria-hidden="true" style="display:block;width:{w:.1f}%;height:100%;background:{color}"></span></span>')
 
 
 def equity_html(result: Any, *, names: Sequence[str] | None = None, four_color: bool = False) -> str:
