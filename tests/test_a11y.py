@@ -214,8 +214,8 @@ def _pages() -> dict[str, str]:
     from omaha_learn import best_high, equity, showdown
     from omaha_learn.display.chart import chart_html
     from omaha_learn.display.results import equity_html, explanation_html, showdown_html
-    from omaha_learn.strategy.chart import starting_hands
     from omaha_learn.engine.evaluation.explanation import explain
+    from omaha_learn.strategy.chart import starting_hands
 
     return {
         "outs": outs_html(outs("Ah 2h Kd Ks", "3c 7h Qh", "hilo")),
