@@ -163,9 +163,11 @@ def _button_css() -> str:
 WIDGET_CSS = (
     "<style>"
     # focus ring: 3 px, 3:1 or more on the notebook background of each theme
-    f".ol-app :focus-visible,.ol-app .ol-focusable:focus{{outline:3px solid {FOCUS_LIGHT};outline-offset:2px;}}"
+    # (!important: ipywidgets' own 1 px focus outline is more specific than a rule for every control)
+    f".ol-app :focus-visible,.ol-app .ol-focusable:focus{{outline:3px solid {FOCUS_LIGHT} !important;"
+    f"outline-offset:2px !important;}}"
     f"body[data-jp-theme-light='false'] .ol-app :focus-visible,"
-    f"body[data-jp-theme-light='false'] .ol-app .ol-focusable:focus{{outline-color:{FOCUS_DARK};}}"
+    f"body[data-jp-theme-light='false'] .ol-app .ol-focusable:focus{{outline-color:{FOCUS_DARK} !important;}}"
     + _button_css() +
     # boxes wrap instead of squeezing their children; text inputs shrink with the cell
     ".ol-app .widget-hbox,.ol-app .jupyter-widgets.widget-hbox{flex-wrap:wrap;gap:4px;}"
