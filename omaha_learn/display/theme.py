@@ -175,6 +175,7 @@ WIDGET_CSS = (
     # flex children may shrink below their content's width, so a 300 px text box fits a 306 px cell
     ".ol-app .widget-box,.ol-app .widget-hbox>*,.ol-app .widget-vbox>*{min-width:0;max-width:100%;}"
     ".ol-app .widget-text input,.ol-app .widget-dropdown select{min-width:0;}"
+    ".ol-app .widget-inline-hbox{max-width:calc(100% - 2 * var(--jp-widgets-margin, 2px)) !important;}"
     ".ol-app .widget-text,.ol-app .widget-textarea,.ol-app .widget-dropdown,.ol-app .widget-inline-hbox"
     "{max-width:100%;flex-wrap:wrap;}"
     ".ol-app .widget-label{min-width:4em;}"
