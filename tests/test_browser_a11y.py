@@ -220,7 +220,8 @@ def test_lessons_reflow_read_and_pass_axe_in_light_and_dark(lab: str, axe_source
                         page.screenshot(path=str(SHOTS / f"{stem}-{theme.split()[-1].lower()}-{width}.png"))
                 page.set_viewport_size({"width": 1280, "height": 1000})
                 _theme(page, THEMES[0])
-                page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()")
+                page.evaluate("async () => { const w = window.jupyterapp.shell.currentWidget;"
+                              " await w.sessionContext.shutdown(); w.dispose(); }")   # one notebook open at a time
         finally:
             browser.close()
     (SHOTS / "report.json").write_text(json.dumps(report, indent=1))
@@ -243,7 +244,7 @@ def test_play_a_whole_hand_with_the_keyboard_only(lab: str) -> None:
             page = browser.new_page(viewport={"width": 420, "height": 900})
             page.route("**/*", _only_local)
             page.set_default_timeout(120_000)
-            open_with_kernel(page, f"{lab}/lab/tree/{PLAY}.ipynb")
+            open_with_kernel(page, f"{lab}/lab/tree/{PLAY}.ipynb?reset")     # a fresh workspace: this notebook only
             _theme(page, "JupyterLab Dark")
             page.evaluate("async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
             widget = page.locator(".ol-playtable").first

@@ -172,10 +172,6 @@ WIDGET_CSS = (
     # boxes wrap instead of squeezing their children; text inputs shrink with the cell
     ".ol-app .widget-hbox,.ol-app .jupyter-widgets.widget-hbox{flex-wrap:wrap;gap:4px;}"
     ".ol-app{max-width:100%;min-width:0;}"
-    # flex children may shrink below their content's width, so a 300 px text box fits a 306 px cell
-    ".ol-app .widget-box,.ol-app .widget-hbox>*,.ol-app .widget-vbox>*{min-width:0;max-width:100%;}"
-    ".ol-app .widget-text input,.ol-app .widget-dropdown select{min-width:0;}"
-    ".ol-app .widget-inline-hbox{max-width:calc(100% - 2 * var(--jp-widgets-margin, 2px)) !important;}"
     ".ol-app .widget-text,.ol-app .widget-textarea,.ol-app .widget-dropdown,.ol-app .widget-inline-hbox"
     "{max-width:100%;flex-wrap:wrap;}"
     ".ol-app .widget-label{min-width:4em;}"
