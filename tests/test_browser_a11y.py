@@ -195,8 +195,7 @@ def test_lessons_reflow_read_and_pass_axe_in_light_and_dark(lab: str, axe_source
             page.set_default_timeout(120_000)
             for stem in LESSONS:
                 open_with_kernel(page, f"{lab}/lab/tree/{stem}.ipynb")
-                page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')"
-                              " .catch(() => null)")
+                page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
                 _run_all(page)
                 errors = page.locator(f"{OUTPUTS}[data-mime-type='application/vnd.jupyter.stderr'], "
                                       ".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']").count()
