@@ -110,10 +110,27 @@ def _game(text: str) -> Game:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="omaha-learn", description="Learn Omaha: equity, best hands, showdowns.")
+    p = argparse.ArgumentParser(
+        prog="omaha-learn", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Learn and teach Omaha (Pot-Limit Omaha and Omaha Hi-Lo): the lessons in JupyterLab, a practice "
+                    "table with a coach, and the tools behind them: equity, best hands, outs, showdowns, hand "
+                    "frequencies, the starting-hand chart, and grading of the exercise notebooks.",
+        epilog="examples:\n"
+               "  omaha-learn lessons                          open the lessons in JupyterLab\n"
+               "  omaha-learn play --seed 7                    play at a practice table (q quits)\n"
+               "  omaha-learn equity AsAh2s3h KdKcQdJc --board 4c7d9s\n"
+               "  omaha-learn best AsKd7h2c --board \"Kc 9c 6c 6h Qc\"\n"
+               "\n'omaha-learn COMMAND --help' says what a command does, with an example.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    e = sub.add_parser("equity", help="exact (or Monte Carlo) equity, scoop and split rates")
+    def cmd(name: str, summary: str, example: str, extra: str = "") -> Any:
+        """A subcommand whose --help says what it does (``summary``), then an example, then ``extra``."""
+        return sub.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ".",
+                              epilog=f"example:\n  {example}" + (f"\n\n{extra}" if extra else ""),
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+
+    e = cmd("equity", "exact (or Monte Carlo) equity, scoop and split rates of hands or ranges on a board",
+            "omaha-learn equity AsAh2s3h KdKcQdJc --board 4c7d9s")
     e.add_argument("holes", nargs="+", metavar="HAND", help="the game's hole cards per player (5 in plo5 and bigo); "
                    "'random' for a random hand")
     e.add_argument("--board", default="", help="0, 3, 4 or 5 board cards")
@@ -126,7 +143,8 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--seed", type=_seed, default=None, help="Monte Carlo seed (0 to 2**32 - 1)")
     e.add_argument("--quiet", action="store_true", help="no progress bar")
 
-    b = sub.add_parser("best", help="best high and low hand, every two-plus-three choice explained")
+    b = cmd("best", "best high and low hand of a hand on a board, every two-plus-three choice explained (R2)",
+            'omaha-learn best AsKd7h2c --board "Kc 9c 6c 6h Qc"')
     b.add_argument("hole", help="the game's hole cards (4; 5 in plo5 and bigo)")
     b.add_argument("--board", required=True, help="3, 4 or 5 board cards")
     b.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_GAMES_HELP)
@@ -134,39 +152,43 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--qualifier", type=_qualifier, default=8, help="low qualifier: 8 (default), 9 or none (R12)")
     b.add_argument("--all", action="store_true", help="list every choice, not only the best")
 
-    o = sub.add_parser("outs", help="outs on a flop or turn: what each next card makes, the nuts, the draws")
+    o = cmd("outs", "outs on a flop or turn: what each next card makes, the nuts, the draws",
+            "omaha-learn outs JcTd9h2s --board 8s7dKc --game plo")
     o.add_argument("hole", help="the game's hole cards (4; 5 in plo5 and bigo)")
     o.add_argument("--board", required=True, help="3 or 4 board cards")
     o.add_argument("--dead", default="", help="cards known to be out (never come next)")
     o.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_GAMES_HELP)
     o.add_argument("--qualifier", type=_qualifier, default=8, help="low qualifier: 8 (default), 9 or none (R12)")
 
-    s = sub.add_parser("showdown", help="who wins a pot and how much each (halves, ties, odd chips)")
+    s = cmd("showdown", "who wins a pot and how much each gets (halves, ties, odd chips, side pots)",
+            "omaha-learn showdown As2s3dKd KhKcQhQc --board 7s8dTh2c5h --each 100 --button 0")
     s.add_argument("holes", nargs="+", metavar="HAND", help="hole cards per seat; 'fold' for a folded seat")
-    s.add_argument("--board", required=True)
+    s.add_argument("--board", required=True, help="the 5 board cards")
     chips = s.add_mutually_exclusive_group()
     chips.add_argument("--each", type=_positive("--each"), default=None,
                        help="chips each seat put in (default 100 each)")
     chips.add_argument("--pot", type=_positive("--pot"), default=None,
                        help="the whole pot, put in equally by every seat")
     chips.add_argument("--contributions", type=int, nargs="+", default=None, help="chips per seat")
-    s.add_argument("--button", type=int, default=0)
+    s.add_argument("--button", type=int, default=0, help="the button's seat (default 0); it sets the show order")
     s.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_GAMES_HELP)
     s.add_argument("--hole-cards", type=_hole_size, default=None, help=_HOLES_HELP)
     s.add_argument("--qualifier", type=_qualifier, default=8, help="low qualifier: 8 (default), 9 or none (R12)")
 
-    f = sub.add_parser("frequencies", help="scoop, split, quartered and no-low rates by table size")
+    f = cmd("frequencies", "how often pots are scooped, split, quartered or have no low, by table size",
+            "omaha-learn frequencies --hand As2s3dKd --players 2 3 4 --trials 20000")
     f.add_argument("--hand", default=None, help="a starting hand against random hands")
-    f.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5, 6])
-    f.add_argument("--trials", type=_positive("--trials"), default=20_000)
-    f.add_argument("--seed", type=_seed, default=0)
+    f.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5, 6], help="table sizes (default 2 to 6)")
+    f.add_argument("--trials", type=_positive("--trials"), default=20_000, help="deals per table size (default 20000)")
+    f.add_argument("--seed", type=_seed, default=0, help="seed (default 0: the same numbers every run)")
     f.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_GAMES_HELP)
     f.add_argument("--jobs", type=_positive("--jobs"), default=None, metavar="N",
                    help="split the study into seeded chunks run on N local workers (same numbers for any N)")
     f.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="run the chunks on a Dask cluster, e.g. tcp://scheduler:8786 (pip install '.[scale]')")
 
-    c = sub.add_parser("chart", help="the starting-hand chart: the best hands, or one hand's rank")
+    c = cmd("chart", "the starting-hand chart: the best hands, or one hand's rank and equities",
+            "omaha-learn chart --game plo --hand \"As Ah Ks Kh\" --six")
     c.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_GAMES_HELP)
     c.add_argument("--top", type=float, default=None, help="the best PERCENT of all hands (e.g. 20)")
     c.add_argument("--hand", default=None, help="look up one hand's class, rank and equities")
@@ -175,12 +197,15 @@ def _parser() -> argparse.ArgumentParser:
 
     _grade_parser(sub)
 
-    nbg = sub.add_parser("export-nbgrader", help="write the exercises as an nbgrader course source (source/<exercise>/)")
+    nbg = cmd("export-nbgrader", "write the exercises as an nbgrader course source (source/<exercise>/)",
+              "omaha-learn export-nbgrader course/")
     nbg.add_argument("dir", type=Path, metavar="DIR", help="the nbgrader course folder to write into")
     nbg.add_argument("--keys", type=Path, default=None,
                      help="folder of teacher keys (default: exercises/solutions here, else of the checkout)")
 
-    pl = sub.add_parser("play", help="play Omaha at a practice table in the terminal, with the coach on request")
+    pl = cmd("play", "play Omaha at a practice table in the terminal against scripted opponents, with the coach "
+             "on request and a review after each hand", "omaha-learn play --game plo --seed 7 --hands 5",
+             "in-game commands (type one, then Enter):\n" + _PLAY_KEYS)
     pl.add_argument("--game", type=_game, default="plo", help="plo (default) or hilo")
     pl.add_argument("--seats", type=int, default=6, help="3 to 6 seats (you are seat 0)")
     pl.add_argument("--stack", type=_positive("--stack"), default=100, help="chips each (default 100)")
@@ -188,7 +213,8 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--hands", type=_positive("--hands"), default=None, help="stop after this many hands")
     pl.add_argument("--coach", action="store_true", help="show the coach's advice at every decision")
 
-    les = sub.add_parser("lessons", help="open the lessons in JupyterLab (start page notebooks/00_start.ipynb)")
+    les = cmd("lessons", "open the lessons in JupyterLab (start page notebooks/00_start.ipynb)",
+              "omaha-learn lessons --no-browser")
     les.add_argument("--port", type=_positive("--port"), default=None, help="port for JupyterLab (default: a free one)")
     les.add_argument("--ip", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
     les.add_argument("--no-browser", action="store_true", help="only print the start page's URL")
@@ -466,7 +492,13 @@ def _export_nbgrader(args: argparse.Namespace) -> int:
 
 
 _PLAY_HELP = ("f fold, x check, c call, b N bet N, r N raise to N ('b'/'r' alone: the minimum, 'pot': the most), "
-              "? the coach, q quit")
+              "? the coach, h help, q quit")
+_PLAY_KEYS = ("  f          fold\n  x          check\n  c          call\n  b N        bet N chips (b alone: the minimum)\n"
+              "  r N        raise to N chips (r alone: the minimum)\n  pot        bet or raise the most the pot allows\n"
+              "  ?          the coach's advice for this decision\n  h          this list\n"
+              "  q          quit (chips you already put into an unfinished hand are lost, as in a fold)\n"
+              "  Enter      after a hand: deal the next one")
+"""The in-game commands of ``omaha-learn play``, as ``play --help`` lists them."""
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -510,7 +542,13 @@ def _play(args: argparse.Namespace) -> int:
         except OmahaLearnError as exc:
             print(f"  {exc}")
     won = sum(table.results)
-    print(f"You played {table.hands_played} hand(s): {won:+d} chips. Stacks: {table.stacks}")
+    if table.hand.is_over:
+        print(f"You played {table.hands_played} hand(s): {won:+d} chips. Stacks: {table.stacks}")
+    else:                            # quit mid-hand: the chips already in the pot are gone, as in a fold
+        put_in = int(table.hand.contributions[0])
+        print(f"You played {table.hands_played} hand(s): {won:+d} chips. You quit hand {table.hand_number} before "
+              f"it ended, with {put_in} chip(s) of yours in its pot (lost, as in a fold): {won - put_in:+d} chips in "
+              f"all. Stacks behind: {list(table.hand.stacks)}")
     return 0
 
 

@@ -142,4 +142,4 @@ def test_the_table_never_shows_hidden_cards_before_a_showdown() -> None:
     for seat in range(1, 6):
         for card in t.hand.holes[seat] or ():
             assert f'data-card="{card}"' not in page and card.name not in page and str(card) not in text
-    assert page.count("is dealt") == 1                     # only the learner's own deal line
+    assert page.count(" dealt ") == 1                      # only the learner's own deal line ("you (SB) are dealt")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -125,7 +127,11 @@ def test_starting_hand_chart_six_handed_order_and_side_by_side() -> None:
     six = app.chart.six_handed()
     near = six[row.rank6 - 3:row.rank6 + 2]
     assert all(r.hand_text.split()[0] in app.near.value for r in near)   # the neighbours in six-handed order
-    assert f"<b>{row.rank6:,}</b> six-handed" in app.info.value
+    # issue 29: the headline and the columns follow the chosen order (rank, then percentile six-handed)
+    assert app.info.value.index(f"<b>six-handed rank {row.rank6:,}</b>") < app.info.value.index("heads-up rank")
+    assert "of hands six-handed" in app.info.value
+    head = app.near.value[app.near.value.index("<thead>"):app.near.value.index("</thead>")]
+    assert head.index("6h rank") < head.index("6h percentile") < head.index(">rank<")
     for word in ("position", "implied", "stack", "playability"):
         assert word in app.note.value
 
@@ -133,7 +139,10 @@ def test_starting_hand_chart_six_handed_order_and_side_by_side() -> None:
 def test_starting_hand_chart_overview_follows_the_order() -> None:
     app = StartingHandChart("Js Th 9s 8h", game="plo", order="six-handed", top=8)
     spec = app.figure_out.outputs[0]["data"]["application/vnd.plotly.v1+json"]
-    assert "equity6" in spec["layout"]["title"]["text"]
+    # issue 29: the heat map says "six-handed equity", not the column's code name "equity6"
+    title = spec["layout"]["title"]["text"]
+    assert "six-handed equity" in title and "equity6" not in title
+    assert "equity6" not in json.dumps(spec["data"][0].get("colorbar", {}))
 
 
 def test_range_equity_same_inputs_same_numbers_and_the_seed_it_was_given() -> None:

@@ -233,5 +233,6 @@ def cards_row(cards: Iterable[Any] | str, *, four_color: bool = False, size: int
     else:
         inner = "".join(card_img(c, four_color=four_color, size=size, highlight=c in hi, dim=c in lo,
                                  note=notes.get(c, "")) for c in cs)
+    inner = inner.replace("><img", "><wbr><img")     # a row of pictures may wrap on a narrow screen
     aria = f' aria-label="{html.escape(label)}" title="{html.escape(label)}"' if label else ""
-    return f'<span class="ol-cards" role="group"{aria} style="display:inline-block;white-space:nowrap">{inner}</span>'
+    return f'<span class="ol-cards" role="group"{aria} style="display:inline-block;max-width:100%">{inner}</span>'

@@ -25,10 +25,12 @@ from omaha_learn.display.html import FONT
 from omaha_learn.display.results import CELL, TABLE
 from omaha_learn.engine.games import Game
 from omaha_learn.extras import require
+from omaha_learn.display.theme import MUTED, tinted
 from omaha_learn.strategy.chart import percent_text
 
-__all__ = ["MEASURES", "chart_html", "row_html", "compare_html", "chart_heatmap", "chart_heatmap_mpl", "equity_histogram",
-           "equity_histogram_mpl", "SUIT_LABELS"]
+__all__ = ["MEASURES", "STAT_LABELS", "stat_label", "percentile6", "chart_html", "row_html", "compare_html", "chart_heatmap", "chart_heatmap_mpl", "equity_histogram",
+           "equity_histogram_mpl", "SUIT_LABELS", "histogram_alt", "suit_means_html", "heatmap_alt",
+           "heatmap_table_html"]
 
 MEASURES = ("All-in equity before the flop, against one random hand (heads-up) or five (six-handed): "
             "no position, no betting after the flop, no stack sizes.")
@@ -41,42 +43,113 @@ def _pct(x: float, digits: int = 2) -> str:
     return f"{100 * x:.{digits}f}%"
 
 
-def row_html(row: Any, *, four_color: bool = False) -> str:
-    """One class: its cards, rank, percentile and equities with standard errors."""
+STAT_LABELS = {"equity": "heads-up equity", "equity6": "six-handed equity", "scoop": "heads-up scoop",
+               "scoop6": "six-handed scoop", "high": "high share", "low": "low share"}
+"""Words for the chart's columns in titles and colour bars (never the column's code name)."""
+
+
+def stat_label(stat: str) -> str:
+    """The words for a chart column: ``"equity6"`` is "six-handed equity"."""
+    return STAT_LABELS.get(stat, stat.replace("_", " "))
+
+
+def percentile6(row: Any) -> tuple[float, float]:
+    """A class's six-handed percentile (share of all hands it ranks above, percent) and top share (0-1),
+    computed like the heads-up ones from the six-handed order."""
+    import numpy as np
+
+    from omaha_learn.strategy.canonical import HANDS, hand_classes
+
+    combos = hand_classes().combos
+    data = _chart_data(row.game)
+    above = float(combos[data.rank6 < row.rank6].sum())
+    return float(100.0 * (HANDS - above - row.combos) / HANDS), float(np.float64(above + row.combos) / HANDS)
+
+
+def _chart_data(game: str) -> Any:
+    from omaha_learn.strategy.chart import starting_hands
+
+    return starting_hands(game)._data
+
+
+def _dealt(row: Any, dealt: Any, four_color: bool) -> str:
+    """The hand as dealt, and the class's canonical suits when they differ (the chart stores classes)."""
+    from omaha_learn.display.cards import as_cards
+
+    canon = cards_row(row.hand, four_color=four_color, size="chip", label="the class, canonical suits")
+    if dealt is None:
+        return f"{canon} <small>(the class, drawn with its canonical suits)</small>"
+    cards = as_cards(dealt)
+    mine = cards_row(cards, four_color=four_color, size="chip", label="your hand as dealt")
+    if sorted(str(c) for c in cards) == sorted(str(c) for c in row.hand):
+        return mine
+    return f"{mine} <small>(as dealt; the chart's class is drawn with canonical suits as {canon})</small>"
+
+
+def row_html(row: Any, *, four_color: bool = False, six_handed: bool = False, dealt: Any = None) -> str:
+    """One class: its cards (``dealt``: the hand as dealt, shown with its own suits), its rank and percentile
+    in the chosen order first (``six_handed``), the other order's rank, and the equities with standard errors."""
     low = (f" &middot; low share {_pct(row.low)} &middot; high share {_pct(row.high)}"
            if Game.parse(row.game).has_low else "")
+    if six_handed:
+        pct, top = percentile6(row)
+        head = (f"<b>six-handed rank {row.rank6:,}</b> of 16,432 (heads-up rank {row.rank:,}) &middot; "
+                f"better than {percent_text(pct / 100)} of hands six-handed (top {percent_text(top)})")
+    else:
+        head = (f"<b>heads-up rank {row.rank:,}</b> of 16,432 (six-handed rank {row.rank6:,}) &middot; "
+                f"better than {percent_text(row.percentile / 100)} of hands heads-up (top {percent_text(row.top)})")
     return (f'<div class="ol-chart-row" style="{FONT}">'
-            f'{cards_row(row.hand, four_color=four_color, size="chip")} '
-            f"<b>rank {row.rank:,}</b> of 16,432 heads-up, <b>{row.rank6:,}</b> six-handed &middot; "
-            f"{html.escape(row.label)} &middot; better than {percent_text(row.percentile / 100)} of hands "
-            f"(top {percent_text(row.top)})<br>"
+            f'{_dealt(row, dealt, four_color)} {head} &middot; {html.escape(row.label)}<br>'
             f"heads-up equity <b>{_pct(row.equity)}</b> &plusmn; {_pct(row.stderr)} &middot; "
-            f"scoop {_pct(row.scoop)}{low} &middot; six-handed {_pct(row.equity6)} &plusmn; "
+            f"scoop {_pct(row.scoop)}{low} &middot; six-handed equity <b>{_pct(row.equity6)}</b> &plusmn; "
             f"{_pct(row.equity6_stderr)} &middot; {row.combos} combos, "
             f"{html.escape(SUIT_LABELS.get(row.suits, row.suits))}</div>")
 
 
-def chart_html(chart: Any, *, limit: int = 20, highlight: int | None = None, four_color: bool = False) -> str:
-    """The first ``limit`` rows of a chart as a table (``highlight``: a class number to mark)."""
+def chart_html(chart: Any, *, limit: int = 20, highlight: int | None = None, four_color: bool = False,
+               six_handed: bool | None = None) -> str:
+    """The first ``limit`` rows of a chart as a table (``highlight``: a class number to mark); the columns
+    of the chart's order come first (``six_handed``: default, from the chart's title), the table scrolls
+    within its own box on a narrow screen, and the hands are classes drawn with canonical suits."""
+    from omaha_learn.display.coach import scroll_box
+
+    if six_handed is None:
+        six_handed = "six-handed order" in str(chart.title)
     rows = list(chart[:limit])
     parts = [f'<div class="ol-chart" style="{FONT}">',
              f"<div><b>{html.escape(chart.title)}</b> &middot; {len(chart):,} classes, {chart.combos:,} hands</div>"]
     low = Game.parse(chart.game).has_low
-    head = ["rank", "hand", "class", "combos", "equity &plusmn;", "scoop"] + (["high", "low"] if low else []) + [
-        "six-handed", "6h rank", "percentile"]
-    parts.append(f"<table {TABLE}><thead><tr>{''.join(f'<th {CELL}>{h}</th>' for h in head)}</tr></thead><tbody>")
+    if six_handed:
+        head = ["6h rank", "hand", "class", "combos", "six-handed equity &plusmn;", "6h percentile", "rank",
+                "equity &plusmn;", "scoop"] + (["high", "low"] if low else [])
+    else:
+        head = ["rank", "hand", "class", "combos", "equity &plusmn;", "scoop"] + (["high", "low"] if low else []) + [
+            "six-handed", "6h rank", "percentile"]
+    ths = "".join(f'<th {CELL} scope="col">{h}</th>' for h in head)
+    table = [f"<table {TABLE}><thead><tr>{ths}</tr></thead><tbody>"]
     for r in rows:
-        mark = ' style="background:#fff3c4"' if highlight is not None and r.index == highlight else ""
-        cells = [f"{r.rank:,}", cards_row(r.hand, four_color=four_color, size="chip"), html.escape(r.label), str(r.combos),
-                 f"{_pct(r.equity)} &plusmn; {_pct(r.stderr)}", _pct(r.scoop)]
-        if low:
-            cells += [_pct(r.high), _pct(r.low)]
-        cells += [_pct(r.equity6), f"{r.rank6:,}", percent_text(r.percentile / 100).rstrip("%")]
-        parts.append(f"<tr{mark}>{''.join(f'<td {CELL}>{c}</td>' for c in cells)}</tr>")
-    parts.append("</tbody></table>")
-    parts.append(f'<div style="color:#555">{MEASURES}</div>')
+        mark = f' style="{tinted("learner")}"' if highlight is not None and r.index == highlight else ""
+        hand = cards_row(r.hand, four_color=four_color, size="chip")
+        if six_handed:
+            cells = [f"{r.rank6:,}", hand, html.escape(r.label), str(r.combos),
+                     f"{_pct(r.equity6)} &plusmn; {_pct(r.equity6_stderr)}",
+                     percent_text(percentile6(r)[0] / 100).rstrip("%"), f"{r.rank:,}",
+                     f"{_pct(r.equity)} &plusmn; {_pct(r.stderr)}", _pct(r.scoop)]
+            if low:
+                cells += [_pct(r.high), _pct(r.low)]
+        else:
+            cells = [f"{r.rank:,}", hand, html.escape(r.label), str(r.combos),
+                     f"{_pct(r.equity)} &plusmn; {_pct(r.stderr)}", _pct(r.scoop)]
+            if low:
+                cells += [_pct(r.high), _pct(r.low)]
+            cells += [_pct(r.equity6), f"{r.rank6:,}", percent_text(r.percentile / 100).rstrip("%")]
+        table.append(f"<tr{mark}>{''.join(f'<td {CELL}>{c}</td>' for c in cells)}</tr>")
+    table.append("</tbody></table>")
+    parts.append(scroll_box("".join(table), f"{chart.title}, first {len(rows)} rows"))
+    parts.append(f'<div style="color:{MUTED}">{MEASURES} Each class is drawn with its canonical suits '
+                 f"(spades first): a dealt hand of the same class may hold other suits.</div>")
     if len(chart) > limit:
-        parts.append(f'<div style="color:#555">first {limit} of {len(chart):,} rows</div>')
+        parts.append(f'<div style="color:{MUTED}">first {limit} of {len(chart):,} rows</div>')
     parts.append("</div>")
     return "".join(parts)
 
@@ -98,7 +171,7 @@ def compare_html(chart: Any, *, rows: int = 10, highlight: int | None = None, fo
              f"<table {TABLE}><thead><tr>{''.join(f'<th {CELL}>{h}</th>' for h in head)}</tr></thead><tbody>"]
 
     def mark(r: Any) -> str:
-        return ' style="background:#fff3c4"' if highlight is not None and r.index == highlight else ""
+        return f' style="{tinted("learner")}"' if highlight is not None and r.index == highlight else ""
 
     for a, b in zip(left, right, strict=False):
         cells = [(f"{a.rank:,}", ""), (cards_row(a.hand, four_color=four_color, size="chip"), mark(a)),
@@ -106,7 +179,7 @@ def compare_html(chart: Any, *, rows: int = 10, highlight: int | None = None, fo
                  (cards_row(b.hand, four_color=four_color, size="chip"), mark(b)), (_pct(b.equity6), ""),
                  (f"{b.rank:,}", "")]
         parts.append("<tr>" + "".join(f"<td {CELL}{m}>{c}</td>" for c, m in cells) + "</tr>")
-    parts.append(f'</tbody></table><div style="color:#555">{MEASURES}</div></div>')
+    parts.append(f'</tbody></table><div style="color:{MUTED}">{MEASURES}</div></div>')
     return "".join(parts)
 
 
@@ -126,9 +199,9 @@ def chart_heatmap(chart: Any, *, stat: str = "equity", top: int | None = 40, tit
             for vr, cr in zip(values.tolist(), combos.tolist(), strict=True)]
     fig = go.Figure(go.Heatmap(
         z=(100 * values).tolist(), x=suits, y=ranks, text=text, texttemplate="%{text}",
-        customdata=combos.tolist(), colorscale="Viridis", colorbar={"title": f"{stat} %"},
-        hovertemplate="%{y} %{x}<br>" + stat + " %{z:.2f}%<br>%{customdata} hands<extra></extra>"))
-    fig.update_layout(title=title or f"{chart.title}: {stat} by rank and suit pattern",
+        customdata=combos.tolist(), colorscale="Viridis", colorbar={"title": f"{stat_label(stat)} %"},
+        hovertemplate="%{y} %{x}<br>" + stat_label(stat) + " %{z:.2f}%<br>%{customdata} hands<extra></extra>"))
+    fig.update_layout(title=title or f"{chart.title}: {stat_label(stat)} by rank and suit pattern",
                       yaxis={"autorange": "reversed", "type": "category"}, xaxis={"side": "top"},
                       height=max(300, 18 * len(ranks) + 120), template="plotly_white")
     return fig
@@ -141,19 +214,19 @@ def chart_heatmap_mpl(chart: Any, *, stat: str = "equity", top: int | None = 40,
     import numpy as np
 
     ranks, suits, values, combos = _heat_data(chart, stat, top)
-    fig, ax = plt.subplots(figsize=(6, max(3.0, 0.22 * len(ranks) + 1.2)))
+    fig, ax = plt.subplots(figsize=(6.4, max(3.4, 0.32 * len(ranks) + 1.8)))
     im = ax.imshow(np.ma.masked_invalid(100 * values), aspect="auto", cmap="viridis")
     ax.set_xticks(range(len(suits)), suits, rotation=30, ha="left")
     ax.xaxis.tick_top()
-    ax.set_yticks(range(len(ranks)), ranks, fontsize=8)
+    ax.set_yticks(range(len(ranks)), ranks, fontsize=9)
     for i in range(len(ranks)):
         for j in range(len(suits)):
             if combos[i, j]:
                 v = 100 * values[i, j]
-                ax.text(j, i, f"{v:.1f}", ha="center", va="center", fontsize=7,
+                ax.text(j, i, f"{v:.1f}", ha="center", va="center", fontsize=9,
                         color="white" if v < np.nanmean(100 * values) else "black")
-    fig.colorbar(im, ax=ax, label=f"{stat} %")
-    ax.set_title(title or f"{chart.title}\n{stat} by rank and suit pattern", fontsize=9)
+    fig.colorbar(im, ax=ax, label=f"{stat_label(stat)} %")
+    ax.set_title(title or f"{chart.title}\n{stat_label(stat)} by rank and suit pattern", fontsize=10, pad=14)
     fig.tight_layout()
     return fig
 
@@ -173,8 +246,8 @@ def equity_histogram(chart: Any, *, stat: str = "equity", by_suits: bool = True,
         sel = suits == s
         counts, _ = np.histogram(values[sel], bins=edges, weights=combos[sel])
         fig.add_bar(x=(100 * (edges[:-1] + edges[1:]) / 2).tolist(), y=counts.tolist(), name=SUIT_LABELS.get(s, s))
-    fig.update_layout(barmode="stack", bargap=0, template="plotly_white", title=f"{chart.title}: {stat} of all hands",
-                      xaxis_title=f"{stat} %", yaxis_title="hands")
+    fig.update_layout(barmode="stack", bargap=0, template="plotly_white", title=f"{chart.title}: {stat_label(stat)} of all hands",
+                      xaxis_title=f"{stat_label(stat)} %", yaxis_title="hands")
     return fig
 
 
@@ -195,9 +268,82 @@ def equity_histogram_mpl(chart: Any, *, stat: str = "equity", by_suits: bool = T
     for patches, hatch in zip(ax.containers, ["", "//", "..", "xx", "--"], strict=False):
         for p in patches:
             p.set_hatch(hatch)
-    ax.set_xlabel(f"{stat} %")
+    ax.set_xlabel(f"{stat_label(stat)} %")
     ax.set_ylabel("hands")
-    ax.set_title(f"{chart.title}: {stat} of all hands", fontsize=9)
+    ax.set_title(f"{chart.title}: {stat_label(stat)} of all hands", fontsize=10)
     ax.legend(fontsize=8)
     fig.tight_layout()
     return fig
+
+
+# ---------------------------------------------------------------- words and tables beside the figures
+
+def _weighted_quantiles(values: Any, weights: Any, qs: tuple[float, ...]) -> list[float]:
+    import numpy as np
+
+    order = np.argsort(values)
+    v, w = values[order], weights[order]
+    cum = np.cumsum(w) / w.sum()
+    return [float(v[min(int(np.searchsorted(cum, q)), len(v) - 1)]) for q in qs]
+
+
+def histogram_alt(chart: Any, *, stat: str = "equity") -> str:
+    """The key numbers of :func:`equity_histogram_mpl` in words (its alt text).
+
+    >>> from omaha_learn import starting_hands
+    >>> text = histogram_alt(starting_hands("plo"))
+    >>> text.startswith("Stacked histogram of heads-up equity") and "median" in text and "double-suited" in text
+    True
+    """
+    values, combos = chart.column(stat), chart.column("combos")
+    q1, med, q3 = _weighted_quantiles(values, combos, (0.25, 0.5, 0.75))
+    means = chart.mean_by_suits(stat)
+    by = ", ".join(f"{SUIT_LABELS.get(s, s)} {_pct(m, 1)}" for s, m in means.items())
+    return (f"Stacked histogram of {stat_label(stat)} over all {chart.combos:,} hands ({len(chart):,} classes) of "
+            f"{chart.title}, one band per suit pattern: median {_pct(med, 1)}, middle half {_pct(q1, 1)} to "
+            f"{_pct(q3, 1)}, from {_pct(float(values.min()), 1)} to {_pct(float(values.max()), 1)}; mean by suit "
+            f"pattern: {by}.")
+
+
+def suit_means_html(chart: Any, *, stat: str = "equity") -> str:
+    """The histogram's data as a table: hands and mean ``stat`` for each suit pattern."""
+    import numpy as np
+
+    combos = chart.column("combos")
+    suits = np.array([r.suits for r in chart])
+    rows = "".join(f"<tr><th {CELL} scope=\"row\">{SUIT_LABELS.get(s, s)}</th>"
+                   f"<td {CELL}>{int(combos[suits == s].sum()):,}</td><td {CELL}>{_pct(m)}</td></tr>"
+                   for s, m in chart.mean_by_suits(stat).items())
+    return (f'<table {TABLE}><caption style="text-align:left">{html.escape(chart.title)}: {stat_label(stat)} by '
+            f'suit pattern</caption><tr><th {CELL} scope="col">suit pattern</th><th {CELL} scope="col">hands</th>'
+            f'<th {CELL} scope="col">mean {stat_label(stat)}</th></tr>{rows}</table>')
+
+
+def heatmap_alt(chart: Any, *, stat: str = "equity", top: int | None = 40) -> str:
+    """The key numbers of :func:`chart_heatmap_mpl` in words (its alt text).
+
+    >>> from omaha_learn import starting_hands
+    >>> "highest" in heatmap_alt(starting_hands("plo"), top=5)
+    True
+    """
+    import numpy as np
+
+    ranks, suits, values, combos = _heat_data(chart, stat, top)
+    masked = np.where(combos > 0, values, np.nan)
+    hi = np.unravel_index(int(np.nanargmax(masked)), masked.shape)
+    lo = np.unravel_index(int(np.nanargmin(masked)), masked.shape)
+    return (f"Heat map of {stat_label(stat)} for the {len(ranks)} best rank patterns of {chart.title} (rows, best "
+            f"first) by suit pattern (columns): highest {ranks[hi[0]]} {suits[hi[1]]} {_pct(float(values[hi]), 1)}, "
+            f"lowest {ranks[lo[0]]} {suits[lo[1]]} {_pct(float(values[lo]), 1)}; the table beside it lists every cell.")
+
+
+def heatmap_table_html(chart: Any, *, stat: str = "equity", top: int | None = 40) -> str:
+    """The heat map's numbers as a table (rank patterns by suit patterns; a dash where no hand exists)."""
+    ranks, suits, values, combos = _heat_data(chart, stat, top)
+    head = "".join(f'<th {CELL} scope="col">{html.escape(s)}</th>' for s in suits)
+    body = "".join(f'<tr><th {CELL} scope="row">{html.escape(r)}</th>'
+                   + "".join(f"<td {CELL}>{_pct(float(values[i, j]), 1) if combos[i, j] else '&ndash;'}</td>"
+                             for j in range(len(suits))) + "</tr>"
+                   for i, r in enumerate(ranks))
+    return (f'<table {TABLE}><caption style="text-align:left">{html.escape(chart.title)}: {stat_label(stat)} by rank '
+            f'and suit pattern</caption><tr><th {CELL} scope="col">rank pattern</th>{head}</tr>{body}</table>')

@@ -16,32 +16,38 @@ True
 
 from __future__ import annotations
 
+import base64
 import html
 from collections.abc import Sequence
 from typing import Any
 
 from omaha_learn.display.cards import cards_row
+from omaha_learn.display.html import hole_cards_label
+from omaha_learn.display.narration import LEARNER, dealer_log, rename_seats, seat_labels
+from omaha_learn.display.theme import BADGES, BORDER, badge, scroll_box
 
-__all__ = ["advice_html", "review_html", "practice_html", "table_html", "progress_svg", "visible_log", "VERDICT_COLORS"]
+__all__ = ["advice_html", "review_html", "practice_html", "table_html", "progress_svg", "progress_text",
+           "visible_log", "VERDICT_COLORS", "scroll_box"]
 
 FONT = "font-family:DejaVu Sans, Arial, Helvetica, sans-serif"
 TABLE = f'style="{FONT};border-collapse:collapse;font-size:1.0em;margin:4px 0"'
-CELL = 'style="border:1px solid #bbbbbb;padding:3px 8px;text-align:left;vertical-align:middle"'
-VERDICT_COLORS = {"best": "#137a2c", "close": "#8a6d00", "mistake": "#b00020", "not weighed": "#555555"}
-"""Colour of each review verdict (text is always there too, so colour is never the only cue)."""
+CELL = f'style="border:1px solid {BORDER};padding:3px 8px;text-align:left;vertical-align:middle"'
+VERDICT_COLORS = {k: BADGES[k][1] for k in ("best", "close", "mistake", "not weighed")}
+"""Colour of each review verdict (a badge with an icon and the word, so colour is never the only cue)."""
 
 
 def _e(x: Any) -> str:
     return html.escape(str(x))
 
 
-def advice_html(advice: Any, *, four_color: bool = False) -> str:
+def advice_html(advice: Any, *, four_color: bool = False, who: str | None = None) -> str:
     """The advice as a panel: the hand, price, equity with its error, the ranges and why, the hand's
-    nut status, draws and two-card notes, the EV of each option (best marked) and the verdict."""
+    nut status, draws and two-card notes, the EV of each option (best marked) and the verdict;
+    ``who`` names the seat (default "seat N (POS)"; the practice table passes "you (BTN)")."""
     best = advice.best_option
     rows = []
     for o in sorted(advice.options, key=lambda o: -o.ev):
-        mark = " <b>(best)</b>" if o is best else ""
+        mark = " " + badge("best") if o is best else ""
         err = f" &plusmn; {o.stderr:.1f}" if o.stderr else ""
         rows.append(f"<tr><td {CELL}>{_e(o.label)} ({_e(o.action)}){mark}</td><td {CELL}>{o.ev:+.1f}{err}</td>"
                     f"<td {CELL}><small>{_e(o.model)}</small></td></tr>")
@@ -49,9 +55,10 @@ def advice_html(advice: Any, *, four_color: bool = False) -> str:
     draws = "".join(f"<li>{_e(d)}</li>" for d in advice.draws)
     rules = "".join(f"<li>{_e(t)}</li>" for t in advice.two_card)
     board = f" on {cards_row(advice.board, four_color=four_color, size='small')}" if advice.board else ""
+    name = who if who is not None else f"seat {advice.seat} ({advice.position})"
     return (f'<div class="ol-advice" style="{FONT};border:2px solid #1452cc;border-radius:6px;padding:6px 10px;'
-            f'margin:6px 0;max-width:60em">'
-            f'<div style="font-size:1.1em"><b>Coach</b> for seat {_e(advice.seat)} ({_e(advice.position)}), '
+            f'margin:6px 0;max-width:min(60em,100%);box-sizing:border-box">'
+            f'<div style="font-size:1.1em"><b>Coach</b> for {_e(name)}, '
             f'{_e(advice.street)}: {cards_row(advice.hole, four_color=four_color, size="small")}{board}</div>'
             f'<div class="ol-price">{_e(advice.price_text())}</div>'
             f'<div class="ol-equity">{_e(advice.equity_text())}</div>'
@@ -59,9 +66,9 @@ def advice_html(advice: Any, *, four_color: bool = False) -> str:
             f'<div class="ol-nuts">{_e(advice.nuts)}</div>'
             + (f'<ul style="margin:2px 0">{draws}</ul>' if draws else "")
             + (f'<div>Two-card rule (R2):<ul style="margin:2px 0">{rules}</ul></div>' if rules else "")
-            + f'<table {TABLE}><tr><th {CELL}>action</th><th {CELL}>chip EV from now</th><th {CELL}>model</th></tr>'
-            f'{"".join(rows)}</table>'
-            f'<div class="ol-verdict" style="font-size:1.1em"><b>Verdict:</b> {_e(advice.verdict)}</div></div>')
+            + scroll_box(f'<table {TABLE}><tr><th {CELL}>action</th><th {CELL}>chip EV from now</th>'
+                         f'<th {CELL}>model</th></tr>{"".join(rows)}</table>', "the EV of each action")
+            + f'<div class="ol-verdict" style="font-size:1.1em"><b>Verdict:</b> {_e(advice.verdict)}</div></div>')
 
 
 def line_html(line: str) -> str:
@@ -82,30 +89,30 @@ def review_html(decisions: Sequence[Any]) -> str:
         a = d.advice
         taken = a.option(d.action)
         ev_taken = f"{taken.ev:+.1f}" if taken is not None else "&mdash;"
-        color = VERDICT_COLORS.get(d.verdict, "#333333")
         rows.append(f"<tr><td {CELL}>{_e(d.street)}</td><td {CELL}>{_e(d.action)} ({ev_taken})</td>"
                     f"<td {CELL}>{_e(a.best)} ({a.best_option.ev:+.1f})</td>"
                     f"<td {CELL}>{100 * a.equity:.1f}% &plusmn; {100 * a.stderr:.1f}% vs price "
                     f"{100 * float(a.price):.1f}%</td>"
-                    f'<td {CELL}><b style="color:{color}">{_e(d.verdict)}</b></td></tr>')
+                    f'<td {CELL}>{badge(d.verdict)}</td></tr>')
+    table = (f'<table {TABLE}><tr><th {CELL}>street</th><th {CELL}>you (EV)</th><th {CELL}>coach (EV)</th>'
+             f'<th {CELL}>equity</th><th {CELL}>verdict</th></tr>{"".join(rows)}</table>')
     return (f'<div class="ol-review" style="{FONT}"><b>Review of hand {_e(decisions[0].hand_number)}</b>'
-            f'<table {TABLE}><tr><th {CELL}>street</th><th {CELL}>you (EV)</th><th {CELL}>coach (EV)</th>'
-            f'<th {CELL}>equity</th><th {CELL}>verdict</th></tr>{"".join(rows)}</table></div>')
+            f'{scroll_box(table, f"review of hand {decisions[0].hand_number}")}</div>')
 
 
 def table_html(table: Any, *, four_color: bool = False, size: int | str = "medium") -> str:
     """The practice table from the learner's seat: the board and the learner's cards as pictures,
-    the other seats face down until a showdown shows them, stacks, bets and the log."""
+    the other seats face down until a showdown shows them, stacks, bets, rebuys and the log as a
+    dealer says it; every seat named the same way ("p2 (CO)", "you (BTN)")."""
     hand = table.hand
     over = hand.is_over
+    labels = seat_labels(hand)
     shown = set(getattr(hand.result, "show_order", ()) or ()) if over else set()
     seats = []
     for i in range(hand.n):
         hole = hand.holes[i] or ()
         visible = i == 0 or (i in shown and not hand.folded[i])
         flags = []
-        if i == hand.button:
-            flags.append("button")
         if hand.folded[i]:
             flags.append("folded")
         elif hand.stacks[i] == 0 and not over:
@@ -114,9 +121,9 @@ def table_html(table: Any, *, four_color: bool = False, size: int | str = "mediu
             flags.append("to act")
         bet = f" &middot; bet {hand.bets[i]}" if hand.bets[i] else ""
         row = cards_row(hole, four_color=four_color, size="small" if i else size, hidden=not visible,
-                        label=f"{hand.names[i]}'s hole cards" + ("" if visible else ", face down"))
-        seats.append(f'<div class="ol-seat" style="display:inline-block;vertical-align:top;margin:3px 12px 3px 0">'
-                     f'<b>{_e(hand.names[i])}</b> &middot; stack {hand.stacks[i]}{bet}'
+                        label=hole_cards_label(labels[i], hidden=not visible))
+        seats.append(f'<div class="ol-seat" style="flex:0 1 auto;min-width:0;max-width:100%">'
+                     f'<b>{_e(labels[i])}</b> &middot; stack {hand.stacks[i]}{bet}'
                      f'{" &middot; " + _e(", ".join(flags)) if flags else ""}<div>{row}</div></div>')
     board = (cards_row(hand.board, four_color=four_color, size=size, label="board") if hand.board
              else "<i>no board cards yet</i>")
@@ -125,17 +132,22 @@ def table_html(table: Any, *, four_color: bool = False, size: int | str = "mediu
     result = ""
     if over:
         summary = getattr(hand.result, "summary", None) or getattr(hand.result, "describe", None)
-        result = f'<pre class="ol-result" style="white-space:pre-wrap">{_e(summary() if callable(summary) else hand.result)}</pre>'
+        text = rename_seats(str(summary() if callable(summary) else hand.result), labels)
+        result = f'<pre class="ol-result" style="white-space:pre-wrap;overflow-wrap:anywhere">{_e(text)}</pre>'
+    rebuys = [f"{_e(name if name != LEARNER else 'you')} bought back in for {chips} chips before hand {n}"
+              for n, name, chips in getattr(table, "rebuys", ()) if n == table.hand_number]
+    rebuy = (f'<div class="ol-rebuys">{"; ".join(rebuys)}.</div>' if rebuys else "")
     log = "".join(f"<li>{_e(x)}</li>" for x in visible_log(hand))
-    return (f'<div class="ol-practice" style="{FONT}"><div style="font-size:1.2em"><b>{head}</b></div>'
-            f'<div style="margin:4px 0">Board: {board}</div>{"".join(seats)}{result}'
+    return (f'<div class="ol-practice" style="{FONT}"><div style="font-size:1.2em"><b>{head}</b></div>{rebuy}'
+            f'<div style="margin:4px 0">Board: {board}</div>'
+            f'<div class="ol-seats" style="display:flex;flex-wrap:wrap;gap:6px 14px">{"".join(seats)}</div>{result}'
             f'<details><summary>Action log</summary><ol style="margin:2px 0">{log}</ol></details></div>')
 
 
 def visible_log(hand: Any) -> list[str]:
-    """The action log as seat 0 sees it: the deal lines of the other seats (their hole cards) left out."""
-    others = tuple(f"{name} is dealt" for name in hand.names[1:])
-    return [line for line in hand.log if not line.startswith(others)]
+    """The action log as seat 0 sees it, told like a dealer (see :mod:`omaha_learn.display.narration`):
+    the other seats' hole cards left out, every seat with its position."""
+    return dealer_log(hand)
 
 
 def practice_html(table: Any, *, four_color: bool = False) -> str:
@@ -147,11 +159,34 @@ def practice_html(table: Any, *, four_color: bool = False) -> str:
 
 
 
+def progress_text(results: Sequence[int], verdicts: dict[str, int]) -> str:
+    """The running chart's numbers in one sentence (its alt text and its caption).
+
+    >>> print(progress_text([3, -2, 10], {"best": 4, "close": 1, "mistake": 2, "not weighed": 0}))
+    your total: +11 chips after 3 hands (+3, -2, +10); decisions by the coach's verdict: best 4, close 1, mistake 2, not weighed 0
+    """
+    total = sum(results)
+    each = ", ".join(f"{r:+d}" for r in results[-10:])
+    more = f"the last 10: {each}" if len(results) > 10 else each
+    hands = f"{len(results)} hand{'s' if len(results) != 1 else ''}"
+    return (f"your total: {total:+d} chips after {hands}" + (f" ({more})" if results else "")
+            + "; decisions by the coach's verdict: " + ", ".join(f"{k} {n}" for k, n in verdicts.items()))
+
+
+def _svg_img(svg: str, alt: str, width: int, height: int, cls: str) -> str:
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return (f'<img class="{cls}" src="data:image/svg+xml;base64,{data}" alt="{_e(alt)}" width="{width}" '
+            f'height="{height}" style="max-width:100%;height:auto;border:1px solid #767676;border-radius:4px;'
+            f'background:#ffffff;margin:2px 6px 2px 0">')
+
+
 def progress_svg(results: Sequence[int], verdicts: dict[str, int]) -> str:
-    """A running chart: the learner's total result after each hand (a line) and the decisions by verdict (bars).
+    """A running chart: the learner's total result after each hand (a line) and the decisions by verdict (bars),
+    each an SVG picture on its own white background inside an ``<img>`` (JupyterLab keeps it in an untrusted
+    notebook, where it strips inline ``<svg>``), with its numbers as alt text and as a table beside it.
 
     >>> page = progress_svg([3, -2, 10], {"best": 4, "close": 1, "mistake": 2, "not weighed": 0})
-    >>> "<svg" in page and "+11" in page and "mistake 2" in page
+    >>> page.count("<img") == 2 and "+11" in page and "mistake 2" in page and "<table" in page
     True
     """
     width, height, pad = 360, 150, 28
@@ -168,21 +203,31 @@ def progress_svg(results: Sequence[int], verdicts: dict[str, int]) -> str:
 
     zero = height - pad - (height - 2 * pad) * (0 - lo) / span
     points = " ".join(xy(i, v) for i, v in enumerate(totals))
-    line = (f'<svg class="ol-progress-line" role="img" aria-label="your total after each hand" width="{width}" '
-            f'height="{height}" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">'
-            f'<line x1="{pad}" y1="{zero:.1f}" x2="{width - pad}" y2="{zero:.1f}" stroke="#999999" stroke-dasharray="4 3"/>'
+    line = (f'<svg width="{width}" height="{height}" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">'
+            f'<rect width="{width}" height="{height}" fill="#ffffff"/>'
+            f'<line x1="{pad}" y1="{zero:.1f}" x2="{width - pad}" y2="{zero:.1f}" stroke="#767676" stroke-dasharray="4 3"/>'
             f'<polyline points="{points}" fill="none" stroke="#1452cc" stroke-width="2"/>'
-            f'<text x="{pad}" y="16" font-size="12" fill="#333333">your total: {totals[-1]:+d} chips after '
-            f'{len(results)} hand(s)</text></svg>')
+            f'<text x="{pad}" y="16" font-size="12" font-family="DejaVu Sans, Arial, sans-serif" fill="#1a1a1a">'
+            f'your total: {totals[-1]:+d} chips after {len(results)} hand(s)</text></svg>')
     total = max(sum(verdicts.values()), 1)
     bars = []
     for k, (name, n) in enumerate(verdicts.items()):
         w = (width - 2 * pad - 110) * n / total
         y = 24 + 24 * k
-        bars.append(f'<text x="{pad}" y="{y + 12}" font-size="12" fill="#333333">{_e(name)} {n}</text>'
-                    f'<rect x="{pad + 110}" y="{y}" width="{w:.1f}" height="16" fill="{VERDICT_COLORS.get(name, "#555555")}"/>')
-    chart = (f'<svg class="ol-progress-verdicts" role="img" aria-label="your decisions by verdict" width="{width}" '
-             f'height="{24 + 24 * len(verdicts)}" xmlns="http://www.w3.org/2000/svg">'
-             f'<text x="{pad}" y="14" font-size="12" fill="#333333">decisions by the coach\'s verdict</text>'
-             f'{"".join(bars)}</svg>')
-    return f'<div class="ol-progress" style="{FONT}">{line}{chart}</div>'
+        bars.append(f'<text x="{pad}" y="{y + 12}" font-size="12" font-family="DejaVu Sans, Arial, sans-serif" '
+                    f'fill="#1a1a1a">{_e(name)} {n}</text>'
+                    f'<rect x="{pad + 110}" y="{y}" width="{w:.1f}" height="16" fill="{VERDICT_COLORS.get(name, "#4d4d4d")}"/>')
+    bar_h = 24 + 24 * len(verdicts)
+    chart = (f'<svg width="{width}" height="{bar_h}" viewBox="0 0 {width} {bar_h}" xmlns="http://www.w3.org/2000/svg">'
+             f'<rect width="{width}" height="{bar_h}" fill="#ffffff"/>'
+             f'<text x="{pad}" y="14" font-size="12" font-family="DejaVu Sans, Arial, sans-serif" fill="#1a1a1a">'
+             f'decisions by the coach\'s verdict</text>{"".join(bars)}</svg>')
+    line_alt = f"Line chart: your total after each hand, {', '.join(f'{t:+d}' for t in totals[1:]) or 'no hands yet'}"
+    bar_alt = "Bar chart: your decisions by the coach's verdict, " + ", ".join(f"{k} {n}" for k, n in verdicts.items())
+    rows = "".join(f"<tr><th {CELL} scope=\"row\">{badge(k)}</th><td {CELL}>{n}</td></tr>" for k, n in verdicts.items())
+    table = (f'<table class="ol-progress-table" {TABLE}><caption style="text-align:left">your total: '
+             f'<b>{totals[-1]:+d}</b> chips after {len(results)} hand(s)</caption>'
+             f'<tr><th {CELL} scope="col">verdict</th><th {CELL} scope="col">decisions</th></tr>{rows}</table>')
+    return (f'<div class="ol-progress" style="{FONT};display:flex;flex-wrap:wrap;align-items:flex-start;gap:4px">'
+            f'{_svg_img(line, line_alt, width, height, "ol-progress-line")}'
+            f'{_svg_img(chart, bar_alt, width, bar_h, "ol-progress-verdicts")}{table}</div>')

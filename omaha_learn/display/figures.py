@@ -23,7 +23,7 @@ from typing import Any
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.extras import require
 
-__all__ = ["equity_figure", "equity_figure_mpl", "frequency_figure", "frequency_figure_mpl", "rates_figure",
+__all__ = ["Figure", "equity_figure", "equity_figure_mpl", "frequency_figure", "frequency_figure_mpl", "rates_figure",
            "rates_figure_mpl", "SERIES_STYLE", "OKABE_ITO", "series_style"]
 
 OKABE_ITO: dict[str, str] = {
@@ -169,3 +169,55 @@ def frequency_figure_mpl(freq: Any) -> Any:
     """Printable matplotlib version of :func:`frequency_figure`."""
     series, cats, title = _frequency_series(freq)
     return rates_figure_mpl(series, cats, title=title, ylabel="share of deals")
+
+
+class Figure:
+    """A matplotlib figure for a notebook: a PNG in an ``<img>`` with ``alt`` text (its key numbers), on its own
+    white background with a frame (readable in a dark theme), scaled to the cell's width, with the data as a
+    table in a fold below it (``table_html``). JupyterLab draws the HTML form (kept by its sanitizer in an
+    untrusted notebook too); other front ends get the PNG, and plain text gets the alt text.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots(); _ = ax.bar([0, 1], [3, 4])
+    >>> f = Figure(fig, alt="Bar chart: 3 and 4")
+    >>> bundle = f._repr_mimebundle_()
+    >>> 'alt="Bar chart: 3 and 4"' in bundle["text/html"] and bundle["text/plain"]
+    'Figure: Bar chart: 3 and 4'
+    """
+
+    def __init__(self, fig: Any, *, alt: str, table_html: str = "", dpi: int = 100) -> None:
+        import base64
+        import io
+
+        import matplotlib.pyplot as plt
+
+        if not alt.strip():
+            from omaha_learn.errors import OmahaLearnError
+
+            raise OmahaLearnError("alt: a figure needs alt text (what it shows, with its key numbers)")
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight", facecolor="white")
+        plt.close(fig)                       # drawn once, here (not again by the inline backend)
+        self.png = base64.b64encode(buf.getvalue()).decode("ascii")
+        self.alt = alt
+        self.table_html = table_html
+
+    def html(self) -> str:
+        import html as _html
+
+        text = _html.escape(self.alt)
+        table = (f'<details class="ol-figure-data"><summary>The numbers in this figure (a table)</summary>'
+                 f'<div class="ol-scroll" role="region" tabindex="0" aria-label="the numbers in this figure" '
+                 f'style="overflow-x:auto;max-width:100%">{self.table_html}</div></details>' if self.table_html else "")
+        return (f'<figure class="ol-figure" style="margin:4px 0;max-width:100%">'
+                f'<img src="data:image/png;base64,{self.png}" alt="{text}" '
+                f'style="max-width:100%;height:auto;background:#ffffff;border:1px solid #767676;border-radius:4px;'
+                f'padding:4px;box-sizing:border-box">{table}</figure>')
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        return {"text/html": self.html(), "image/png": self.png, "text/plain": f"Figure: {self.alt}"}
+
+    def __repr__(self) -> str:
+        return f"Figure: {self.alt}"

@@ -29,6 +29,7 @@ from omaha_learn.display.results import (
     low_comparison_html,
     showdown_html,
 )
+from omaha_learn.display.theme import BADGES, MUTED
 
 __all__ = [
     "card_svg",
@@ -46,6 +47,17 @@ __all__ = [
 ]
 
 FONT = "font-family:DejaVu Sans, Arial, Helvetica, sans-serif"
+
+
+def hole_cards_label(name: str, *, hidden: bool = False) -> str:
+    """The accessible name of a seat's hole cards: "your hole cards" for the learner, "Ann's" for others.
+
+    >>> hole_cards_label("you"), hole_cards_label("p2 (CO)", hidden=True)
+    ('your hole cards', "p2 (CO)'s hole cards, face down")
+    """
+    first = name.split(" (")[0]
+    owner = "your" if first.lower() == "you" else f"{name}'s"
+    return f"{owner} hole cards" + (", face down" if hidden else "")
 
 
 def cards_html(cards: Any, *, four_color: bool = False, size: int | str = "medium", label: str = "") -> str:
@@ -75,19 +87,22 @@ def hand_html(hand: Any, *, four_color: bool = False, size: int | str = "medium"
         extra = f' <span style="font-family:monospace;font-size:1.2em">({hand.number})</span>'
     return (f'<div class="ol-hand ol-{kind}" style="{FONT}">{row}'
             f'<div style="font-size:1.15em;margin-top:4px"><b>{name}</b>{extra}'
-            f'<span style="color:#555"> &mdash; framed cards are the two from the hand (R2)</span></div></div>')
+            f'<span style="color:{MUTED}"> &mdash; framed cards are the two from the hand (R2)</span></div></div>')
 
 
 def message_html(text: str, *, kind: str = "error") -> str:
-    """A short message line (errors in red, hints in blue, success in green).
+    """A short message line: an icon, the words, and its own text and background colours
+    (readable in every theme; errors dark red on pale red, hints blue, success green).
 
-    >>> 'role="alert"' in message_html("'Xz' is not a card")
+    >>> page = message_html("'Xz' is not a card")
+    >>> 'role="alert"' in page and "⚠" in page and "color:#7a0014;background:#fde8ea" in page
     True
     """
-    color = {"error": "#b00020", "ok": "#137a2c", "info": "#1452cc"}.get(kind, "#333333")
+    fg, bg, icon = BADGES.get(kind, BADGES["info"])
     role = ' role="alert"' if kind == "error" else ""
-    return (f'<div class="ol-msg ol-{kind}"{role} style="{FONT};color:{color};font-size:1.1em;'
-            f'font-weight:bold">{html.escape(text)}</div>')
+    return (f'<div class="ol-msg ol-{kind}"{role} style="{FONT};color:{fg};background:{bg};font-size:1.1em;'
+            f'font-weight:bold;padding:2px 8px;border-radius:4px;display:inline-block;max-width:100%">'
+            f'<span aria-hidden="true">{icon} </span>{html.escape(text)}</div>')
 
 
 def player_html(name: str, cards: Sequence[Any], *, hidden: bool = False, four_color: bool = False,
@@ -101,8 +116,8 @@ def player_html(name: str, cards: Sequence[Any], *, hidden: bool = False, four_c
     True
     """
     row = cards_row(cards, four_color=four_color, size=size, hidden=hidden, highlight=highlight,
-                    label=f"{name}'s hole cards" if not hidden else f"{name}'s hole cards, face down")
+                    label=hole_cards_label(name, hidden=hidden))
     text = caption_html or html.escape(caption)
     cap = f'<div class="ol-caption" style="font-size:{caption_em:.2f}em">{text}</div>' if text else ""
-    return (f'<div class="ol-seat" style="{FONT};display:inline-block;vertical-align:top;margin:4px 14px 8px 0">'
+    return (f'<div class="ol-seat" style="{FONT};display:inline-block;vertical-align:top;margin:4px 14px 8px 0;max-width:100%">'
             f'<div style="font-weight:bold;font-size:{caption_em * 1.05:.2f}em">{html.escape(name)}</div>{row}{cap}</div>')

@@ -16,31 +16,44 @@ import html
 from typing import Any
 
 from omaha_learn.display.cards import card_chip, cards_row
+from omaha_learn.display.theme import BADGES, BORDER, SCROLL_CLOSE, TINTS, scroll_open
 
 __all__ = ["outs_html", "MARKS"]
 
 FONT = "font-family:DejaVu Sans, Arial, Helvetica, sans-serif"
-CELL = 'style="border:1px solid #bbbbbb;padding:2px 4px;text-align:center;vertical-align:middle"'
+CELL = f'style="border:1px solid {BORDER};padding:2px 4px;text-align:center;vertical-align:middle"'
 MARKS = {
-    "both": ("#9fdfb0", "nut high and nut low"),
-    "nut_high": ("#ffd76e", "nut high"),
-    "nut_low": ("#a9ccff", "nut low"),
-    "improves": ("#fff3c9", "improves the high, not the nuts"),
-    "makes_low": ("#e3eeff", "makes a low, not the nut low"),
-    "counterfeits": ("#ffb3b3", "counterfeits your low"),
-    "blank": ("#ffffff", "nothing new"),
+    "both": (TINTS["both"][1], "nut high and nut low"),
+    "nut_high": (TINTS["nut_high"][1], "nut high"),
+    "nut_low": (TINTS["nut_low"][1], "nut low"),
+    "improves": (TINTS["improves"][1], "improves the high, not the nuts"),
+    "makes_low": (TINTS["makes_low"][1], "makes a low, not the nut low"),
+    "counterfeits": (TINTS["counterfeits"][1], "counterfeits your low"),
+    "blank": (TINTS["blank"][1], "nothing new"),
 }
-"""Background colour and words for each kind of next card."""
+"""Background colour and words for each kind of next card (the text on it is always dark, the
+words are in each card's name and in the legend, so colour is never the only cue)."""
+SYMBOLS = {"both": "★", "nut_high": "▲", "nut_low": "▼", "improves": "+", "makes_low": "↓", "counterfeits": "✗",
+           "blank": ""}
+"""A mark beside each legend entry and each card, for readers who cannot tell the shades apart."""
+INK = TINTS["blank"][0]
 
 
-def _kind(n: Any, has_low: bool) -> str:
+def low_possible_next(o: Any) -> bool:
+    """Whether the next card can leave the hand with a low at all: it has one now, or some card makes one.
+    Without that, a card that pairs a low card "counterfeits" nothing yet, and the grid and the
+    warnings say so instead of showing a risk the counts contradict."""
+    return bool(o.game.has_low) and (o.low is not None or len(o.makes_low) > 0)
+
+
+def _kind(n: Any, has_low: bool, counterfeit_matters: bool = True) -> str:
     if n.nut_high and has_low and n.nut_low:
         return "both"
     if n.nut_high:
         return "nut_high"
     if has_low and n.nut_low:
         return "nut_low"
-    if has_low and n.counterfeits:
+    if has_low and counterfeit_matters and n.counterfeits:
         return "counterfeits"
     if n.improves_high:
         return "improves"
@@ -57,6 +70,7 @@ def outs_html(o: Any, *, four_color: bool = False) -> str:
     """The hand now, its draws in words, and a grid of the unseen cards (ranks by suits), each
     coloured by what it does to the hand; seen cards are left out of the grid."""
     has_low = bool(o.game.has_low)
+    matters = low_possible_next(o)
     parts = [f'<div class="ol-outs" style="{FONT}">',
              f'<div>Hand: {cards_row(o.hole, four_color=four_color, label="hole cards")} &nbsp; '
              f'Board: {cards_row(o.board, four_color=four_color, label="board")}</div>',
@@ -69,8 +83,18 @@ def outs_html(o: Any, *, four_color: bool = False) -> str:
     if o.draws:
         parts.append('<ul class="ol-draws" style="margin:4px 0">')
         for d in o.draws:
-            color = "#b00020" if d.kind == "counterfeit" else "#222222"
-            parts.append(f'<li style="color:{color}"><b>{_e(d.name)}</b> ({_e(d.rule)}): {_e(d.message)}</li>')
+            if d.kind == "counterfeit" and not matters:
+                parts.append(f'<li class="ol-draw-note"><b>no counterfeit yet</b>: no next card makes a low '
+                             f'(a low needs three board cards of 8 or lower), so a card that pairs your low cards '
+                             f'spoils nothing on this street; on later streets: {_e(d.message)}</li>')
+                continue
+            if d.kind == "counterfeit":
+                fg, bg, icon = BADGES["warning"]
+                parts.append(f'<li class="ol-draw-warning" style="color:{fg};background:{bg};padding:0 4px">'
+                             f'<span aria-hidden="true">{icon} </span><b>{_e(d.name)}</b> ({_e(d.rule)}): '
+                             f'{_e(d.message)}</li>')
+            else:
+                parts.append(f'<li><b>{_e(d.name)}</b> ({_e(d.rule)}): {_e(d.message)}</li>')
         parts.append("</ul>")
     counts = [f"<b>{len(o.nut_high)}</b> cards give the nut high", f"<b>{len(o.improves_high)}</b> improve the high"]
     if has_low:
@@ -78,7 +102,10 @@ def outs_html(o: Any, *, four_color: bool = False) -> str:
                    f"<b>{len(o.nut_outs)}</b> give the nut high or the nut low"]
     parts.append(f'<div>{len(o)} unseen cards can come next: {", ".join(counts)}.</div>')
     by_card = {str(n.card): n for n in o}
+    parts.append(scroll_open("every unseen next card"))
     parts.append(f'<table class="ol-outs-grid" style="{FONT};border-collapse:collapse;margin:6px 0">'
+                 f'<caption style="text-align:left">Every unseen next card by rank and suit, marked by what '
+                 f'it does</caption>'
                  f'<thead><tr><th {CELL}></th>' + "".join(f"<th {CELL}>{s}</th>" for s in "♣♦♥♠") + "</tr></thead><tbody>")
     for rank in "AKQJT98765432":
         parts.append(f"<tr><th {CELL}>{'10' if rank == 'T' else rank}</th>")
@@ -87,14 +114,18 @@ def outs_html(o: Any, *, four_color: bool = False) -> str:
             if n is None:
                 parts.append(f'<td {CELL} aria-label="seen">&middot;</td>')
                 continue
-            kind = _kind(n, has_low)
+            kind = _kind(n, has_low, matters)
             bg, words = MARKS[kind]
-            parts.append(f'<td class="ol-out-{kind}" style="border:1px solid #bbbbbb;padding:2px 4px;'
-                         f'background:{bg}">{card_chip(n.card, four_color=four_color, note=words)}</td>')
+            mark = f'<span aria-hidden="true" style="font-size:0.8em">{SYMBOLS[kind]}</span>' if SYMBOLS[kind] else ""
+            parts.append(f'<td class="ol-out-{kind}" style="border:1px solid {BORDER};padding:2px 4px;'
+                         f'color:{INK};background:{bg};white-space:nowrap">'
+                         f'{card_chip(n.card, four_color=four_color, note=words)}{mark}</td>')
         parts.append("</tr>")
-    parts.append("</tbody></table>")
-    used = {_kind(n, has_low) for n in o}
-    legend = [f'<span style="background:{bg};border:1px solid #bbbbbb;padding:1px 6px;margin:2px 6px 2px 0;display:inline-block;white-space:nowrap">{_e(w)}</span>'
+    parts.append("</tbody></table>" + SCROLL_CLOSE)
+    used = {_kind(n, has_low, matters) for n in o}
+    legend = [f'<span class="ol-legend-{k}" style="color:{INK};background:{bg};border:1px solid {BORDER};'
+              f'padding:1px 6px;margin:2px 6px 2px 0;display:inline-block">'
+              f'{SYMBOLS[k] + " " if SYMBOLS[k] else ""}{_e(w)}</span>'
               for k, (bg, w) in MARKS.items() if k in used]
     parts.append(f'<div class="ol-legend">{"".join(legend)}</div></div>')
     return "".join(parts)

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from omaha_learn.display.cards import HIGHLIGHT, cards_row
+from omaha_learn.display.theme import BORDER, MUTED, SCROLL_CLOSE, scroll_open, tinted
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 
 __all__ = [
@@ -30,7 +31,7 @@ __all__ = [
 
 FONT = "font-family:DejaVu Sans, Arial, Helvetica, sans-serif"
 TABLE = f'style="{FONT};border-collapse:collapse;font-size:1.05em;margin:6px 0"'
-CELL = 'style="border:1px solid #bbbbbb;padding:3px 8px;text-align:left;vertical-align:middle"'
+CELL = f'style="border:1px solid {BORDER};padding:3px 8px;text-align:left;vertical-align:middle"'
 BEST_HIGH_BG = "#ffe6a8"
 BEST_LOW_BG = "#cfe3ff"
 
@@ -89,12 +90,12 @@ def explanation_html(expl: Any, *, four_color: bool = False, size: int | str = "
         parts.append(f'<div>Hand: {cards_row(hole, four_color=four_color, size="medium", label="hole cards")} '
                      f'&nbsp; Board: {cards_row(board, four_color=four_color, size="medium", label="board")}</div>')
     parts.append('<div style="font-size:1.15em;margin-bottom:4px">')
-    parts.append(f'<span style="background:{BEST_HIGH_BG};padding:1px 6px">Best high: <b>{_describe(best_high)}</b></span> ')
-    parts.append(f'<span style="background:{BEST_LOW_BG};padding:1px 6px">Best low: <b>{_describe(best_low, "no qualifying low")}</b></span>')
+    parts.append(f'<span style="{tinted("best_high")};padding:1px 6px">Best high: <b>{_describe(best_high)}</b></span> ')
+    parts.append(f'<span style="{tinted("best_low")};padding:1px 6px">Best low: <b>{_describe(best_low, "no qualifying low")}</b></span>')
     parts.append("</div>")
     pitfalls = list(_get(expl, "pitfalls", default=()) or ())
     if pitfalls:
-        parts.append('<ul class="ol-pitfalls" style="color:#b00020;font-weight:bold;margin:4px 0">')
+        parts.append('<ul class="ol-pitfalls" style="color:#7a0014;background:#fde8ea;font-weight:bold;margin:4px 0;padding:4px 4px 4px 2em;list-style:\'⚠ \'">')
         for p in pitfalls:
             text = _get(p, "message", "text", "description", default=p)
             rule = _get(p, "rule", default="")
@@ -103,6 +104,8 @@ def explanation_html(expl: Any, *, four_color: bool = False, size: int | str = "
     choices = list(_get(expl, "choices", default=()) or ())
     if show_grid and choices:
         heads = ("#", "two from the hand", "three from the board", "high", "low")
+        parts.append(scroll_open(f"all {len(choices)} ways to use two hole cards and three board cards",
+                                 max_height="560px" if len(choices) > 12 else ""))
         parts.append(f'<table class="ol-grid" {TABLE}><thead><tr>'
                      + "".join(f"<th {CELL}>{h}</th>" for h in heads) + "</tr></thead><tbody>")
         for i, ch in enumerate(choices, 1):
@@ -117,15 +120,15 @@ def explanation_html(expl: Any, *, four_color: bool = False, size: int | str = "
             if is_bl is None:
                 is_bl = best_low is not None and low is not None and low == best_low
             cls = " ".join(c for c, on in (("ol-best-high", is_bh), ("ol-best-low", is_bl)) if on) or "ol-choice"
-            bg = BEST_HIGH_BG if is_bh else BEST_LOW_BG if is_bl else ""
-            style = f' style="background:{bg}"' if bg else ""
+            bg = tinted("best_high") if is_bh else tinted("best_low") if is_bl else ""
+            style = f' style="{bg}"' if bg else ""
             hcell = f"<b>{_describe(high)}</b>" if is_bh else _describe(high)
-            lcell = (f'<b style="background:{BEST_LOW_BG}">{_describe(low)}</b>' if is_bl else _describe(low))
+            lcell = (f'<b style="{tinted("best_low")}">{_describe(low)}</b>' if is_bl else _describe(low))
             parts.append(f'<tr class="{cls}"{style}><td {CELL}>{i}</td>'
                          f'<td {CELL}>{cards_row(pair, four_color=four_color, size=size)}</td>'
                          f'<td {CELL}>{cards_row(triple, four_color=four_color, size=size)}</td>'
                          f'<td {CELL}>{hcell}</td><td {CELL}>{lcell}</td></tr>')
-        parts.append("</tbody></table>")
+        parts.append("</tbody></table>" + SCROLL_CLOSE)
     parts.append("</div>")
     return "".join(parts)
 
@@ -160,7 +163,7 @@ def low_comparison_html(entries: Iterable[tuple[str, Any]], *, qualifier: int | 
     winners = [name for name, low in rows if low is not None and low == best]
     parts = [f'<div class="ol-lows" style="{FONT}">']
     q = "no qualifier" if qualifier is None else f"{qualifier} or better"
-    parts.append(f'<div style="color:#555">Qualifier: {q} (R8, R12). Read each low as a number from its highest card '
+    parts.append(f'<div style="color:{MUTED}">Qualifier: {q} (R8, R12). Read each low as a number from its highest card '
                  "down: the smaller number wins (R9).</div>")
     order = sorted(rows, key=lambda nl: (nl[1] is None, -(nl[1].strength if nl[1] is not None else 0)))
     losers = [lo for _, lo in order if lo is not None and lo != best]
@@ -190,7 +193,7 @@ def low_comparison_html(entries: Iterable[tuple[str, Any]], *, qualifier: int | 
         cards = tuple(low.cards)
         hi = [cards[idx]] if idx is not None and idx < len(cards) else []
         digits = "".join(
-            (f'<span style="background:{HIGHLIGHT};padding:0 2px">{_digit(r)}</span>' if i == idx else _digit(r))
+            (f'<span style="color:#1a1a1a;background:{HIGHLIGHT};padding:0 2px">{_digit(r)}</span>' if i == idx else _digit(r))
             for i, r in enumerate(ranks))
         result = ("wins the low" if len(winners) == 1 else "ties for the low") if win else why
         parts.append(f'<tr class="{"ol-low-winner" if win else "ol-low-loser"}"><td {CELL}><b>{_e(name)}</b></td>'
@@ -251,17 +254,18 @@ def showdown_html(result: Any, *, names: Sequence[str] | None = None, four_color
                 cells = (f"<td {CELL}>{cards_row(hole, four_color=four_color, size=size, highlight=used)}</td>"
                          f"<td {CELL}>{htext}</td>" + (f"<td {CELL}>{_describe(low, 'no low')}</td>" if hilo else ""))
                 shows = str(order.index(seat) + 1) if seat in order else ""
-            style = f' style="background:{BEST_HIGH_BG}"' if isinstance(won, int) and won > 0 else ""
+            style = f' style="{tinted("best_high")}"' if isinstance(won, int) and won > 0 else ""
             rows.append(f"<tr{style}><td {CELL}><b>{name}</b></td>{cells}<td {CELL}>{shows}</td>"
                         f"<td {CELL}><b>{_e(won)}</b></td></tr>")
-        parts.append(f'<table class="ol-seats" {TABLE}><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+        parts.append(scroll_open("the players' hands") + f'<table class="ol-seats" {TABLE}><thead><tr>{head}</tr></thead>'
+                     f'<tbody>{"".join(rows)}</tbody></table>' + SCROLL_CLOSE)
     if _get(result, "uncontested", default=False):
         parts.append("<div><b>Everyone else folded: the last player wins without showing (R20).</b></div>")
     for i, pot in enumerate(_get(result, "pots", default=()) or ()):
         title = _get(pot, "name", default=None) or ("main pot" if i == 0 else f"side pot {i}")
         amount = _get(pot, "amount", default="?")
         eligible = _get(pot, "eligible", default=()) or ()
-        parts.append(f'<div class="ol-pot" style="border:1px solid #bbbbbb;padding:6px;margin:6px 0">'
+        parts.append(f'<div class="ol-pot" style="border:1px solid {BORDER};padding:6px;margin:6px 0">'
                      f'<div style="font-size:1.15em"><b>{_e(str(title).capitalize())}: {_e(amount)}</b>'
                      f' &mdash; eligible: {_e(", ".join(_seat_name(s, names) for s in eligible))}</div>')
         if not _get(pot, "uncalled", default=False):
@@ -292,8 +296,9 @@ def _bar(x: Any, color: str) -> str:
         w = max(0.0, min(100.0, 100 * float(x)))
     except (TypeError, ValueError):
         w = 0.0
-    return (f'<span style="display:inline-block;width:120px;height:0.8em;background:#eeeeee;vertical-align:middle">'
-            f'<span style="display:block;width:{w:.1f}%;height:100%;background:{color}"></span></span>')
+    return (f'<span class="ol-bar" aria-hidden="true" style="display:inline-block;width:120px;height:0.8em;'
+            f'background:#e6e6e6;border:1px solid #767676;vertical-align:middle">'
+            f'<span aria-hidden="true" style="display:block;width:{w:.1f}%;height:100%;background:{color}"></span></span>')
 
 
 def equity_html(result: Any, *, names: Sequence[str] | None = None, four_color: bool = False) -> str:
@@ -311,7 +316,8 @@ def equity_html(result: Any, *, names: Sequence[str] | None = None, four_color: 
     if not Game.parse(_get(result, "game", default=DEFAULT_GAME)).has_low:
         cols = [c for c in cols if c[0] not in ("low", "quartered")]
     head = "".join(f"<th {CELL}>{t}</th>" for _, t in cols)
-    parts.append(f'<table {TABLE}><thead><tr><th {CELL}>Player</th><th {CELL}>Hand</th>{head}</tr></thead><tbody>')
+    parts.append(scroll_open("equity of each player")
+                 + f'<table {TABLE}><thead><tr><th {CELL}>Player</th><th {CELL}>Hand</th>{head}</tr></thead><tbody>')
     for i, p in enumerate(players):
         name = names[i] if names and i < len(names) else f"Player {i + 1}"
         hole = _get(p, "hole", default=None)
@@ -326,10 +332,10 @@ def equity_html(result: Any, *, names: Sequence[str] | None = None, four_color: 
             else:
                 row.append(f"<td {CELL}>{_pct(v)}</td>")
         parts.append(f"<tr>{''.join(row)}</tr>")
-    parts.append("</tbody></table>")
+    parts.append("</tbody></table>" + SCROLL_CLOSE)
     low_possible = _get(result, "low_possible")
     if low_possible is not None and Game.parse(_get(result, "game", default=DEFAULT_GAME)).has_low:
-        parts.append(f'<div style="color:#555">A qualifying low is made on {_pct(low_possible)} of boards; '
+        parts.append(f'<div style="color:{MUTED}">A qualifying low is made on {_pct(low_possible)} of boards; '
                      "scoop = whole pot, split = shares a half or the pot, quartered = a quarter (R11).</div>")
     parts.append("</div>")
     return "".join(parts)
@@ -386,7 +392,7 @@ def hand_state_html(state: Any, *, names: Sequence[str] | None = None, four_colo
         if show_cards and holes is not None and i < len(holes) and holes[i]:
             cards = cards_row(holes[i], four_color=four_color, size=size)
         bet = bets[i] if bets is not None and i < len(bets) else 0
-        style = f' style="background:{BEST_HIGH_BG}"' if to_act == i else ""
+        style = f' style="{tinted("best_high")}"' if to_act == i else ""
         rows.append(f"<tr{style}><td {CELL}><b>{_e(_seat_name(i, names))}</b></td><td {CELL}>{cards}</td>"
                     f"<td {CELL}>stack {_e(stack)}</td><td {CELL}>{'bet ' + _e(bet) if bet else ''}</td>"
                     f"<td {CELL}>{_e(', '.join(flags))}</td></tr>")

@@ -45,7 +45,7 @@ class Answers:
     def _repr_html_(self) -> str:
         items = "".join(f"<li>{html.escape(a)}</li>" for a in self.items)
         return (f'<details class="ol-answers" style="font-family:DejaVu Sans, Arial, Helvetica, sans-serif;'
-                f'border:1px solid #bbbbbb;padding:4px 8px;margin:4px 0">'
+                f'border:1px solid var(--jp-border-color1, #8c8c8c);padding:4px 8px;margin:4px 0">'
                 f'<summary style="cursor:pointer;font-weight:bold">{html.escape(self.summary)}</summary>'
                 f'<ol style="margin:6px 0">{items}</ol></details>')
 

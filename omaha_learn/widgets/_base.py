@@ -12,8 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as W
+from traitlets import validate
 
 from omaha_learn.display.html import message_html
+from omaha_learn.display.theme import MUTED, WIDGET_CSS
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.errors import OmahaLearnError
 
@@ -66,8 +68,19 @@ class LessonApp(W.VBox):  # type: ignore[misc]  # ipywidgets has no type informa
         self.deals = 0
         self._rng = random.Random(seed)
         self.message = W.HTML(value="")
+        self.message.add_class("ol-message")
+        self.style_sheet = W.HTML(value=WIDGET_CSS, layout=W.Layout(display="none"))
+        """Our stylesheet (focus ring, button colours, wrapping), carried once by every widget as its first child."""
         self.add_class("ol-app")
+        self.layout.max_width = "100%"
         self.add_class(f"ol-{type(self).__name__.lower()}")
+
+    @validate("children")
+    def _with_style_sheet(self, proposal: Any) -> tuple[Any, ...]:
+        """Keep the stylesheet as the first child whatever children a subclass sets."""
+        children = tuple(c for c in proposal["value"] if c is not getattr(self, "style_sheet", None))
+        sheet = getattr(self, "style_sheet", None)
+        return (sheet, *children) if sheet is not None else children
 
     # ------------------------------------------------------------- helpers
     def next_seed(self) -> int:
@@ -89,7 +102,8 @@ class LessonApp(W.VBox):  # type: ignore[misc]  # ipywidgets has no type informa
         return True  # anything else is a bug in the library: let it show as one
 
     def _button(self, text: str, action: Callable[[], Any], *, style: str = "") -> W.Button:
-        b = W.Button(description=text, button_style=style, layout=W.Layout(width="auto"))
+        b = W.Button(description=text, button_style=style, tooltip=text,
+                     layout=W.Layout(width="auto", min_width="fit-content", height="auto"))
         b.on_click(lambda _b: self.guard(action))
         return b
 
@@ -111,7 +125,7 @@ class LessonApp(W.VBox):  # type: ignore[misc]  # ipywidgets has no type informa
             nonlocal charts
             if w.layout.display == "none":  # hidden on screen: hidden in the picture too
                 return
-            if isinstance(w, W.HTML) and w.value:
+            if isinstance(w, W.HTML) and w.value and w is not self.style_sheet:
                 parts.append(w.value)
             charts += isinstance(w, W.Output) and bool(w.outputs)
             for child in getattr(w, "children", ()):
@@ -120,7 +134,7 @@ class LessonApp(W.VBox):  # type: ignore[misc]  # ipywidgets has no type informa
         walk(self)
         more = " Its chart appears when the cell runs." if charts else ""
         note = (f'<div class="ol-preview-note" style="font-family:DejaVu Sans, Arial, Helvetica, sans-serif;'
-                f'color:#555555;font-style:italic;margin:2px 0 6px 0">{type(self).__name__}: a picture of the widget '
+                f'color:{MUTED};font-style:italic;margin:2px 0 6px 0">{type(self).__name__}: a picture of the widget '
                 f"as saved. Run this cell (Shift+Enter) to use its buttons.{more}</div>")
         return f'<div class="ol-preview">{note}{"".join(parts)}</div>'
 
@@ -141,10 +155,17 @@ def show_plotly(out: W.Output, fig: Any) -> None:
                     "metadata": {}},)
 
 
-def show_matplotlib(out: W.Output, fig: Any, *, dpi: int = 100) -> None:
-    """Put a matplotlib figure into ``out`` as a PNG (printable)."""
+def show_matplotlib(out: W.Output, fig: Any, *, dpi: int = 100, alt: str = "", table_html: str = "") -> None:
+    """Put a matplotlib figure into ``out`` as a PNG (printable); with ``alt``, as an ``<img>`` with that alt
+    text on a white framed background, and ``table_html`` (the figure's numbers) in a fold below it."""
+    if alt:
+        from omaha_learn.display.figures import Figure
+
+        bundle = Figure(fig, alt=alt, table_html=table_html, dpi=dpi)._repr_mimebundle_()
+        out.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
+        return
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
+    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight", facecolor="white")
     data = base64.b64encode(buf.getvalue()).decode("ascii")
     out.outputs = ({"output_type": "display_data", "data": {"image/png": data, "text/plain": "matplotlib figure"},
                     "metadata": {}},)

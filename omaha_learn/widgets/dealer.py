@@ -65,7 +65,8 @@ class Dealer(LessonApp):
             raise TableError(f"players: choose 2 to 6, not {n!r}")
         self._names = list(names or [])
         game = Game.parse(game).value
-        self.players_w = W.IntSlider(value=n, min=2, max=6, description="Players")
+        self.players_w = W.BoundedIntText(value=n, min=2, max=6, description="Players",  # labelled; a slider is not
+                                            layout=W.Layout(width="10em"))
         self.game_w = W.Dropdown(options=GAMES, value=game, description="Game")
         self.show_w = W.Checkbox(value=show_hands, description="Show hands")
         self.four_w = W.Checkbox(value=four_color, description="Four-colour deck")

@@ -36,10 +36,10 @@ class EquityLab(LessonApp):
         super().__init__(seed=seed, four_color=four_color, size=size)
         self.n_players = players
         self.hands_w = W.Textarea(description="Hands", placeholder="Ann: As Ah 2s 3h\nBob: Kd Kc Qd Jc",
-                                  layout=W.Layout(width="380px", height="100px"))
+                                  layout=W.Layout(width="380px", max_width="100%", height="100px"))
         self.board_w = W.Text(description="Board", placeholder="(empty = preflop) 4c 7d 9s",
-                              layout=W.Layout(width="380px"))
-        self.dead_w = W.Text(description="Dead", placeholder="cards out of the deck", layout=W.Layout(width="380px"))
+                              layout=W.Layout(width="380px", max_width="100%"))
+        self.dead_w = W.Text(description="Dead", placeholder="cards out of the deck", layout=W.Layout(width="380px", max_width="100%"))
         self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description="Game")
         self.qualifier_w = qualifier_dropdown(8)
         self.mode_w = W.ToggleButtons(options=[("Exact", "exact"), ("Monte Carlo", "monte carlo")],

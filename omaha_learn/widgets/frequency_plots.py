@@ -8,6 +8,7 @@ import html
 
 import ipywidgets as W
 
+from omaha_learn.display.coach import scroll_box
 from omaha_learn.display.figures import frequency_figure, frequency_figure_mpl
 from omaha_learn.engine.equity.frequencies import frequencies
 from omaha_learn.engine.games import Game
@@ -22,8 +23,8 @@ class FrequencyPlots(LessonApp):
     >>> fp = FrequencyPlots(trials=500, players=(2, 3), seed=1)
     >>> [row["players"] for row in fp.data.rows]
     [2, 3]
-    >>> fp.style_w.value = "printable"; fp.chart.outputs[0]["data"]["text/plain"]
-    'matplotlib figure'
+    >>> fp.style_w.value = "printable"; fp.chart.outputs[0]["data"]["text/plain"][:30]
+    'Figure: Printable bar chart of'
     """
 
     _repr_fields = ("seed",)
@@ -33,7 +34,7 @@ class FrequencyPlots(LessonApp):
         super().__init__(seed=seed)
         self.players = tuple(players)
         self.hand_w = W.Text(value=hand, description="Hand", placeholder="(empty = random deals) As Ah 2s 3h",
-                             layout=W.Layout(width="360px"))
+                             layout=W.Layout(width="360px", max_width="100%"))
         self.trials_w = W.BoundedIntText(value=trials, min=100, max=1_000_000, step=1000, description="Deals")
         self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description="Game")
         self.qualifier_w = qualifier_dropdown(8)
@@ -75,11 +76,13 @@ class FrequencyPlots(LessonApp):
             f"<tr><td style='padding:2px 8px'><b>{r['players']} players</b></td>"
             + "".join(f"<td style='padding:2px 8px;text-align:right'>{100 * r[c]:.1f}%</td>" for c in cols)
             + "</tr>" for r in d.rows)  # type: ignore[attr-defined]
-        self.table.value = (f"<table style='border-collapse:collapse;font-size:1.05em'><tr><th></th>{head}</tr>"
-                            f"{rows}</table>")
+        self.table.value = scroll_box(f"<table style='border-collapse:collapse;font-size:1.05em'>"
+                                      f"<tr><th style='padding:2px 8px'>players</th>{head}</tr>{rows}</table>",
+                                      "hand frequencies by number of players")
         if self.style_w.value == "printable":
             self.figure = frequency_figure_mpl(d)
-            show_matplotlib(self.chart, self.figure)
+            show_matplotlib(self.chart, self.figure, alt="Printable bar chart of how often each hand is made, by "
+                            "number of players; its numbers are in the table above.")
         else:
             self.figure = frequency_figure(d)
             show_plotly(self.chart, self.figure)

@@ -36,8 +36,8 @@ class LowComparator(LessonApp):
         super().__init__(seed=seed, four_color=four_color, size=size)
         self.n_players = players
         self.hands_w = W.Textarea(description="Hands", placeholder="Ann: As 2d Kc Kh\nBob: 3c 4c Qd Jd",
-                                  layout=W.Layout(width="420px", height="110px"))
-        self.board_w = W.Text(description="Board", placeholder="3s 5d 8h Qs Js", layout=W.Layout(width="420px"))
+                                  layout=W.Layout(width="420px", max_width="100%", height="110px"))
+        self.board_w = W.Text(description="Board", placeholder="3s 5d 8h Qs Js", layout=W.Layout(width="420px", max_width="100%"))
         self.qualifier_w = qualifier_dropdown(qualifier)
         self.deal_button = self._button("Deal", self.deal, style="primary")
         self.compare_button = self._button("Compare", self.compare, style="info")

@@ -37,11 +37,11 @@ class OutsExplorer(LessonApp):
                  seed: int | None = None, four_color: bool = False, size: int | str = "medium") -> None:
         super().__init__(seed=seed, four_color=four_color, size=size)
         self.hole_w = W.Text(description="Hand", placeholder="Ah 2h Kd Ks", continuous_update=False,
-                             layout=W.Layout(width="300px"))
+                             layout=W.Layout(width="300px", max_width="100%"))
         self.board_w = W.Text(description="Board", placeholder="3c 7h Qh (a flop or a turn)",
-                              continuous_update=False, layout=W.Layout(width="300px"))
+                              continuous_update=False, layout=W.Layout(width="300px", max_width="100%"))
         self.dead_w = W.Text(description="Dead", placeholder="cards you saw folded", continuous_update=False,
-                             layout=W.Layout(width="300px"))
+                             layout=W.Layout(width="300px", max_width="100%"))
         self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description="Game")
         self.deal_button = self._button("Deal", self.deal, style="primary")
         self.turn_button = self._button("Turn", self.turn, style="info")

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import html
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -25,6 +26,8 @@ from typing import Any
 import ipywidgets as W
 
 from omaha_learn.display.coach import advice_html, progress_svg, review_html, table_html
+from omaha_learn.display.narration import Narrator, seat_label
+from omaha_learn.display.theme import MUTED, badge
 from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.errors import CoachError
@@ -32,10 +35,29 @@ from omaha_learn.strategy.coach import DEFAULT_TRIALS
 from omaha_learn.strategy.practice import PracticeTable
 from omaha_learn.widgets._base import LessonApp
 
-__all__ = ["PlayTable", "COACH_MODES"]
+__all__ = ["PlayTable", "COACH_MODES", "live_region_html"]
 
 COACH_MODES = ("ask", "after")
 """When the coach panel shows: only when asked, or after each of the learner's decisions."""
+
+_LIVE_HOOK = ('<img src="data:," alt="" hidden style="display:none" onerror="var c=this.closest('
+              "'.widget-html-content');if(c){c.setAttribute('aria-live','polite');c.setAttribute('role','status');"
+              "c.setAttribute('aria-atomic','false');}\">")
+"""ipywidgets' HTML view replaces its content's children on every change but keeps the content element: this
+one-line hook (an image that fails to load on purpose) marks that element as a polite live region the first
+time the text is drawn, so screen readers announce every later change. A sanitizer (a saved notebook's
+picture) drops it, harmlessly."""
+
+
+def live_region_html(lines: Sequence[str]) -> str:
+    """The live region's content: the latest step's sentences, each on its own line.
+
+    >>> page = live_region_html(["p2 (CO) raises to 7.", "Your turn."])
+    >>> "p2 (CO) raises to 7." in page and 'class="ol-live-text"' in page
+    True
+    """
+    text = "".join(f"<div>{html.escape(x)}</div>" for x in lines)
+    return f'{_LIVE_HOOK}<div class="ol-live-text" style="color:{MUTED};font-size:0.95em">{text}</div>'
 
 
 class PlayTable(LessonApp):
@@ -56,24 +78,38 @@ class PlayTable(LessonApp):
         self.coach = coach
         self.advice_seconds: list[float] = []
         """Seconds from each click on "Ask the coach" to the advice shown (kernel side)."""
+        self.narrator = Narrator()
+        self.spoken: list[list[str]] = []
+        """What the live region said at each step, oldest first (for tests and transcripts)."""
         self.view = W.HTML()
         self.fold_button = self._button("Fold", lambda: self.play(Action("fold")), style="danger")
         self.check_button = self._button("Check", lambda: self.play(Action("check")))
         self.call_button = self._button("Call", lambda: self.play(Action("call")), style="info")
         self.raise_button = self._button("Raise", self._raise, style="warning")
-        self.amount = W.IntSlider(value=0, min=0, max=1, description="Amount", continuous_update=True,
-                                  layout=W.Layout(width="420px"))
+        # a number box, not a slider: ipywidgets' slider handle has no accessible name; this box's label is
+        # tied to it, it takes typed amounts, and the arrow keys step it
+        self.amount = W.BoundedIntText(value=0, min=0, max=1, description="Amount", continuous_update=True,
+                                       layout=W.Layout(width="auto", min_width="11em", max_width="100%"),
+                                       style={"description_width": "initial"})
         self.amount.observe(self._amount_changed, names="value")
         self.coach_button = self._button("Ask the coach", self.ask_coach, style="primary")
         self.next_button = self._button("Next hand", self.next_hand, style="success")
+        self.busy = W.HTML()
+        """Says "working" before every computation that can take a while (the coach, the review)."""
+        self.busy.add_class("ol-busy")
+        self.live = W.HTML()
+        """A polite live region: each opponent action, each new street, the end of the hand, the coach's verdict."""
+        self.live.add_class("ol-live")
         self.coach_panel = W.HTML(layout=W.Layout(display="none"))
         self.review = W.HTML()
         self.progress = W.HTML()
         self.actions_box = W.HBox([self.fold_button, self.check_button, self.call_button, self.raise_button,
-                                   self.amount, self.coach_button])
-        self.children = [self.view, self.actions_box, self.next_button, self.message, self.coach_panel,
-                         self.review, self.progress]
+                                   self.amount, self.coach_button],
+                                  layout=W.Layout(flex_flow="row wrap", align_items="center", max_width="100%"))
+        self.children = [self.view, self.actions_box, self.next_button, self.busy, self.message, self.live,
+                         self.coach_panel, self.review, self.progress]
         self.refresh()
+        self._announce()
 
     # ------------------------------------------------------------- drawing
     def refresh(self) -> None:
@@ -84,6 +120,7 @@ class PlayTable(LessonApp):
         self.next_button.layout.display = "" if over else "none"
         self.actions_box.layout.display = "none" if over else ""
         if over:
+            self.coach_panel.layout.display = "none"        # the review below says it all, for this hand
             self._show_review()
             return
         legal = hand.legal_actions()
@@ -100,7 +137,10 @@ class PlayTable(LessonApp):
             self.amount.min = legal.min_to
             self.amount.max = legal.max_to
             self.amount.value = legal.min_to
+            self.amount.description = "Bet" if legal.can_bet else "Raise to"
             self._amount_changed()
+        for b in (self.fold_button, self.check_button, self.call_button, self.raise_button, self.coach_button):
+            b.tooltip = b.description
         if self.coach != "after":
             self.coach_panel.layout.display = "none"
 
@@ -112,8 +152,10 @@ class PlayTable(LessonApp):
         word = "Bet" if legal.can_bet else "Raise to"
         all_in = " (all in)" if self.amount.value == legal.all_in_to else ""
         self.raise_button.description = f"{word} {self.amount.value}{all_in}"
+        self.raise_button.tooltip = self.raise_button.description
 
     def _show_review(self) -> None:
+        self._busy("The coach is reviewing the hand…")
         decisions = self.table.review()
         self.review.value = review_html(decisions) if self.table.history else ""
         counts = {"best": 0, "close": 0, "mistake": 0, "not weighed": 0}
@@ -121,6 +163,31 @@ class PlayTable(LessonApp):
             if d.advice is not None:
                 counts[d.verdict] += 1
         self.progress.value = progress_svg(self.table.results, counts)
+        self._busy("")
+
+    def _busy(self, text: str) -> None:
+        """Show (or clear) the busy line; set before the work starts, so the browser shows it during the wait."""
+        self.busy.value = (f'<div class="ol-busy-text" style="font-style:italic">'
+                           f'<span aria-hidden="true">⏳ </span>{html.escape(text)}</div>' if text else "")
+
+    def _announce(self, extra: Sequence[str] = ()) -> None:
+        """Put what is new at the table (and ``extra``, such as the coach's verdict) into the live region."""
+        lines = self.narrator.update(self.table) + list(extra)
+        self.spoken.append(lines)
+        self.live.value = live_region_html(lines)
+
+    def _focus_after(self, kind: str | None) -> None:
+        """Move the keyboard focus to the next sensible control: the same action if still offered, else the
+        first action offered; Next hand when the hand is over."""
+        if self.table.hand.is_over:
+            self.next_button.focus()
+            return
+        same = {"fold": self.fold_button, "check": self.check_button, "call": self.call_button,
+                "bet": self.raise_button, "raise": self.raise_button}.get(kind or "")
+        for b in (same, self.check_button, self.call_button, self.fold_button):
+            if b is not None and b.layout.display != "none":
+                b.focus()
+                return
 
     # ------------------------------------------------------------- actions
     def _raise(self) -> None:
@@ -130,23 +197,43 @@ class PlayTable(LessonApp):
     def play(self, action: Action) -> None:
         """Play the learner's ``action`` (as the buttons do); the opponents answer; redraw."""
         number = self.table.hand_number
+        self.coach_panel.layout.display = "none"           # the advice was for the decision just made
         self.table.act(action)
         self.say("")
-        if self.coach == "after":
+        extra: list[str] = []
+        if self.coach == "after" and not self.table.hand.is_over:
+            self._busy("The coach is weighing your decision…")
             done = [d for d in self.table.review(number) if d.action == action][-1:]
+            self._busy("")
             if done and done[0].advice is not None:
-                self.coach_panel.value = (f"<div><b>The coach on your {done[0].street} decision "
-                                          f"({action}): {done[0].verdict}</b></div>" + advice_html(done[0].advice))
+                d = done[0]
+                self.coach_panel.value = (
+                    f'<div class="ol-coach-past"><b>The coach on your {html.escape(d.street)} decision '
+                    f"({html.escape(str(action))}), already played:</b> {badge(d.verdict)}</div>"
+                    + advice_html(d.advice, four_color=self.four_color, who=seat_label(d.state, 0)))
                 self.coach_panel.layout.display = ""
+                extra.append(f"Coach on your {d.street} {action}: {d.verdict}.")
         self.refresh()
+        if self.table.hand.is_over:
+            verdicts = [f"{d.street} {d.action}: {d.verdict}" for d in self.table.review(number)]
+            if verdicts:
+                extra.append("Coach's review: " + "; ".join(verdicts) + ".")
+        self._announce(extra)
+        self._focus_after(action.kind)
 
     def ask_coach(self) -> None:
         """Show the coach's advice for the current decision."""
         start = time.perf_counter()
-        advice = self.table.advice()
-        self.coach_panel.value = advice_html(advice, four_color=self.four_color)
+        self._busy(f"The coach is weighing this decision ({self.table.trials:,} deals)…")
+        try:
+            advice = self.table.advice()
+        finally:
+            self._busy("")
+        self.coach_panel.value = advice_html(advice, four_color=self.four_color,
+                                             who=seat_label(self.table.hand, 0))
         self.coach_panel.layout.display = ""
         self.advice_seconds.append(time.perf_counter() - start)
+        self._announce([f"Coach: best is {advice.best}. {advice.verdict}"])
 
     def next_hand(self) -> None:
         self.table.next_hand()
@@ -154,3 +241,5 @@ class PlayTable(LessonApp):
         self.coach_panel.layout.display = "none"
         self.say("")
         self.refresh()
+        self._announce()
+        self._focus_after(None)

@@ -39,12 +39,12 @@ class RangeEquity(LessonApp):
                  game: str = "hilo", trials: int = 20_000, seed: int | None = 0, four_color: bool = False,
                  size: int | str = "medium") -> None:
         super().__init__(seed=seed, four_color=four_color, size=size)
-        self.hand_w = W.Text(value=hand, description="Hand", layout=W.Layout(width="300px"))
+        self.hand_w = W.Text(value=hand, description="Hand", layout=W.Layout(width="300px", max_width="100%"))
         self.range_w = W.Text(value=range, description="Range", placeholder="AA**ds, 15%, KK**!KKK*",
-                              continuous_update=False, layout=W.Layout(width="300px"))
+                              continuous_update=False, layout=W.Layout(width="300px", max_width="100%"))
         self.board_w = W.Text(value=board, description="Board", placeholder="(empty = preflop)",
-                              layout=W.Layout(width="300px"))
-        self.dead_w = W.Text(value=dead, description="Dead", layout=W.Layout(width="300px"))
+                              layout=W.Layout(width="300px", max_width="100%"))
+        self.dead_w = W.Text(value=dead, description="Dead", layout=W.Layout(width="300px", max_width="100%"))
         self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description="Game")
         self.trials_w = W.BoundedIntText(value=trials, min=100, max=2_000_000, step=1000, description="Trials")
         self.run_button = self._button("Run", self.run, style="info")

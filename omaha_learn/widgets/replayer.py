@@ -68,12 +68,13 @@ class HandReplayer(LessonApp):
         self.next_button = self._button("Next ▶", lambda: self.go(self.step + 1), style="primary")
         self.end_button = self._button("End ▶▶", lambda: self.go(self.steps))
         self.new_button = self._button("New hand", self.new_hand)
-        self.slider = W.IntSlider(value=0, min=0, max=0, description="Action")
+        self.slider = W.BoundedIntText(value=0, min=0, max=0, description="Action",  # labelled; a slider is not
+                                        layout=W.Layout(width="10em"))
         self.slider.observe(lambda c: self.guard(lambda: self.go(int(c["new"]))), names="value")
         self.caption = W.HTML()
         self.view = W.HTML()
         self.phh_w = W.Textarea(value=phh or "", placeholder="variant = 'PO'\nstarting_stacks = [100, 100, 100]\n...",
-                                layout=W.Layout(width="560px", height="140px"))
+                                layout=W.Layout(width="560px", max_width="100%", height="140px"))
         self.phh_button = self._button("Load PHH", lambda: self.load_phh(self.phh_w.value))
         self.phh_box = W.Accordion(children=[W.VBox([self.phh_w, self.phh_button])], titles=("Replay a PHH hand",))
         self.phh_box.selected_index = 0 if phh else None

@@ -58,10 +58,10 @@ class ShowdownViewer(LessonApp):
                  size: int | str = "small") -> None:
         super().__init__(seed=seed, four_color=four_color, size=size)
         self.preset_w = W.Dropdown(options=["(typed)"] + list(PRESETS), value="(typed)", description="Example")
-        self.holes_w = W.Textarea(description="Hands", layout=W.Layout(width="360px", height="110px"),
+        self.holes_w = W.Textarea(description="Hands", layout=W.Layout(width="360px", max_width="100%", height="110px"),
                                   placeholder="one hand per line; 'fold' for a folded seat")
-        self.board_w = W.Text(description="Board", layout=W.Layout(width="360px"))
-        self.contrib_w = W.Text(description="Chips in", placeholder="1000 1000 100", layout=W.Layout(width="360px"))
+        self.board_w = W.Text(description="Board", layout=W.Layout(width="360px", max_width="100%"))
+        self.contrib_w = W.Text(description="Chips in", placeholder="1000 1000 100", layout=W.Layout(width="360px", max_width="100%"))
         self.button_w = W.BoundedIntText(value=0, min=0, max=9, description="Button seat")
         self.game_w = W.Dropdown(options=GAMES, value="hilo", description="Game")
         self.qualifier_w = qualifier_dropdown(8)

@@ -5,11 +5,21 @@ classes (rank pattern × suit pattern heatmap)."""
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as W
 
-from omaha_learn.display.chart import chart_heatmap, chart_heatmap_mpl, chart_html, compare_html, row_html
+from omaha_learn.display.chart import (
+    chart_heatmap,
+    chart_heatmap_mpl,
+    chart_html,
+    compare_html,
+    heatmap_alt,
+    heatmap_table_html,
+    row_html,
+)
+from omaha_learn.display.coach import scroll_box
 from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import ChartError
@@ -59,7 +69,7 @@ class StartingHandChart(LessonApp):
         self.top = top
         self.overview = overview
         self.hand_w = W.Text(description="Hand", placeholder="As Ah 2s 3h", continuous_update=False,
-                             layout=W.Layout(width="300px"))
+                             layout=W.Layout(width="300px", max_width="100%"))
         self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description="Game")
         if order not in ORDERS:
             raise ChartError(f"order: 'heads-up' or 'six-handed', got {order!r}")
@@ -72,7 +82,9 @@ class StartingHandChart(LessonApp):
         self.deal_button = self._button("Deal", self.deal, style="primary")
         self.info = W.HTML()
         self.near = W.HTML()
-        self.figure_out = W.Output()
+        self.figure_out = W.Output(layout=W.Layout(max_width="100%", overflow="auto"))
+        self.figure_text = W.HTML()
+        """The overview's key numbers in words and its numbers as a table (for screen readers and print)."""
         self.figure: Any = None
         self.row: Any = None
         self.chart: StartingHands = starting_hands(self.game_w.value)
@@ -80,7 +92,8 @@ class StartingHandChart(LessonApp):
         self.game_w.observe(lambda _c: self.guard(self._game_changed), names="value")
         self.order_w.observe(lambda _c: self.guard(self._order_changed), names="value")
         self.children = [W.HBox([self.hand_w, self.lookup_button, self.deal_button, self.game_w]),
-                         self.order_w, self.note, self.message, self.info, self.near, self.compare, self.figure_out]
+                         self.order_w, self.note, self.message, self.info, self.near, self.compare, self.figure_out,
+                         self.figure_text]
         self._draw_overview()
         if hand is not None:
             self.hand_w.value = hand
@@ -111,13 +124,14 @@ class StartingHandChart(LessonApp):
         row = self.chart.lookup(self.hand_w.value)
         self.row = row
         self.say("")
-        self.info.value = row_html(row, four_color=self.four_color)
+        self.info.value = row_html(row, four_color=self.four_color, six_handed=self.six, dealt=self.hand_w.value)
         ordered = self.chart.six_handed() if self.six else self.chart
         rank = row.rank6 if self.six else row.rank
         first = max(rank - 1 - self.neighbours, 0)
         near = ordered[first:rank + self.neighbours]
         near.title = f"{self.order_w.value} ranks {first + 1:,} to {first + len(near):,}"
-        self.near.value = chart_html(near, limit=len(near), highlight=row.index, four_color=self.four_color)
+        self.near.value = chart_html(near, limit=len(near), highlight=row.index, four_color=self.four_color,
+                                     six_handed=self.six)
         self.compare.value = compare_html(self.chart, rows=self.compare_rows, highlight=row.index,
                                           four_color=self.four_color)
 
@@ -135,14 +149,21 @@ class StartingHandChart(LessonApp):
     def _draw_overview(self) -> None:
         if self.overview is None:
             self.figure = None
+            self.figure_text.value = ""
             return
+        alt = heatmap_alt(self.chart, stat=self.stat, top=self.top)
+        table = heatmap_table_html(self.chart, stat=self.stat, top=self.top)
         if self.overview == "mpl":
             require("matplotlib", extra="lessons", what="this figure")
             import matplotlib.pyplot as plt
 
             self.figure = chart_heatmap_mpl(self.chart, stat=self.stat, top=self.top)
-            show_matplotlib(self.figure_out, self.figure)
+            show_matplotlib(self.figure_out, self.figure, alt=alt, table_html=table)
+            self.figure_text.value = ""
             plt.close(self.figure)
         else:
             self.figure = chart_heatmap(self.chart, stat=self.stat, top=self.top)
             show_plotly(self.figure_out, self.figure)
+            self.figure_text.value = (f'<p class="ol-figure-alt">{html.escape(alt)}</p><details><summary>The numbers '
+                                      f'in this heat map (a table)</summary>{scroll_box(table, "heat map numbers")}'
+                                      f"</details>")

@@ -43,15 +43,15 @@ class TwoCardExplorer(LessonApp):
             raise CardError(f"hole_cards: choose 4 (Omaha) or 5 (five-card Omaha), not {hole_cards!r}")
         self.hole_cards_w = W.Dropdown(options=[(v, k) for k, v in HOLE_CARD_CHOICES.items()], value=hole_cards,
                                        description="Game")
-        self.hole_w = W.Text(description="Hand", placeholder="Ac Kd Td 8h", layout=W.Layout(width="300px"))
-        self.board_w = W.Text(description="Board", placeholder="Kc 9c 6c 6h Qc", layout=W.Layout(width="300px"))
+        self.hole_w = W.Text(description="Hand", placeholder="Ac Kd Td 8h", layout=W.Layout(width="300px", max_width="100%"))
+        self.board_w = W.Text(description="Board", placeholder="Kc 9c 6c 6h Qc", layout=W.Layout(width="300px", max_width="100%"))
         self.qualifier_w = qualifier_dropdown(qualifier)
         self.deal_button = self._button("Deal", self.deal, style="primary")
         self.explain_button = self._button("Explain", self.update, style="info")
         self.quiz_w = W.Checkbox(value=quiz, description="Quiz mode")
         self.kind_w = W.ToggleButtons(options=[("best high", "high"), ("best low", "low")], value="high")
         self.answer_w = W.Text(description="Your five", placeholder="five cards like As Kd 7h 7c 2s, or 'none' for no low",
-                               layout=W.Layout(width="420px"))
+                               layout=W.Layout(width="420px", max_width="100%"))
         self.check_button = self._button("Check", self.check, style="success")
         self.answer_button = self._button("Show answer", self.show_answer)
         self.question = W.HTML()
@@ -161,4 +161,4 @@ class TwoCardExplorer(LessonApp):
                                f"&nbsp; Board: {cards_row(e.board, four_color=self.four_color, size=self.size)}</div>")  # type: ignore[attr-defined]
             return
         grid = explanation_html(e, four_color=self.four_color)
-        self.view.value = f'<div style="max-height:560px;overflow-y:auto">{grid}</div>'
+        self.view.value = grid          # the 60-row grid scrolls in its own focusable, named box

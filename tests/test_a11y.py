@@ -1,0 +1,332 @@
+"""Issue 29 without a browser: what a screen reader hears at the practice table, one naming scheme, colours that
+carry their own background, no unlabelled sliders, focus moves, truthful widgets and fallbacks for stripped SVG.
+
+Each test names the defect of the issue it guards against. The browser half (layouts at 360-1280 px, the dark
+theme, keyboard-only play, measured contrast, axe-core) is tests/test_browser_a11y.py.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as W
+import pytest
+
+from omaha_learn import HandState, PracticeTable, outs
+from omaha_learn.display.coach import advice_html, progress_svg, review_html, table_html
+from omaha_learn.display.html import message_html, player_html
+from omaha_learn.display.narration import Narrator, dealer_log, rename_seats, seat_labels
+from omaha_learn.display.outs import outs_html
+from omaha_learn.display.theme import BADGES, BUTTONS, TINTS, contrast
+from omaha_learn.widgets import PlayTable
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _text(page: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+
+
+def _finish(w: PlayTable) -> None:
+    while not w.table.hand.is_over:
+        legal = w.table.hand.legal_actions()
+        (w.check_button if legal.can_check else w.call_button).click()
+
+
+# ------------------------------------------------------------------ the live region
+
+def test_the_live_region_says_each_opponent_action_each_street_and_the_coach_verdict() -> None:
+    """Issue 29 (3, 4): nothing was announced; opponents' actions were not narrated at all."""
+    w = PlayTable(seed=7, trials=300)
+    first = w.spoken[-1]
+    hand = w.table.hand
+    labels = seat_labels(hand)
+    # every opponent action before the learner's first turn is said, with the seat's name and position
+    acted = [labels[seat] for _street, seat, _a in hand.history if seat != 0]
+    assert acted and all(any(line.startswith(who + " ") for line in first) for who in acted)
+    assert any(line.startswith("Your turn, pot ") for line in first)
+    assert "ol-live-text" in w.live.value and all(line in _text(w.live.value) for line in first[-3:])
+
+    w.coach_button.click()
+    assert any(line.startswith("Coach: best is ") for line in w.spoken[-1])
+    assert w.table.advice().verdict in _text(w.live.value)
+
+    streets_said: list[str] = []
+    while not w.table.hand.is_over:
+        before = len(w.table.hand.history)
+        legal = w.table.hand.legal_actions()
+        (w.check_button if legal.can_check else w.call_button).click()
+        said = w.spoken[-1]
+        new = [labels[seat] for _s, seat, _a in w.table.hand.history[before:] if seat != 0]
+        for who in new:                                   # each opponent action after the learner's
+            assert any(line.startswith(who + " ") for line in said), (who, said)
+        streets_said += [x for x in said if re.match(r"(Flop|Turn|River): ", x)]
+    board = w.table.hand.board
+    assert len(streets_said) == max(len(board) - 2, 0)   # each new street once
+    last = w.spoken[-1]
+    assert any(x.startswith("Hand over: your result ") for x in last)
+    assert any(x.startswith("Coach's review: ") for x in last)          # the verdicts of the hand
+    verdicts = {d.verdict for d in w.table.review()}
+    assert all(v in " ".join(last) for v in verdicts)
+
+
+def test_the_live_region_says_the_verdict_after_each_decision_in_after_mode() -> None:
+    w = PlayTable(seed=3, seats=4, trials=300, coach="after")
+    legal = w.table.hand.legal_actions()
+    (w.call_button if legal.can_call else w.check_button).click()
+    said = " ".join(w.spoken[-1])
+    assert "Coach on your preflop" in said or "Coach's review" in said
+
+
+def test_the_live_region_is_marked_polite_when_drawn() -> None:
+    """ipywidgets keeps the HTML view's content element: the hook marks it aria-live=polite, role=status."""
+    w = PlayTable(seed=1, trials=200)
+    assert "setAttribute('aria-live','polite')" in w.live.value and "role','status'" in w.live.value
+
+
+# ------------------------------------------------------------------ one naming scheme, a dealer's log
+
+def test_one_naming_scheme_and_a_dealer_log() -> None:
+    """Issue 29 (4): "you calls", "seat 3" and "SB" in different places; re-raises not named."""
+    hand = HandState([100] * 6, game="plo", blinds=(1, 2), button=5, seed=1,
+                     names=["you", "p1", "p2", "p3", "p4", "p5"])
+    hand.play("r7 r24 f f c")
+    log = dealer_log(hand)
+    assert "p2 (UTG) raises to 7" in log and "p3 (HJ) re-raises to 24" in log
+    assert "you (SB) call 23" in log and not any("you calls" in x or "you folds" in x for x in log)
+    assert rename_seats("Seat 3 scoops (seats 0 and 3)", seat_labels(hand)) == \
+        "p3 (HJ) scoops (you (SB) and p3 (HJ))"
+
+    t = PracticeTable(seed=7, trials=200)
+    while not t.hand.is_over:
+        legal = t.hand.legal_actions()
+        t.act("check" if legal.can_check else "call")
+    page = _text(table_html(t))
+    assert "you calls" not in page and not re.search(r"\bseat \d\b", page, re.IGNORECASE)
+    for label in seat_labels(t.hand):
+        assert label in page
+
+
+def test_group_labels_read_your_hole_cards() -> None:
+    """Issue 29 (3): group labels read "you's hole cards"."""
+    assert "you's" not in player_html("you", "As Kd Qh Jc")
+    assert 'aria-label="your hole cards"' in player_html("you", "As Kd Qh Jc")
+    t = PracticeTable(seed=2, trials=200)
+    page = table_html(t)
+    assert "you's" not in page and 'aria-label="your hole cards"' in page
+
+
+def test_rebuys_are_announced() -> None:
+    """Issue 29 (4): rebuys happened silently."""
+    w = PlayTable(seed=5, trials=200)
+    w.fold_button.click() if w.table.hand.legal_actions().can_fold else _finish(w)
+    _finish(w)
+    broke = w.table.table.name_at(2)
+    w.table.table.occupants[2].stack = 0          # the seat goes broke (as after losing an all-in)
+    w.next_button.click()
+    said = " ".join(w.spoken[-1])
+    assert f"{broke} (" in said and "buys back in for 100 chips" in said
+    assert "bought back in for 100 chips" in w.view.value
+
+
+# ------------------------------------------------------------------ busy, stale advice, focus
+
+def test_busy_line_is_up_while_the_coach_computes_and_the_panel_clears_on_every_change(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 (4): "Ask the coach" showed nothing during waits; old advice stayed beside new buttons."""
+    w = PlayTable(seed=7, trials=300)
+    seen: list[str] = []
+    real = w.table.advice
+
+    def advice() -> Any:
+        seen.append(w.busy.value)
+        return real()
+
+    monkeypatch.setattr(w.table, "advice", advice)
+    w.coach_button.click()
+    assert seen and "The coach is weighing" in seen[0] and w.busy.value == ""
+    assert w.coach_panel.layout.display != "none"
+    legal = w.table.hand.legal_actions()
+    (w.check_button if legal.can_check else w.call_button).click()
+    assert w.coach_panel.layout.display == "none"             # the advice was for the decision just made
+
+
+def test_focus_moves_to_the_next_sensible_control(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 (3): focus dropped to the page when the focused button disappeared."""
+    focused: list[str] = []
+    monkeypatch.setattr(W.Button, "focus", lambda self: focused.append(self.description))
+    w = PlayTable(seed=7, trials=200)
+    legal = w.table.hand.legal_actions()
+    (w.check_button if legal.can_check else w.call_button).click()
+    if not w.table.hand.is_over:
+        assert focused[-1].startswith(("Check", "Call", "Fold"))
+    _finish(w)
+    assert focused[-1] == "Next hand"
+    w.next_button.click()
+    assert focused[-1].startswith(("Check", "Call", "Fold")) or w.table.hand.is_over
+
+
+# ------------------------------------------------------------------ names and colours
+
+def _all_widgets(w: Any) -> list[Any]:
+    out = [w]
+    for c in getattr(w, "children", ()):
+        out += _all_widgets(c)
+    return out
+
+
+def test_no_unlabelled_slider_and_every_button_has_a_full_label() -> None:
+    """Issue 29 (3): axe aria-input-field-name on the bet slider and two sliders in the widget tour."""
+    from omaha_learn.widgets import BettingTrainer, Dealer, HandReplayer
+
+    for app in (PlayTable(seed=1, trials=200), Dealer(players=4, seed=7), HandReplayer(seed=4),
+                BettingTrainer(seed=1)):
+        parts = _all_widgets(app)
+        assert not [p for p in parts if isinstance(p, W.widgets.widget_int._IntRange | W.IntSlider)], app
+        for b in (p for p in parts if isinstance(p, W.Button)):
+            assert b.description.strip() and b.layout.width == "auto"
+        for box in (p for p in parts if isinstance(p, W.Text | W.BoundedIntText | W.Dropdown)):
+            assert box.description.strip(), app
+
+
+def test_every_colour_pair_we_use_reads_at_4_5_to_1() -> None:
+    """Issue 29 (2): white on teal 3.51:1, white on orange 2.7:1, green 4.12:1; dark-theme text near 1:1."""
+    for kind, (fg, bg, icon) in BADGES.items():
+        assert contrast(fg, bg) >= 4.5 and icon, kind
+    for kind, (fg, bg) in TINTS.items():
+        assert contrast(fg, bg) >= 4.5, kind
+    for kind, (fg, bg) in BUTTONS.items():
+        assert contrast(fg, bg) >= 4.5, kind
+
+
+STYLE = re.compile(r'<(\w+)\b([^>]*?)style="([^"]*)"')
+
+
+def _pages() -> dict[str, str]:
+    t = PracticeTable(seed=7, trials=300)
+    advice = t.advice()
+    while not t.hand.is_over:
+        legal = t.hand.legal_actions()
+        t.act("check" if legal.can_check else "call")
+    from omaha_learn import best_high, equity, showdown
+    from omaha_learn.display.chart import chart_html
+    from omaha_learn.display.results import equity_html, explanation_html, showdown_html
+    from omaha_learn.engine.evaluation.explanation import explain
+    from omaha_learn.strategy.chart import starting_hands
+
+    return {
+        "outs": outs_html(outs("Ah 2h Kd Ks", "3c 7h Qh", "hilo")),
+        "outs-no-low": outs_html(outs("4s 7s 6h Ah", "9d 7d Kd", "hilo")),
+        "advice": advice_html(advice),
+        "review": review_html(t.review()),
+        "table": table_html(t),
+        "progress": progress_svg([3, -2], {"best": 1, "close": 1, "mistake": 1, "not weighed": 0}),
+        "message": message_html("'Xz' is not a card") + message_html("done", kind="ok"),
+        "hand": str(best_high("Ac Kd Td 8h", "Kc 9c 6c 6h Qc")._repr_html_()),
+        "chart": chart_html(starting_hands("plo")[:5], highlight=starting_hands("plo")[2].index),
+        "explanation": explanation_html(explain("Ac Kd Td 8h", "Kc 9c 6c 6h Qc")),
+        "showdown": showdown_html(showdown(["As 2s 3d Kd", "Kh Kc Qh Qc"], "7s 8d Th 2c 5h", [100, 100], button=0)),
+        "equity": equity_html(equity(["As Ah 2s 3h", "Kd Kc Qd Jc"], board="4c 7d 9s")),
+    }
+
+
+def test_nothing_we_colour_leaves_its_text_to_the_theme() -> None:
+    """Issue 29 (2): in the dark theme "nothing new" was white on white, the learner's row 1.11:1, the draw list
+    1.19:1: a background set without a text colour (or a dark text colour without a background)."""
+    for name, page in _pages().items():
+        for tag, attrs, style in STYLE.findall(page):
+            if tag == "img" or 'aria-hidden="true"' in attrs:   # pictures and decoration: no text of ours on them
+                continue
+            decl = dict(d.split(":", 1) for d in (x.strip() for x in style.split(";")) if ":" in d)
+            bg = decl.get("background", decl.get("background-color", "")).strip()
+            color = decl.get("color", "").strip()
+            if bg.startswith("#"):
+                assert color.startswith("#"), (name, style)
+                assert contrast(color, bg) >= 4.5, (name, style)
+            if color.startswith("#") and not bg:
+                pytest.fail(f"{name}: a fixed text colour on the theme's background: {style}")
+
+
+def test_verdicts_and_outs_never_rely_on_colour_alone() -> None:
+    pages = _pages()
+    for verdict in ("best", "close", "mistake"):
+        assert f'ol-badge ol-badge-{verdict}' in progress_svg([1], {"best": 1, "close": 1, "mistake": 1})
+    assert re.search(r"ol-badge-(best|close|mistake|not-weighed)", pages["review"])
+    legend = re.findall(r'<span class="ol-legend-[a-z_]+"[^>]*>([^<]*)</span>', pages["outs"])
+    assert legend and all(re.search(r"[a-z]", x) for x in legend)        # words in every legend entry
+
+
+# ------------------------------------------------------------------ truthful widgets
+
+def test_outs_warnings_agree_with_the_counts() -> None:
+    """Issue 29 (5): Hi-Lo 4s 7s 6h Ah on 9d 7d Kd showed a red "counterfeit risk ... without the nut low" and
+    nine red cards beside "0 make a low" and "no low yet"."""
+    o = outs("4s 7s 6h Ah", "9d 7d Kd", "hilo")
+    assert len(o.makes_low) == 0 and o.low is None
+    page = outs_html(o)
+    assert "<b>0</b> make a low" in page and "no low yet" in page
+    assert "ol-out-counterfeits" not in page and "ol-draw-warning" not in page
+    assert "no counterfeit yet" in page
+    # where a low is possible the warning and the marked cards stay, and agree in number
+    o2 = outs("Ah 2h Kd Ks", "3c 7h Qh", "hilo")
+    page2 = outs_html(o2)
+    assert "ol-draw-warning" in page2 and page2.count('class="ol-out-counterfeits"') == len(o2.counterfeits)
+
+
+def test_chart_shows_suits_as_dealt_and_columns_in_the_chosen_order() -> None:
+    """Issue 29 (5): a dealt As 3s 5d 2c was drawn as A♠5♥3♠2♦ without a word; six-handed order kept heads-up
+    columns first."""
+    from omaha_learn.widgets import StartingHandChart
+
+    app = StartingHandChart("As 3s 5d 2c", game="plo", overview=None)
+    dealt = re.findall(r'data-card="(\w\w)"', app.info.value)
+    assert dealt[:4] == ["As", "3s", "5d", "2c"]
+    assert "canonical suits" in app.info.value
+    app.order_w.value = "six-handed"
+    assert app.info.value.index("six-handed rank") < app.info.value.index("heads-up rank")
+
+
+def test_the_running_chart_survives_a_sanitizer() -> None:
+    """Issue 29 (5): lesson 17 opened before running showed the running chart as run-together text because
+    JupyterLab strips inline SVG in an untrusted notebook."""
+    page = progress_svg([3, -2, 10], {"best": 4, "close": 1, "mistake": 2, "not weighed": 0})
+    assert "<svg" not in page and page.count('<img class="ol-progress') == 2
+    alts = re.findall(r'alt="([^"]*)"', page)
+    assert any("+3, +1, +11" in a for a in alts) and any("mistake 2" in a for a in alts)
+    assert "<table" in page and "+11" in _text(page)
+
+
+def _outputs(name: str) -> list[dict[str, Any]]:
+    nb = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text())
+    return [o for c in nb["cells"] if c["cell_type"] == "code" for o in c.get("outputs", [])]
+
+
+def test_lesson_12_figures_have_alt_text_with_their_numbers() -> None:
+    """Issue 29 (3): lesson 12's five figures had no alt text (axe image-alt, critical)."""
+    imgs = [o["data"]["text/html"] for o in _outputs("12_starting_hands")
+            if "image/png" in o.get("data", {})]
+    assert len(imgs) == 5
+    for page in imgs:
+        page = "".join(page) if isinstance(page, list) else page
+        alt = re.search(r'<img [^>]*alt="([^"]+)"', page)
+        assert alt and re.search(r"\d+\.\d%", alt.group(1)), alt
+    assert sum("<table" in ("".join(p) if isinstance(p, list) else p) for p in imgs) >= 4
+
+
+def test_lesson_17_running_chart_is_stored_without_inline_svg() -> None:
+    for o in _outputs("17_play_with_the_coach"):
+        page = o.get("data", {}).get("text/html", "")
+        page = "".join(page) if isinstance(page, list) else page
+        if "ol-progress" in page:
+            assert "<svg" not in page and "ol-progress-table" in page
+
+
+def test_the_narrator_starts_each_hand_afresh() -> None:
+    t = PracticeTable(seed=11, trials=200)
+    n = Narrator()
+    first = n.update(t)
+    assert first[0] == "Hand 1 dealt." and any(" are dealt " in x for x in first)
+    assert n.update(t) == [f"Your turn, pot {t.hand.pot}: you may {t.hand.legal_actions().describe()}."]
