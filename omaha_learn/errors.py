@@ -19,7 +19,7 @@ __all__ = [
     "OmahaLearnError", "CardError", "GameError", "ShowdownError", "PotError", "IllegalAction",
     "BettingSetupError", "TableError", "PlayerError", "PHHError", "EquityError", "AnswerError", "RangeError",
     "QualifierError", "CategoryError", "ChartError", "JobsError", "ReportError", "NbgraderExportError",
-    "Unreadable", "SandboxError", "CoachError", "ExactTooLarge", "MissingExtra",
+    "Unreadable", "SandboxError", "CoachError", "ExactTooLarge", "MissingExtra", "DealError",
 ]
 
 
@@ -159,3 +159,7 @@ class MissingExtra(OmahaLearnError, ImportError):
 
 class LanguageError(OmahaLearnError):
     """A language omaha_learn has no catalogue for, or a grammatical form a rank does not have."""
+
+
+class DealError(OmahaLearnError):
+    """A seed, learner id or roster that gives no deal (see :mod:`omaha_learn.checks.deals`)."""
