@@ -60,6 +60,7 @@ __all__ = [
     "canonical",
     "REPORT_PREFIX",
     "PLAYERS",
+    "deal_of",
 ]
 
 STRICT_ENV = "OMAHA_LEARN_STRICT"
@@ -357,3 +358,17 @@ def seeded_deal(seed: int, players: int = 3) -> tuple[list[tuple[Card, ...]], tu
     deck = Deck(seed=seed)
     holes = [h for h in deal_holes(deck, players, 4) if h is not None]
     return holes, deck.deal(5)
+
+
+def deal_of(exercise_name: str) -> Deal[Any]:
+    """The :class:`~omaha_learn.checks.deals.Deal` of exercise ``exercise_name`` (a notebook's setup cell).
+
+    >>> deal_of("reading_hands").class_seed
+    107
+    """
+    from omaha_learn.checks import exercise
+
+    deal = exercise(exercise_name).deal
+    if deal is None:
+        raise ValueError(f"exercise {exercise_name} has no deal of its own: every learner gets the same questions")
+    return deal
