@@ -118,6 +118,8 @@ class Question:
     digest: str
     text: str = ""
     wrong_hints: Mapping[str, str] = field(default_factory=dict, compare=False)
+    deal: Deal[Any] | None = field(default=None, compare=False, repr=False)
+    """Set by the :class:`Exercise` whose deal computes this question's answer (when ``digest`` is empty)."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -140,10 +142,12 @@ class Question:
         ``right`` is the canonical right answer when the exercise's deal computes it
         (:mod:`omaha_learn.checks.deals`); otherwise the question's digest decides.
         """
+        if right is None and not self.digest:
+            if self.deal is None:
+                raise ValueError(f"question {self.qid}: its answer comes from a deal, and it has none")
+            right = self.deal.right_answers(self.deal.current_seed)[self.qid]
         if right is not None:
             return normalise(self.kind, answer) == right
-        if not self.digest:
-            raise ValueError(f"question {self.qid}: its answer comes from the deal; pass the right answer")
         return answer_digest(self.kind, answer) == self.digest
 
     def feedback(self, answer: object, right: str | None = None) -> Verdict:
@@ -241,6 +245,8 @@ class Exercise:
                 raise ValueError(f"exercise {name}: question {q.qid} defined twice")
             if not q.digest and deal is None:
                 raise ValueError(f"exercise {name}: question {q.qid} has no digest and the exercise no deal")
+            if deal is not None and not q.digest:
+                object.__setattr__(q, "deal", deal)
             self.questions[q.qid] = q
         if deal is not None:
             deal.bind({q.qid: q.kind for q in self.questions.values()})
