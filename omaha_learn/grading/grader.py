@@ -446,6 +446,8 @@ class _Job:
     plan: list[dict[str, Any]]
     status: str = "graded"
     note: str = ""
+    seed: int | None = None
+    deal_flag: str = ""
 
 
 def check_sandbox(sandbox: str, scheduler: Any = None, trusted_learners: bool = False) -> str:
@@ -471,15 +473,17 @@ def check_sandbox(sandbox: str, scheduler: Any = None, trusted_learners: bool = 
 def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell_timeout: float = 30,
           jobs: int | None = None, scheduler: Any = None, sandbox: str = "auto", student_from: str = "auto",
           log: Callable[[str], None] | None = None, bounds: Any = None,
-          trusted_learners: bool = False) -> list[QuestionRecord]:
+          trusted_learners: bool = False, roster: Sequence[Any] | None = None) -> list[QuestionRecord]:
     """Grade ``submissions`` against the keys in ``keys``; one record per question per submission, in order.
 
     ``bounds``: a :class:`~omaha_learn.grading.sandbox.Bounds` per submission
     (default ``Bounds()``). Raises :class:`SandboxError` before anything runs
-    when there is no sandbox and none was asked for (:func:`check_sandbox`).
+    when there is no sandbox and none was asked for (:func:`check_sandbox`). ``roster``: the
+    :class:`~omaha_learn.grading.deals.Learner` list that fixes each learner's deal (see that module).
     """
     from dataclasses import asdict
 
+    from omaha_learn.grading import deals
     from omaha_learn.grading.sandbox import Bounds, bounds_summary
     from omaha_learn.jobs import run_jobs
 
@@ -536,7 +540,10 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
         except Exception as exc:  # noqa: BLE001 - one odd file never stops the batch
             results[i] = _flat(student, str(sub), k, "unreadable", f"cannot plan this notebook: {exc!r}")
             continue
-        todo.append(_Job(i, student, sub, k, plan, status, note))
+        seed, deal_flag, deal_note = deals.seed_for(k.exercise, meta, student, deals.roster_ids(roster))
+        if deal_note:
+            say(printable(deal_note))
+        todo.append(_Job(i, student, sub, k, deals.seeded_plan(plan, k.exercise, seed), status, note, seed, deal_flag))
 
     keys_used = list({id(j.key): j.key for j in todo}.values())
     bounds_dict = asdict(limits)
@@ -558,6 +565,7 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
             if run.get("failed"):
                 say(f"warning: the key {k.path.name} could not be run: {printable(run['failed'])}")
             _key_answers(k, run, say)
+            deals.check_key(k, say)
         for j, run in zip(todo, runs[len(keys_used):], strict=True):
             try:
                 if run.get("failed"):
@@ -566,7 +574,8 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
                     continue
                 missing = frozenset(c["question"] for c in j.plan
                                     if c["role"] == "answer" and c["source"].endswith(MISSING_CELL))
-                results[j.index] = decide(j.student, str(j.sub), j.key, run, j.status, j.note, missing)
+                results[j.index] = deals.mark(decide(j.student, str(j.sub), deals.learner_key(j.key, j.seed), run,
+                                                     j.status, j.note, missing), j.seed, j.deal_flag)
                 if run.get("leftover"):
                     left = printable(run["leftover"][0])
                     say(f"warning: {printable(j.student)}: the clean-up could not remove {left}")
@@ -577,7 +586,7 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
             except Exception as exc:  # noqa: BLE001 - a run that came back malformed (e.g. from a worker)
                 results[j.index] = _flat(j.student, str(j.sub), j.key, "kernel-died",
                                          f"the run's results could not be read: {exc!r}")
-    return [r for i in range(len(submissions)) for r in results[i]]
+    return deals.flag_copies([r for i in range(len(submissions)) for r in results[i]])
 
 
 def _key_answers(key: KeyInfo, run: dict[str, Any], say: Callable[[str], None]) -> None:
@@ -594,7 +603,7 @@ def _key_answers(key: KeyInfo, run: dict[str, Any], say: Callable[[str], None]) 
             key.problems[qid] = str(exc)
             say(f"warning: {exc}")
             continue
-        if hashlib.sha256(f"{q['kind']}:{key.answers[qid]}".encode()).hexdigest() != q["digest"]:
+        if q["digest"] and hashlib.sha256(f"{q['kind']}:{key.answers[qid]}".encode()).hexdigest() != q["digest"]:
             say(f"warning: the key {key.path.name} answers {qid} differently from the checker's digest; "
                 "the key decides")
 
@@ -647,7 +656,8 @@ def totals(records: Sequence[QuestionRecord]) -> list[tuple[str, float, int, str
     s = summarise(records)
     out = []
     for t in s.students:
-        flags = sorted({x for e in t.exercises.values() for x in e.statuses})
+        flags = sorted({x for e in t.exercises.values() for x in e.statuses}
+                       | {r.deal_flag for r in records if r.student == t.student and r.deal_flag})
         flags += [f"not handed in: {ex}" for ex in t.missing]
         out.append((t.student, t.points, t.max_points, ", ".join(flags)))
     return out
