@@ -560,6 +560,15 @@ def _grade_parser(sub: Any) -> None:
                         "regrade; partial credit allowed")
     p.add_argument("--gradebook", type=Path, default=None, metavar="FILE",
                    help="write one row per learner (student, each exercise, total, maximum, percent) to FILE")
+    p.add_argument("--roster", type=Path, default=None, metavar="FILE",
+                   help="the class list (CSV with id and name): each learner is graded on their own deal")
+    h = sub.add_parser("handout", help="write one copy of each exercise per learner, each with their own deal",
+                       description="Write one copy of each exercise per learner (OUT/<id>/), each with their own deal.")
+    h.add_argument("--roster", type=Path, required=True, metavar="FILE", help="the class list (CSV with id and name)")
+    h.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the learners' folders")
+    h.add_argument("--exercises", default=None, metavar="LIST", help="which exercises, e.g. 01,03 (default: all)")
+    h.add_argument("--copies", type=Path, default=None, metavar="DIR",
+                   help="the practice copies to start from (default: the lessons' exercises/)")
 
 
 def _grade(args: argparse.Namespace) -> int:
@@ -620,7 +629,7 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
         records = grader.grade(args.submissions, keys, timeout=args.timeout, cell_timeout=args.cell_timeout,
                                jobs=args.jobs, scheduler=args.scheduler, sandbox=args.sandbox,
                                student_from=args.student_from, log=print, bounds=bounds,
-                               trusted_learners=args.trusted_learners)
+                               trusted_learners=args.trusted_learners, roster=_roster(args.roster))
     except OmahaLearnError as exc:  # e.g. a Dask scheduler that cannot be reached
         print(f"omaha-learn grade: error: {exc}", file=sys.stderr)
         return 2
@@ -639,7 +648,7 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
     if args.csv is not None:
         grader.write_csv(records, args.csv)
         print(f"wrote {args.csv}")
-    status = 0 if all(r.status in ("graded", "unreadable-answer") for r in records) else 1
+    status = 0 if all(r.status in ("graded", "unreadable-answer") and not r.deal_flag for r in records) else 1
     if args.gradebook is not None:
         from omaha_learn.grading.teacher_marks import write_gradebook
 
@@ -657,6 +666,28 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
             files = report.write_feedback(records, args.feedback, reserved=reserved)
             print(f"wrote {len(files)} feedback file(s) to {args.feedback}")
     return status
+
+
+def _roster(path: Path | None) -> Any:
+    """The learners of ``--roster`` (None without one); a bad roster is an :class:`OmahaLearnError`."""
+    from omaha_learn.grading.deals import read_roster
+
+    return None if path is None else read_roster(path)
+
+
+def _handout(args: argparse.Namespace) -> int:
+    from omaha_learn.errors import OmahaLearnError
+    from omaha_learn.grading.handout import handout
+
+    wanted = [w.strip() for w in args.exercises.split(",") if w.strip()] if args.exercises else None
+    try:
+        files = handout(args.roster, args.out, wanted, args.copies)
+    except OmahaLearnError as exc:
+        print(f"omaha-learn handout: error: {exc}", file=sys.stderr)
+        return 2
+    learners = len({p.parent for p in files})
+    print(f"wrote {len(files)} notebook(s) for {learners} learner(s) to {args.out}")
+    return 0
 
 
 def _collate_like_the_teacher() -> str:
@@ -699,7 +730,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(args_list)
     handlers = {"equity": _equity, "best": _best, "showdown": _showdown, "frequencies": _frequencies,
                 "lessons": _lessons, "export-nbgrader": _export_nbgrader, "chart": _chart,
-                "grade": _grade, "outs": _outs, "play": _play}
+                "grade": _grade, "outs": _outs, "play": _play, "handout": _handout}
     if args.command not in handlers:
         parser.print_help()
         return 2

@@ -205,10 +205,11 @@ class Deal(Generic[D]):
         """Print the deal for the learner (what :meth:`describe` says)."""
         print(self.describe(data))
 
-    def describe(self, data: D) -> str:
-        """The deal as text: whose deal it is, then the cards."""
-        who = "the class deal" if self.current_seed == self.class_seed else "your own deal"
-        return f"{who} (seed {self.current_seed})\n{self._show(data)}"
+    def describe(self, data: D, seed: int | None = None) -> str:
+        """The deal as text: whose deal it is (``seed``, else the current one), then the cards."""
+        seed = self.current_seed if seed is None else seed
+        who = "the class deal" if seed == self.class_seed else "your own deal"
+        return f"{who} (seed {seed})\n{self._show(data)}"
 
 
 # ------------------------------------------------------------ hands and board
