@@ -1,4 +1,4 @@
-"""The grader's side of per-learner deals (:mod:`omaha_learn.checks.deals`).
+"""The grader's side of per-learner deals: roster seeds, each learner's answers, copy flags.
 
 For an exercise with a deal the grader does not take the right answers from
 the key's run: it recomputes them from the engine for the learner's own seed.
