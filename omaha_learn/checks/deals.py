@@ -136,6 +136,8 @@ class Deal(Generic[D]):
         self._generate = generate
         self._answers = answers
         self._problem = problem or (lambda _d: None)
+        self.redraws = problem is not None
+        """Whether some deals are unfit and re-drawn (an exercise whose every deal fits has no ``problem``)."""
         self._show = show or str
         self.kinds: dict[str, str] = {}
         """{question: answer kind}, set by the :class:`~omaha_learn.checks.questions.Exercise` it belongs to."""
