@@ -47,8 +47,8 @@ def _class_seed() -> object:
         _deal(name).current_seed = _deal(name).class_seed
 
 
-def test_exercises_01_02_03_05_have_deals() -> None:
-    assert {"reading_hands", "high_hands", "lows", "side_pots"} <= set(DEALT)
+def test_exercises_01_to_05_have_deals() -> None:
+    assert {"reading_hands", "high_hands", "lows", "hilo_showdown", "side_pots"} <= set(DEALT)
 
 
 def test_seeds_are_deterministic_from_the_roster_id_in_nfc() -> None:
