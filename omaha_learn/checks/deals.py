@@ -175,12 +175,12 @@ class Deal(Generic[D]):
         return dict(self._cached(seed))
 
     def _right_answers(self, seed: int) -> dict[str, str]:
-        from omaha_learn.checks.questions import normalise
+        from omaha_learn.checks.answer_forms import KINDS
 
         raw = self.answers(seed)
         if set(raw) != set(self.kinds):
             raise ValueError(f"deal of {self.exercise}: answers give {sorted(raw)}, questions are {sorted(self.kinds)}")
-        return {qid: normalise(self.kinds[qid], value) for qid, value in raw.items()}
+        return {qid: KINDS[self.kinds[qid]](value) for qid, value in raw.items()}
 
     def seed_for(self, seed: int | None = None) -> tuple[int, str]:
         """(the seed to use, where it came from): the grader's, ``seed``, the notebook's metadata, the class's."""
