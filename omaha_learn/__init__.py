@@ -85,6 +85,8 @@ _EXPORTS: dict[str, str] = {
     "Advice": "strategy.coach",
     "PracticeTable": "strategy.practice",
     "ChartPlayer": "strategy.players",
+    # the equilibrium solver
+    "solve": "strategy.solver", "Solution": "strategy.solver", "SolverError": "errors",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]
@@ -148,6 +150,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         QualifierError,
         RangeError,
         ShowdownError,
+        SolverError,
         TableError,
     )
     from omaha_learn.i18n import get_language, set_language
@@ -159,3 +162,4 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.strategy.practice import PracticeTable
     from omaha_learn.strategy.range_equity import equity
     from omaha_learn.strategy.ranges import Range, parse_range
+    from omaha_learn.strategy.solver import Solution, solve

@@ -23,7 +23,7 @@ import csv
 import io
 import unicodedata
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -90,9 +90,21 @@ def read_roster(path: Path) -> list[Learner]:
     return learners
 
 
-def roster_ids(learners: Sequence[Learner] | None) -> dict[str, Learner] | None:
-    """{id: learner}, or None without a roster."""
-    return None if learners is None else {x.id: x for x in learners}
+def roster_ids(learners: Any) -> Any:
+    """{id: learner} of a list of :class:`Learner`; a class list with ``learner_for`` (the grader's
+    :class:`~omaha_learn.grading.roster.Roster`) as it is; None without a roster."""
+    if learners is None or hasattr(learners, "learner_for"):
+        return learners
+    return {x.id: x for x in learners}
+
+
+def _learner_id(roster: Any, student: str, path: Path | None) -> str | None:
+    """The roster id of a submission's learner, or None when the roster does not know them."""
+    if hasattr(roster, "learner_for"):   # the class list: folders, file-name patterns, Canvas and Moodle names
+        found = roster.learner_for(student, path if path is not None else Path(student))
+        return None if found is None else _nfc(str(found.id))
+    ident = _nfc(student)
+    return ident if ident in roster else None
 
 
 def deal_for(exercise_name: str) -> Deal[Any] | None:
@@ -110,15 +122,16 @@ def metadata_seed(meta: Mapping[str, Any]) -> int | None:
 
 
 def seed_for(exercise_name: str, meta: Mapping[str, Any], student: str,
-             roster: Mapping[str, Learner] | None) -> tuple[int | None, str, str]:
+             roster: Any, path: Path | None = None) -> tuple[int | None, str, str]:
     """(seed to grade on, flag, note for the log) for one submission; (None, "", "") without a deal."""
     deal = deal_for(exercise_name)
     if deal is None:
         return None, "", ""
     written = metadata_seed(meta)
     ident = _nfc(student)
-    if roster is not None and ident in roster:
-        seed = learner_seed(deal.class_seed, ident)
+    found = _learner_id(roster, student, path) if roster is not None else None
+    if found is not None:
+        seed = learner_seed(deal.class_seed, found)
         if written is not None and written != seed:
             return seed, SEED_MISMATCH, (f"{ident}: the notebook's metadata names seed {written}, not this "
                                          f"learner's ({seed}): graded on the learner's own deal")

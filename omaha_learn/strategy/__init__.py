@@ -44,10 +44,13 @@ _EXPORTS: dict[str, str] = {
     "ChartPlayer": "players",
     "SeatView": "seat_view",
     "estimate_ranges": "opponent_model",
+    # the equilibrium solver of heads-up turn and river spots
+    "solve": "solver",
+    "Solution": "solver",
 }
 
 _SUBMODULES = ("canonical", "chart", "coach", "draws", "opponent_model", "outs", "players", "practice",
-               "range_equity", "range_set", "range_syntax", "ranges", "seat_view")
+               "range_equity", "range_set", "range_syntax", "ranges", "seat_view", "solver")
 
 __all__ = sorted(_EXPORTS)
 
@@ -79,3 +82,4 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.strategy.range_set import Range
     from omaha_learn.strategy.ranges import is_range_text, parse_range
     from omaha_learn.strategy.seat_view import SeatView
+    from omaha_learn.strategy.solver import Solution, solve
