@@ -252,3 +252,17 @@ def test_learner_key_holds_the_engines_answers_for_the_learners_seed() -> None:
 def test_deal_hands_deals_one_card_at_a_time() -> None:
     d = deal_hands(107)
     assert [d.cards[i::3] for i in range(3)] == list(d.holes) and len(d.board) == 5
+
+
+def test_the_class_list_of_grade_roster_fixes_the_deals_too(tmp_path: Path) -> None:
+    """``omaha-learn grade --roster`` reads the class list (folders, Canvas names): its ids give the seeds."""
+    from omaha_learn.grading.roster import read_roster as read_class_list
+
+    path = tmp_path / "roster.csv"
+    path.write_text("id,name,email,folder\n1001,Ann Smith,ann@school,smitha\n", encoding="utf-8")
+    roster = read_class_list(path)
+    deal = _deal("reading_hands")
+    seed, flag, _note = seed_for("reading_hands", {}, "smitha", roster, tmp_path / "smitha" / "01.ipynb")
+    assert (seed, flag) == (learner_seed(deal.class_seed, "1001"), "")
+    seed, _flag, note = seed_for("reading_hands", {}, "zed", roster, tmp_path / "zed" / "01.ipynb")
+    assert seed == deal.class_seed and "not on the roster" in note
