@@ -40,10 +40,9 @@ import time
 import webbrowser
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from omaha_learn.engine.games import Game
+from omaha_learn.games import DEFAULT_GAME, Game
 
 __all__ = ["main", "project_root", "learner_root", "start_url"]
 
@@ -91,8 +90,17 @@ def _hole_size(text: str) -> int:
     raise argparse.ArgumentTypeError(f"{text!r}: hole cards are 4 (Omaha) or 5 (five-card Omaha)")
 
 
+_GAMES_HELP = ", ".join(f"{g.value} ({g.short_name}{', the default' if g is DEFAULT_GAME else ''})" for g in Game)
+_HOLES_HELP = "the game's (4; 5 in plo5 and bigo); 5 with a four-card game plays its five-card version"
+
+
+def _played(args: argparse.Namespace) -> Game:
+    """The game a command plays: ``--game``, with ``--hole-cards`` (if given) picking its four- or five-card version."""
+    game: Game = args.game
+    return game if args.hole_cards is None else game.with_hole_cards(args.hole_cards)
+
+
 def _game(text: str) -> Game:
-    from omaha_learn.engine.games import Game
     from omaha_learn.errors import GameError
 
     try:
@@ -106,30 +114,31 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     e = sub.add_parser("equity", help="exact (or Monte Carlo) equity, scoop and split rates")
-    e.add_argument("holes", nargs="+", metavar="HAND", help="4 hole cards per player (5 with --hole-cards 5); "
+    e.add_argument("holes", nargs="+", metavar="HAND", help="the game's hole cards per player (5 in plo5 and bigo); "
                    "'random' for a random hand")
     e.add_argument("--board", default="", help="0, 3, 4 or 5 board cards")
     e.add_argument("--dead", default="", help="cards out of the deck")
-    e.add_argument("--game", type=_game, default="hilo", help="plo (also high) or hilo (also o8, omaha8)")
+    e.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_GAMES_HELP)
     e.add_argument("--qualifier", type=_qualifier, default=8, help="low qualifier: 8 (default), 9 or none (R12)")
-    e.add_argument("--hole-cards", type=_hole_size, default=4, help="4 (Omaha, default) or 5 (five-card Omaha)")
+    e.add_argument("--hole-cards", type=_hole_size, default=None, help=_HOLES_HELP)
     e.add_argument("--trials", type=_positive("--trials"), default=None,
                    help="Monte Carlo deals (default: exact enumeration)")
     e.add_argument("--seed", type=_seed, default=None, help="Monte Carlo seed (0 to 2**32 - 1)")
     e.add_argument("--quiet", action="store_true", help="no progress bar")
 
     b = sub.add_parser("best", help="best high and low hand, every two-plus-three choice explained")
-    b.add_argument("hole", help="4 hole cards (5 with --hole-cards 5)")
+    b.add_argument("hole", help="the game's hole cards (4; 5 in plo5 and bigo)")
     b.add_argument("--board", required=True, help="3, 4 or 5 board cards")
-    b.add_argument("--hole-cards", type=_hole_size, default=4, help="4 (Omaha, default) or 5 (five-card Omaha)")
+    b.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_GAMES_HELP)
+    b.add_argument("--hole-cards", type=_hole_size, default=None, help=_HOLES_HELP)
     b.add_argument("--qualifier", type=_qualifier, default=8, help="low qualifier: 8 (default), 9 or none (R12)")
     b.add_argument("--all", action="store_true", help="list every choice, not only the best")
 
     o = sub.add_parser("outs", help="outs on a flop or turn: what each next card makes, the nuts, the draws")
-    o.add_argument("hole", help="4 hole cards")
+    o.add_argument("hole", help="the game's hole cards (4; 5 in plo5 and bigo)")
     o.add_argument("--board", required=True, help="3 or 4 board cards")
     o.add_argument("--dead", default="", help="cards known to be out (never come next)")
-    o.add_argument("--game", type=_game, default="hilo", help="plo (also high) or hilo (also o8, omaha8)")
+    o.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_GAMES_HELP)
     o.add_argument("--qualifier", type=_qualifier, default=8, help="low qualifier: 8 (default), 9 or none (R12)")
 
     s = sub.add_parser("showdown", help="who wins a pot and how much each (halves, ties, odd chips)")
@@ -142,8 +151,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="the whole pot, put in equally by every seat")
     chips.add_argument("--contributions", type=int, nargs="+", default=None, help="chips per seat")
     s.add_argument("--button", type=int, default=0)
-    s.add_argument("--game", type=_game, default="hilo", help="plo (also high) or hilo (also o8, omaha8)")
-    s.add_argument("--hole-cards", type=_hole_size, default=4, help="4 (Omaha, default) or 5 (five-card Omaha)")
+    s.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_GAMES_HELP)
+    s.add_argument("--hole-cards", type=_hole_size, default=None, help=_HOLES_HELP)
     s.add_argument("--qualifier", type=_qualifier, default=8, help="low qualifier: 8 (default), 9 or none (R12)")
 
     f = sub.add_parser("frequencies", help="scoop, split, quartered and no-low rates by table size")
@@ -151,14 +160,14 @@ def _parser() -> argparse.ArgumentParser:
     f.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5, 6])
     f.add_argument("--trials", type=_positive("--trials"), default=20_000)
     f.add_argument("--seed", type=_seed, default=0)
-    f.add_argument("--game", type=_game, default="hilo", help="plo (also high) or hilo (also o8, omaha8)")
+    f.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_GAMES_HELP)
     f.add_argument("--jobs", type=_positive("--jobs"), default=None, metavar="N",
                    help="split the study into seeded chunks run on N local workers (same numbers for any N)")
     f.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="run the chunks on a Dask cluster, e.g. tcp://scheduler:8786 (pip install '.[scale]')")
 
     c = sub.add_parser("chart", help="the starting-hand chart: the best hands, or one hand's rank")
-    c.add_argument("--game", type=_game, default="hilo", help="plo (also high) or hilo (also o8, omaha8)")
+    c.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_GAMES_HELP)
     c.add_argument("--top", type=float, default=None, help="the best PERCENT of all hands (e.g. 20)")
     c.add_argument("--hand", default=None, help="look up one hand's class, rank and equities")
     c.add_argument("--six", action="store_true", help="rank by six-handed equity")
@@ -190,29 +199,29 @@ def _parser() -> argparse.ArgumentParser:
 
 def _equity(args: argparse.Namespace) -> int:
     from omaha_learn.engine.equity.range_equity import has_range
-    from omaha_learn.engine.hole_cards import hole_cards
+    from omaha_learn.engine.hole_cards import HOLE_CARD_CHOICES, hole_cards
     from omaha_learn.errors import ExactTooLarge
     from omaha_learn.strategy.range_equity import equity, read_ranges
     from omaha_learn.strategy.ranges import is_range_text
 
     holes = read_ranges([None if h.lower() in _RANDOM else h if is_range_text(h)
-                         else hole_cards(h, size=args.hole_cards, what=f"hand {i + 1}")
-                         for i, h in enumerate(args.holes)], args.game)
+                         else hole_cards(h, size=_played(args).hole_cards, what=f"hand {i + 1}")
+                         for i, h in enumerate(args.holes)], _played(args))
     long_run = (args.trials or 0) >= 200_000 or (args.trials is None and not args.board)
     progress = long_run and not args.quiet
     trials, seed = args.trials, args.seed
     try:
-        r = equity(holes, args.board, args.dead, game=args.game, qualifier=args.qualifier,
+        r = equity(holes, args.board, args.dead, game=_played(args), qualifier=args.qualifier,
                    trials=trials, seed=seed, progress=progress and not has_range(holes))
     except ExactTooLarge as exc:
         if trials is not None:
             raise
         trials, seed = exc.suggested_trials, 1 if seed is None else seed  # a range too large to enumerate
         print(f"(too much work to enumerate exactly; Monte Carlo with {trials:,} deals, seed {seed})")
-        r = equity(holes, args.board, args.dead, game=args.game, qualifier=args.qualifier,
+        r = equity(holes, args.board, args.dead, game=_played(args), qualifier=args.qualifier,
                    trials=trials, seed=seed, progress=False)
-    if args.hole_cards == 5:
-        print("Five-card Omaha (5 hole cards)")
+    if _played(args).hole_cards != 4:
+        print(HOLE_CARD_CHOICES[_played(args).hole_cards])
     print(r)
     return 0
 
@@ -225,7 +234,7 @@ def _chart(args: argparse.Namespace) -> int:
     if args.hand:
         row = chart.lookup(args.hand)
         print(row)
-        if row.game == "hilo":
+        if Game.parse(row.game).has_low:
             print(f"high share {100 * row.high:.2f}%, low share {100 * row.low:.2f}%, scoop {100 * row.scoop:.2f}%")
         return 0
     if args.top is not None:
@@ -242,11 +251,12 @@ def _chart(args: argparse.Namespace) -> int:
 
 def _best(args: argparse.Namespace) -> int:
     from omaha_learn.engine.evaluation.explanation import explain
-    from omaha_learn.engine.hole_cards import hole_cards
+    from omaha_learn.engine.hole_cards import HOLE_CARD_CHOICES, hole_cards
 
-    e = explain(hole_cards(args.hole, size=args.hole_cards), args.board, args.qualifier)
-    if args.hole_cards == 5:
-        print(f"Five-card Omaha (5 hole cards): {len(e.choices)} choices of two hole cards "
+    game = _played(args)
+    e = explain(hole_cards(args.hole, size=game.hole_cards), args.board, args.qualifier)
+    if game.hole_cards != 4:
+        print(f"{HOLE_CARD_CHOICES[game.hole_cards]}: {len(e.choices)} choices of two hole cards "
               "and three board cards")
     print(e.summary() if args.all else e.summary(limit=5))
     return 0
@@ -260,11 +270,11 @@ def _outs(args: argparse.Namespace) -> int:
 
 
 def _showdown(args: argparse.Namespace) -> int:
-    from omaha_learn.engine.hole_cards import hole_cards
+    from omaha_learn.engine.hole_cards import HOLE_CARD_CHOICES, hole_cards
     from omaha_learn.engine.showdown import showdown
     from omaha_learn.errors import PotError
 
-    holes = [None if h.lower() in ("fold", "folded", "-") else hole_cards(h, size=args.hole_cards,
+    holes = [None if h.lower() in ("fold", "folded", "-") else hole_cards(h, size=_played(args).hole_cards,
                                                                            what=f"seat {i}")
              for i, h in enumerate(args.holes)]
     n = len(holes)
@@ -276,9 +286,9 @@ def _showdown(args: argparse.Namespace) -> int:
         contributions = args.contributions
     else:
         contributions = [args.each or 100] * n
-    r = showdown(holes, args.board, contributions, button=args.button, game=args.game, qualifier=args.qualifier)
-    if args.hole_cards == 5:
-        print("Five-card Omaha (5 hole cards)")
+    r = showdown(holes, args.board, contributions, button=args.button, game=_played(args), qualifier=args.qualifier)
+    if _played(args).hole_cards != 4:
+        print(HOLE_CARD_CHOICES[_played(args).hole_cards])
     print(r.summary() if hasattr(r, "summary") else r)
     return 0
 

@@ -19,7 +19,8 @@ __all__ = [
     "OmahaLearnError", "CardError", "GameError", "ShowdownError", "PotError", "IllegalAction",
     "BettingSetupError", "TableError", "PlayerError", "PHHError", "EquityError", "AnswerError", "RangeError",
     "QualifierError", "CategoryError", "ChartError", "JobsError", "ReportError", "NbgraderExportError",
-    "Unreadable", "SandboxError", "CoachError", "ExactTooLarge", "MissingExtra", "SolverError", "DealError",
+    "Unreadable", "SandboxError", "CoachError", "ExactTooLarge", "MissingExtra", "SolverError",
+    "RangesDoNotFit", "DealError",
 ]
 
 
@@ -96,6 +97,10 @@ class ExactTooLarge(EquityError):
     def __init__(self, message: str, suggested_trials: int = 100_000) -> None:
         super().__init__(message)
         self.suggested_trials = suggested_trials
+
+
+class RangesDoNotFit(EquityError):
+    """Ranges that cannot hold hands beside the known cards (or beside each other): wider ranges may."""
 
 
 class AnswerError(OmahaLearnError):

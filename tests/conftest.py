@@ -32,6 +32,7 @@ FULL_DIRS = ("notebooks", "exercises/solutions")
 FULL_FILES = {
     "test_browser.py", "test_browser_play_table.py",                     # Chromium and JupyterLab
     "test_grading.py", "test_grading_attacks.py", "test_grading_attacks_2.py",  # the sandbox (bwrap) and kernels
+    "test_grading_attacks_3.py", "test_grading_class.py",                 # (as root and as a user; a class)
     "test_grading_scale.py",                                              # the grader on Dask
     "test_nbgrader_export.py",                                            # nbgrader
     "test_exhaustive.py", "test_differential_eval.py",                    # long exhaustive and differential checks
@@ -52,6 +53,9 @@ FULL_TESTS: set[str] = {
     "test_equity_kernel.py::test_r6_r9_key_tables_agree_with_five_card_tables_on_all_2598960_hands",
     "test_equity_exact.py::test_preflop_three_way_exact_matches_poker_equity",
     "test_equity_random_hands.py::test_five_card_hands",
+    "test_five_card.py::test_r12_exact_equity_on_a_flop_matches_enumeration",
+    "test_five_card.py::test_monte_carlo_is_within_four_standard_errors_of_the_enumeration",
+    "test_five_card.py::test_random_hands_in_a_five_card_game_are_dealt_five_cards",
     "test_chart.py::test_chart_agrees_with_poker_equity_within_three_standard_errors",
     "test_chart.py::test_build_script_is_reproducible_and_gives_against_randoms_rows",
     "test_phh.py::test_pokerkit_dumped_phh_loads_to_the_same_stacks",
@@ -75,6 +79,13 @@ FULL_TESTS: set[str] = {
     "test_study_jobs.py::test_cli_same_table_for_jobs_and_scheduler",
     "test_study_jobs.py::test_library_on_the_cluster",
     "test_chart.py::test_build_script_on_a_dask_cluster_gives_the_same_rows",
+    # the slowest of the rest (--durations, 2026-12-02): each over 7 s on this machine under load
+    "test_hostile_inputs.py::test_range_reader_returns_or_refuses_within_its_budget",
+    "test_table.py::test_busted_player_sits_out_until_chips_are_added",
+    "test_packaging.py::test_a_missing_tool_fails_the_full_and_the_ci_run",
+    "test_checks_strategy.py::test_exercise7_q7_counts_nut_low_boards_by_rank_arithmetic",
+    "test_betting_properties.py::test_r17_fixed_limit_amounts_are_single_steps",
+    "test_tables.py::test_concurrent_builders_all_get_the_tables",
 }
 """``file::test`` names of single slow tests in otherwise fast files (measured with ``--durations``)."""
 

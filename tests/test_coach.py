@@ -192,7 +192,7 @@ def test_no_message_disagrees_with_the_numbers() -> None:
     "above" exactly when calling gains chips, and every option is a legal action."""
     from omaha_learn import PracticeTable
 
-    table = PracticeTable(seed=31, trials=500)
+    table = PracticeTable(game="plo", seed=31, trials=500)
     seen = 0
     for _ in range(4):
         while not table.hand.is_over:
@@ -211,7 +211,7 @@ def test_no_message_disagrees_with_the_numbers() -> None:
 
 def test_estimates_that_cannot_fit_are_widened_and_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
     import omaha_learn.strategy.coach as coach_module
-    from omaha_learn import EquityError
+    from omaha_learn.errors import RangesDoNotFit  # the error wider ranges can cure (any other one is raised)
 
     real = coach_module._equity
     calls = []
@@ -219,7 +219,7 @@ def test_estimates_that_cannot_fit_are_widened_and_say_so(monkeypatch: pytest.Mo
     def flaky(view, ranges, trials, seed):  # type: ignore[no-untyped-def]
         calls.append([r.text for r in ranges])
         if len(calls) == 1:
-            raise EquityError("ranges: the players' ranges almost never fit together without sharing a card")
+            raise RangesDoNotFit("ranges: the players' ranges almost never fit together without sharing a card")
         return real(view, ranges, trials, seed)
 
     monkeypatch.setattr(coach_module, "_equity", flaky)

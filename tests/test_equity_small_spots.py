@@ -118,7 +118,7 @@ def _check(r: EquityResult, holes: list[tuple[Card, ...]], board: tuple[Card, ..
     assert r.counts == ref["counts"] == dict(sorted(_general_counts(holes, board, dead, game, qualifier).items()))
     assert list(r.counts) == sorted(r.counts) and list(r.histogram) == sorted(r.histogram)
     assert (r.boards, r.low_boards, r.histogram) == (ref["boards"], ref["low_boards"], ref["histogram"])
-    assert (r.board, r.dead, r.game, r.exact, r.seed) == (board, dead, Game.parse(game), True, None)
+    assert (r.board, r.dead, r.game, r.exact, r.seed) == (board, dead, Game.parse(game).with_hole_cards(len(holes[0])), True, None)
     assert r.qualifier == (qualifier if game == "hilo" else None)
     assert len(r) == len(holes)
     for i, p in enumerate(r):

@@ -212,11 +212,12 @@ LAYERS: list[tuple[str, ...]] = [
 
 
 SAME_LAYER = {"omaha_learn.jobs": "omaha_learn.engine", "omaha_learn.rendering": "omaha_learn.engine",
-              "omaha_learn.extras": "omaha_learn.engine", "omaha_learn.resources": "omaha_learn.engine"}
+              "omaha_learn.extras": "omaha_learn.engine", "omaha_learn.resources": "omaha_learn.engine",
+              "omaha_learn.games": "omaha_learn.engine"}
 """Top-level modules of the rules core: ``jobs`` runs the engine's studies (and the grader's submissions) on
 local processes or a Dask cluster, and checks its arguments with ``engine.arguments``; ``rendering`` is the
 registry through which objects draw themselves (``omaha_learn.display`` fills it); ``extras`` imports an
-optional third-party module or names the extra that brings it; ``resources`` finds the lessons."""
+optional third-party module or names the extra that brings it; ``resources`` finds the lessons; ``games`` defines the games."""
 
 
 def _layer(module: str) -> tuple[int, str] | None:

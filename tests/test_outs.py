@@ -106,9 +106,9 @@ def test_outs_equal_brute_force_on_a_full_deck(deal: tuple[list[int], int, Game]
 
 
 def test_now_matches_best_high_and_the_nuts() -> None:
-    o = outs("As Ks Qd Jd", "Ts 9s 2s")          # the royal draw: made nut flush now
+    o = outs("As Ks Qd Jd", "Ts 9s 2s", "plo")          # the royal draw: made nut flush now
     assert o.high == best_high("As Ks Qd Jd", "Ts 9s 2s") and o.nuts_now
-    assert not outs("Jc Td 9h 2s", "8s 7d Kc").nuts_now
+    assert not outs("Jc Td 9h 2s", "8s 7d Kc", "plo").nuts_now
 
 
 # ------------------------------------------------------------------ textbook draws
@@ -123,7 +123,7 @@ def test_now_matches_best_high_and_the_nuts() -> None:
 ])
 def test_wraps(hole: str, board: str, count: int) -> None:
     """R2: every straight takes exactly two hole cards and three board cards."""
-    o = outs(hole, board)
+    o = outs(hole, board, "plo")
     straight = [d for d in o.draws if d.kind == "straight"]
     assert len(straight) == 1 and len(straight[0].cards) == count
     names = {4: "gutshot", 8: "open-ended straight draw"}
@@ -132,22 +132,22 @@ def test_wraps(hole: str, board: str, count: int) -> None:
 
 
 def test_the_20_card_wrap_cards() -> None:
-    d = outs("9s 8d 5c 4h", "7c 6d Ks").draws[0]
+    d = outs("9s 8d 5c 4h", "7c 6d Ks", "plo").draws[0]
     assert sorted({c.rank_char for c in d.cards}) == sorted("T98543")
     assert "20 cards make a straight" in d.message
 
 
 def test_nut_and_non_nut_flush_draws() -> None:
     """R3: the flush takes two hole cards of the suit; the highest unseen one makes the nuts."""
-    nut = outs("Ah 5h Kd Qc", "Jh 7h 2s").draws
+    nut = outs("Ah 5h Kd Qc", "Jh 7h 2s", "plo").draws
     assert [d.name for d in nut] == ["nut flush draw"] and nut[0].nut and len(nut[0].cards) == 9
-    non = outs("Qh Jh 3c 4d", "Ah 7h 2s")
+    non = outs("Qh Jh 3c 4d", "Ah 7h 2s", "plo")
     fd = [d for d in non.draws if d.kind == "flush"][0]
     assert fd.name == "non-nut flush draw" and not fd.nut and "king" in fd.message
     assert not non.card("3h").nut_high                      # Kh-xh holds a higher flush
-    king_high = outs("Kh 5h Qd Qc", "Ah 7h 2s").draws       # with the ace on the board, the king is the nut
+    king_high = outs("Kh 5h Qd Qc", "Ah 7h 2s", "plo").draws       # with the ace on the board, the king is the nut
     assert [d.name for d in king_high] == ["nut flush draw"]
-    one_heart = outs("Ah Kd Qc 5s", "Jh 7h 2s").draws       # R3: one heart in the hand is no draw
+    one_heart = outs("Ah Kd Qc 5s", "Jh 7h 2s", "plo").draws       # R3: one heart in the hand is no draw
     assert not [d for d in one_heart if d.kind == "flush"]
 
 
@@ -176,7 +176,7 @@ def test_plo_has_no_low() -> None:
 
 
 def test_dead_cards_never_come() -> None:
-    o = outs("Jc Td 9h 2s", "8s 7d Kc", dead="6c 6d")
+    o = outs("Jc Td 9h 2s", "8s 7d Kc", "plo", dead="6c 6d")
     assert len(o) == 43 and "6c" not in map(str, o.unseen)
     assert len(o.draws[0].cards) == 11
 
@@ -210,7 +210,7 @@ def test_errors_name_the_bad_part(args: tuple[str, str], kwargs: dict[str, objec
 
 def test_five_card_omaha_and_qualifiers() -> None:
     """Five hole cards still play exactly two (R2); a 9-or-better low and no qualifier (R12)."""
-    o = outs("Jc Td 9h 2s 3d", "8s 7d Kc")
+    o = outs("Jc Td 9h 2s 3d", "8s 7d Kc", "plo5")
     assert len(o) == 44 and o.draws[0].name == "13-card wrap"
     nine = outs("Ah 2c Kd Ks", "3c 9h Qs", Game.HILO, qualifier=9)
     eight = outs("Ah 2c Kd Ks", "3c 9h Qs", Game.HILO)
@@ -220,14 +220,14 @@ def test_five_card_omaha_and_qualifiers() -> None:
 
 def test_lookup_of_a_seen_card_is_an_error() -> None:
     with pytest.raises(CardError, match="not unseen"):
-        outs("Ah 2h Kd Ks", "3c 7h Qh").card("Ah")
+        outs("Ah 2h Kd Ks", "3c 7h Qh", "plo").card("Ah")
 
 
 def test_exported_lazily() -> None:
     import omaha_learn
 
     assert omaha_learn.outs is outs and omaha_learn.Outs is Outs
-    assert parse_cards("Ah")[0] in outs("Kh 2h Kd Ks", "3c 7h Qh").unseen
+    assert parse_cards("Ah")[0] in outs("Kh 2h Kd Ks", "3c 7h Qh", "plo").unseen
 
 
 def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -250,5 +250,5 @@ def test_html_grid_marks_every_unseen_card() -> None:
     assert page.count('class="ol-out-counterfeits"') == len(o.counterfeits)
     both = sum(n.nut_high and n.nut_low for n in o)
     assert page.count('class="ol-out-both"') == both and both > 0
-    plo = outs("Jc Td 9h 2s", "8s 7d Kc")._repr_html_()
+    plo = outs("Jc Td 9h 2s", "8s 7d Kc", "plo")._repr_html_()
     assert "13-card wrap" in plo and "nut low" not in plo and "ol-out-nut_high" in plo

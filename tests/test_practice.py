@@ -64,7 +64,7 @@ def test_random_learner_conserves_chips_stays_legal_and_replays(seed: int, game:
 
 
 def test_the_button_moves_and_stacks_carry_over() -> None:
-    t = PracticeTable(seed=5)
+    t = PracticeTable(game="plo", seed=5)
     buttons = []
     for _ in range(6):
         buttons.append(t.hand.button)
@@ -77,7 +77,7 @@ def test_the_button_moves_and_stacks_carry_over() -> None:
 
 
 def test_advice_offers_only_legal_actions_and_review_gives_verdicts() -> None:
-    t = PracticeTable(seed=11, trials=1_000)
+    t = PracticeTable(game="plo", seed=11, trials=1_000)
     rng = random.Random(3)
     asked = 0
     while not t.hand.is_over:
@@ -101,7 +101,7 @@ def test_advice_offers_only_legal_actions_and_review_gives_verdicts() -> None:
 
 
 def test_review_advice_matches_advice_asked_during_the_hand() -> None:
-    a, b = PracticeTable(seed=21, trials=800), PracticeTable(seed=21, trials=800)
+    a, b = PracticeTable(game="plo", seed=21, trials=800), PracticeTable(game="plo", seed=21, trials=800)
     asked = []
     while not a.hand.is_over:
         asked.append(a.advice().equity)
@@ -120,7 +120,7 @@ def test_errors_and_settings() -> None:
         PracticeTable(seats=3, opponents=["chart"])
     with pytest.raises(CoachError, match="'shark' is not one of"):
         PracticeTable(seats=3, opponents=["chart", "shark"])
-    t = PracticeTable(seats=3, opponents=[ChartPlayer(), "station"], seed=1)
+    t = PracticeTable(game="plo", seats=3, opponents=[ChartPlayer(), "station"], seed=1)
     with pytest.raises(CoachError, match="not over"):
         t.next_hand()
     before = t.stacks
@@ -137,7 +137,7 @@ def test_errors_and_settings() -> None:
 
 
 def test_the_table_never_shows_hidden_cards_before_a_showdown() -> None:
-    t = PracticeTable(seed=7)
+    t = PracticeTable(game="plo", seed=7)
     page, text = t._repr_html_(), t.text()
     for seat in range(1, 6):
         for card in t.hand.holes[seat] or ():

@@ -56,11 +56,11 @@ def test_every_rule_names_its_source_and_the_standard_where_silent() -> None:
 def test_the_russian_and_estonian_rules_have_every_rule_and_name_their_sources() -> None:
     """docs/rules.ru.md and docs/rules.et.md: the same R-numbers and anchors as docs/rules.md, each rule with its
     sources, the standard where they are silent, and the fixes of the English text (R12, R19, R32) kept."""
-    english = re.findall(r'<a id="(r\d+|sources)"></a>', RULES)
+    english = re.findall(r'<a id="(r\d+|sources|five-card)"></a>', RULES)
     for name, source_word, silent in (("rules.ru.md", "Источник", "Где источники молчат"),
                                       ("rules.et.md", "Allika", "Kus allikad vaikivad")):
         text = (DOCS / name).read_text(encoding="utf-8")
-        assert re.findall(r'<a id="(r\d+|sources)"></a>', text) == english, name
+        assert re.findall(r'<a id="(r\d+|sources|five-card)"></a>', text) == english, name
         for n in range(1, 33):
             start = text.index(f'<a id="r{n}"></a>')
             end = text.find("<a id=", start + 5)

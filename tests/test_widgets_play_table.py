@@ -14,7 +14,7 @@ def visible(w: object) -> bool:
 
 
 def test_buttons_follow_the_legal_actions_and_a_hand_plays_to_the_end() -> None:
-    w = PlayTable(seed=7, trials=400)
+    w = PlayTable(game="plo", seed=7, trials=400)
     hand = w.table.hand
     legal = hand.legal_actions()
     assert visible(w.fold_button) == legal.can_fold and visible(w.check_button) == legal.can_check
@@ -38,7 +38,7 @@ def test_buttons_follow_the_legal_actions_and_a_hand_plays_to_the_end() -> None:
 
 
 def test_coach_after_each_decision() -> None:
-    w = PlayTable(seed=3, seats=4, trials=400, coach="after")
+    w = PlayTable(game="plo", seed=3, seats=4, trials=400, coach="after")
     w.fold_button.click() if w.table.hand.legal_actions().can_fold else w.check_button.click()
     assert visible(w.coach_panel) and "The coach on your preflop decision" in w.coach_panel.value
 

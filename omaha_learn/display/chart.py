@@ -23,6 +23,7 @@ from typing import Any
 from omaha_learn.display.cards import cards_row
 from omaha_learn.display.html import FONT
 from omaha_learn.display.results import CELL, TABLE
+from omaha_learn.engine.games import Game
 from omaha_learn.extras import require
 from omaha_learn.strategy.chart import percent_text
 
@@ -43,7 +44,7 @@ def _pct(x: float, digits: int = 2) -> str:
 def row_html(row: Any, *, four_color: bool = False) -> str:
     """One class: its cards, rank, percentile and equities with standard errors."""
     low = (f" &middot; low share {_pct(row.low)} &middot; high share {_pct(row.high)}"
-           if row.game == "hilo" else "")
+           if Game.parse(row.game).has_low else "")
     return (f'<div class="ol-chart-row" style="{FONT}">'
             f'{cards_row(row.hand, four_color=four_color, size="chip")} '
             f"<b>rank {row.rank:,}</b> of 16,432 heads-up, <b>{row.rank6:,}</b> six-handed &middot; "
@@ -60,7 +61,7 @@ def chart_html(chart: Any, *, limit: int = 20, highlight: int | None = None, fou
     rows = list(chart[:limit])
     parts = [f'<div class="ol-chart" style="{FONT}">',
              f"<div><b>{html.escape(chart.title)}</b> &middot; {len(chart):,} classes, {chart.combos:,} hands</div>"]
-    low = chart.game == "hilo"
+    low = Game.parse(chart.game).has_low
     head = ["rank", "hand", "class", "combos", "equity &plusmn;", "scoop"] + (["high", "low"] if low else []) + [
         "six-handed", "6h rank", "percentile"]
     parts.append(f"<table {TABLE}><thead><tr>{''.join(f'<th {CELL}>{h}</th>' for h in head)}</tr></thead><tbody>")

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.extras import require
 
 __all__ = ["equity_figure", "equity_figure_mpl", "frequency_figure", "frequency_figure_mpl", "rates_figure",
@@ -148,7 +149,7 @@ _FREQ_LABELS = {"equity": "Equity", "scoop": "Scoop", "split": "Split", "quarter
 
 def _frequency_series(freq: Any) -> tuple[dict[str, list[float]], list[str], str]:
     cols = [c for c in freq.columns if c in _FREQ_LABELS]
-    if getattr(freq, "game", "hilo") != "hilo":
+    if not Game.parse(getattr(freq, "game", DEFAULT_GAME)).has_low:
         cols = [c for c in cols if c not in ("quartered", "no_low")]
     series = {_FREQ_LABELS[c]: [float(v) for v in freq.column(c)] for c in cols}
     cats = [f"{p} players" for p in freq.column("players")]

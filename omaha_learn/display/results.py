@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from omaha_learn.display.cards import HIGHLIGHT, cards_row
-from omaha_learn.engine.games import Game
+from omaha_learn.engine.games import DEFAULT_GAME, Game
 
 __all__ = [
     "explanation_html",
@@ -232,7 +232,7 @@ def showdown_html(result: Any, *, names: Sequence[str] | None = None, four_color
         highs = _get(result, "high_hands", default=None) or [None] * len(holes)
         lows = _get(result, "low_hands", default=None) or [None] * len(holes)
         dead = set(_get(result, "dead", default=()) or ())
-        hilo = _get(result, "game", default="hilo") == "hilo"
+        hilo = Game.parse(_get(result, "game", default=DEFAULT_GAME)).has_low
         order = list(_get(result, "show_order", default=()) or ())
         head = (f"<th {CELL}>Seat</th><th {CELL}>Hole cards</th><th {CELL}>High</th>"
                 + (f"<th {CELL}>Low</th>" if hilo else "") + f"<th {CELL}>Shows</th><th {CELL}>Wins</th>")
@@ -308,7 +308,7 @@ def equity_html(result: Any, *, names: Sequence[str] | None = None, four_color: 
         parts.append(f'<div style="font-size:1.1em"><b>{_e(title())}</b></div>')
     cols = [("equity", "Equity"), ("high", "High share"), ("low", "Low share"), ("scoop", "Scoop"),
             ("split", "Split"), ("quartered", "Quartered")]
-    if Game.parse(_get(result, "game", default=Game.HILO)) is Game.PLO:
+    if not Game.parse(_get(result, "game", default=DEFAULT_GAME)).has_low:
         cols = [c for c in cols if c[0] not in ("low", "quartered")]
     head = "".join(f"<th {CELL}>{t}</th>" for _, t in cols)
     parts.append(f'<table {TABLE}><thead><tr><th {CELL}>Player</th><th {CELL}>Hand</th>{head}</tr></thead><tbody>')
@@ -328,7 +328,7 @@ def equity_html(result: Any, *, names: Sequence[str] | None = None, four_color: 
         parts.append(f"<tr>{''.join(row)}</tr>")
     parts.append("</tbody></table>")
     low_possible = _get(result, "low_possible")
-    if low_possible is not None and _get(result, "game", default="hilo") == "hilo":
+    if low_possible is not None and Game.parse(_get(result, "game", default=DEFAULT_GAME)).has_low:
         parts.append(f'<div style="color:#555">A qualifying low is made on {_pct(low_possible)} of boards; '
                      "scoop = whole pot, split = shares a half or the pot, quartered = a quarter (R11).</div>")
     parts.append("</div>")

@@ -1,7 +1,9 @@
 """Poker Hand History (PHH) files for Omaha: read them through our rules, write them for PokerKit.
 
-PHH (https://phh.readthedocs.io) is a TOML format. We handle the variants
-``FO/8`` (fixed-limit Omaha Hi-Lo 8-or-better) and ``PO`` (Pot-Limit Omaha).
+PHH (https://phh.readthedocs.io) is a TOML format. We handle the variants the
+games' definitions name (:mod:`omaha_learn.games`): ``FO/8`` (fixed-limit Omaha Hi-Lo
+8-or-better) and ``PO`` (Pot-Limit Omaha). The standard has no code for five-card PLO or
+Big O, so :func:`dump_phh` refuses those hands with an error naming the game.
 Players ``p1..pn`` sit clockwise from the small blind, so the last one holds the
 button; heads-up ``p1`` is the big blind and ``p2`` the button (R14). We load
 them into seats ``0..n-1`` in that order (button = seat ``n-1``).
@@ -33,12 +35,14 @@ from omaha_learn.engine.betting.actions import Action, IllegalAction
 from omaha_learn.engine.betting.state import HandState
 from omaha_learn.engine.cards import Card, format_cards, parse_cards
 from omaha_learn.engine.games import Game
-from omaha_learn.errors import PHHError
+from omaha_learn.errors import GameError, PHHError
 
 __all__ = ["load_phh", "dump_phh", "PHHError"]
 
-VARIANTS = {"FO/8": Game.HILO, "PO": Game.PLO}
-"""PHH variant codes we read and write, and the game each one is."""
+VARIANTS: dict[str, Game] = {code: g for g in Game for code in g.definition.phh_codes.values()}
+"""PHH variant codes we read and write, and the game each one is (from the games' definitions)."""
+STRUCTURES: dict[str, str] = {code: st for g in Game for st, code in g.definition.phh_codes.items()}
+"""The betting structure of each PHH variant code."""
 
 
 # ------------------------------------------------------------------ TOML
@@ -170,8 +174,9 @@ def load_phh(text: str | bytes) -> HandState:
     if any(a != ante for a in others) or antes[1] < ante:
         raise PHHError(f"antes {antes}: only an equal ante and a big-blind ante are supported")
     bb_ante = antes[1] - ante
-    kwargs: dict[str, Any] = {}
-    if variant == "FO/8":
+    game, structure = VARIANTS[variant], STRUCTURES[variant]
+    kwargs: dict[str, Any] = {"structure": structure}
+    if structure == "fixed":
         kwargs["small_bet"] = fields.get("small_bet", bb)
         kwargs["big_bet"] = fields.get("big_bet", 2 * kwargs["small_bet"])
     actions = fields.get("actions")
@@ -214,14 +219,17 @@ def load_phh(text: str | bytes) -> HandState:
         else:
             raise PHHError(f"{where}: not an action we read (f, cc, cbr N, sm, d dh, d db)")
 
-    hole_count = next((len(h) for h in holes if h is not None), 4)
+    for j, h in enumerate(holes):
+        if h is not None and len(h) != game.hole_cards:
+            raise PHHError(f"variant {variant!r} ({game.label}) deals {game.hole_cards} hole cards; "
+                           f"p{j + 1} was dealt {len(h)}")
     players = fields.get("players")
     names = [f"p{j + 1}" for j in range(n)]
     if isinstance(players, list) and len(players) == n and all(isinstance(x, str) for x in players):
         names = list(players)
     try:
-        state = HandState(stacks, game=VARIANTS[variant], blinds=(sb, bb), ante=ante, bb_ante=bb_ante,
-                          button=n - 1, holes=holes, board=board, hole_count=hole_count,
+        state = HandState(stacks, game=game, blinds=(sb, bb), ante=ante, bb_ante=bb_ante,
+                          button=n - 1, holes=holes, board=board, hole_count=game.hole_cards,
                           names=names, deal_missing=False, **kwargs)
     except ValueError as e:
         raise PHHError(f"cannot set up the hand: {e}") from None
@@ -287,16 +295,16 @@ def dump_phh(state: HandState) -> str:
     n = state.n
     seats = [(state.button + 1 + j) % n for j in range(n)]
     pid = {s: f"p{j + 1}" for j, s in enumerate(seats)}
-    variant = next((code for code, game in VARIANTS.items()
-                    if state.game is game and state.structure == game.betting), None)
-    if variant is None:
-        raise PHHError(f"{state.game} with {state.structure}-limit betting has no PHH variant we write")
+    try:
+        variant = state.game.phh_code(state.structure)
+    except GameError as e:
+        raise PHHError(f"state: {e}") from None
     antes = [state.ante] * n
     antes[1] += state.bb_ante
     blinds = [0] * n
     blinds[0], blinds[1] = state.blinds
     lines = [f"variant = '{variant}'", f"antes = {antes}", f"blinds_or_straddles = {blinds}"]
-    if variant == "PO":
+    if state.structure == "pot":
         lines.append(f"min_bet = {state.big_blind}")
     else:
         lines += [f"small_bet = {state.small_bet}", f"big_bet = {state.big_bet}"]

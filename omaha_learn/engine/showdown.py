@@ -37,7 +37,7 @@ from omaha_learn import rendering
 from omaha_learn.engine import arguments
 from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, parse_cards
 from omaha_learn.engine.evaluation.hands import HighHand, LowHand, high_strength, low_strength, make_high, make_low
-from omaha_learn.engine.games import HOLE_SIZES, Game
+from omaha_learn.engine.games import DEFAULT_GAME, HOLE_SIZES, Game
 from omaha_learn.engine.pots import Pot, PotError, odd_chip_order, side_pots, split_evenly, with_dead_money
 from omaha_learn.errors import GameError, ShowdownError
 
@@ -237,8 +237,8 @@ def _check(holes: object, board: object, contributions: object, *, button: objec
     try:
         g = Game.parse(game)
     except GameError:
-        raise ShowdownError(f"game: unknown game {game!r}; choose 'plo' (also 'high') or 'hilo' (Omaha 8-or-better)"
-                            ) from None
+        raise ShowdownError(f"game: unknown game {game!r}; choose one of "
+                            f"{', '.join(f'{g.value!r} ({g.label})' for g in Game)}") from None
     seats = arguments.items(holes, "holes", ShowdownError)
     n = len(seats)
     if n < 2:
@@ -266,6 +266,8 @@ def _check(holes: object, board: object, contributions: object, *, button: objec
 
         threshold = low_threshold(qualifier)
     parsed = _parse_holes(seats)
+    size = next((len(h) for h in parsed if h is not None), g.hole_cards)
+    g = g.with_hole_cards(size)   # five hole cards play the game's five-card version (PLO5, Big O)
     try:
         cards_on_board = parse_cards(board)  # type: ignore[arg-type]
     except CardError as e:
@@ -302,7 +304,7 @@ def _parse_holes(holes: Sequence[object]) -> list[tuple[Card, ...] | None]:
             raise ShowdownError(f"seat {seat}'s hole cards: {e}") from None
         if len(cards) not in HOLE_SIZES:
             raise ShowdownError(f"seat {seat} has {len(cards)} hole cards ({format_cards(cards) or 'none'});"
-                                " Omaha needs 4 (5 in five-card Omaha)")
+                                f" Omaha needs {' or '.join(map(str, HOLE_SIZES))}")
         if size is None:
             size = len(cards)
         elif len(cards) != size:
@@ -368,7 +370,7 @@ def showdown(
     contributions: Sequence[int],
     *,
     button: int,
-    game: str = "hilo",
+    game: str | Game = DEFAULT_GAME,
     qualifier: int | None = 8,
     chip: int = 1,
     shown: ShownLike = None,
@@ -381,8 +383,9 @@ def showdown(
     ``holes[i]`` is seat ``i``'s hole cards, ``None`` if it folded;
     ``contributions[i]`` the chips seat ``i`` put in this hand (folded seats'
     chips stay in the pot); ``button`` the button's seat; ``game`` a
-    :class:`~omaha_learn.Game` or its name (``"plo"``, also ``"high"``, or
-    ``"hilo"``); ``qualifier`` the low qualifier (8; 9 or ``None``, R12);
+    :class:`~omaha_learn.Game` or its name (``"hilo"``, the default; ``"plo"``, also
+    ``"high"``; ``"plo5"``; ``"bigo"``: five hole cards play the game's five-card version);
+    ``qualifier`` the low qualifier (8; 9 or ``None``, R12);
     ``chip`` the smallest chip in play: every amount is a multiple of it.
 
     ``dead_money``: chips in the middle that no seat bet live, such as antes.

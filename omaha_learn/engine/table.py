@@ -62,7 +62,7 @@ from typing import Any
 from omaha_learn.engine import arguments
 from omaha_learn.engine.betting.settings import Limits, Stakes
 from omaha_learn.engine.betting.state import Action, HandState, IllegalAction
-from omaha_learn.engine.games import MAX_PLAYERS, Game
+from omaha_learn.engine.games import DECK_SIZE, DEFAULT_GAME, MAX_PLAYERS, Game, cards_needed
 from omaha_learn.errors import BettingSetupError, TableError
 
 __all__ = ["Table", "TableError", "Seat", "MAX_HANDS"]
@@ -95,14 +95,16 @@ class _Left:
 
 @dataclass
 class Table:
-    """A cash table of ``seats`` seats (six by default, R27) playing ``game`` hand after hand.
+    """A cash table of ``seats`` seats (six by default, R27) playing ``game`` hand after hand: a
+    :class:`~omaha_learn.Game` or its name, Omaha Hi-Lo (``"hilo"``) by default, each hand dealt the
+    game's hole cards in its usual betting structure (five-card games seat at most 9).
 
     ``clock`` returns seconds (``time.monotonic`` by default); tests pass a fake
     clock so nothing waits. ``seed`` fixes the first button and every deal.
     """
 
     seats: int = 6
-    game: str = "hilo"
+    game: str | Game = DEFAULT_GAME
     blinds: tuple[int, int] = (1, 2)
     small_bet: int | None = None
     big_bet: int | None = None
@@ -133,6 +135,11 @@ class Table:
         if not 2 <= seats <= MAX_PLAYERS:
             raise TableError(f"seats: a table has 2-{MAX_PLAYERS} seats, got {self.seats}")
         self.game = Game.parse(self.game)
+        if cards_needed(seats, self.game.hole_cards) > DECK_SIZE:   # R1: every seat dealt, and a board
+            most = max(k for k in range(2, seats + 1) if cards_needed(k, self.game.hole_cards) <= DECK_SIZE)
+            raise TableError(f"seats: {seats} seats of {self.game.label} need "
+                             f"{cards_needed(seats, self.game.hole_cards)} cards ({self.game.hole_cards} each and a"
+                             f" board); a deck has {DECK_SIZE}, so at most {most} seats")
         try:   # the settings every hand will be dealt with, checked now (a bad one would jam a hand later)
             stakes = Stakes(blinds=self.blinds, ante=self.ante)
             Limits(self.game.betting, small_bet=self.small_bet, big_bet=self.big_bet)

@@ -47,11 +47,13 @@ from omaha_learn.errors import ChartError, GameError, RangeError
 from omaha_learn.strategy.canonical import HANDS, canonical_key, class_label, hand_classes, rank_pattern, suit_pattern
 from omaha_learn.strategy.range_set import Range
 
-__all__ = ["starting_hands", "StartingHands", "ChartRow", "CHART_FILE", "STATS", "ChartError", "share_slice",
-           "percent_text"]
+__all__ = ["starting_hands", "StartingHands", "ChartRow", "CHART_FILE", "CHART_HOLE_CARDS", "STATS", "ChartError",
+           "share_slice", "percent_text"]
 
 CHART_FILE = Path(__file__).resolve().parent.parent / "data" / "starting_hands.npz"
 """The shipped chart data (built by ``scripts/build_chart.py``)."""
+CHART_HOLE_CARDS = 4
+"""Hole cards of the hands the chart ranks: it covers the four-card games (PLO, Omaha Hi-Lo)."""
 
 STATS = ("equity", "scoop", "high", "low", "equity6", "scoop6")
 """Statistics stored per class and game, each with a standard error (``<name>_se``)."""
@@ -482,7 +484,8 @@ def _load(game: str, path: str) -> _Data:
 
 
 def starting_hands(game: str | Game = "hilo", *, path: str | Path | None = None) -> StartingHands:
-    """The starting-hand chart of ``game`` (``"plo"`` or ``"hilo"``), loaded on first use.
+    """The starting-hand chart of ``game`` (``"plo"`` or ``"hilo"``), loaded on first use; a five-card
+    game has none (:class:`ChartError` naming it).
 
     >>> plo = starting_hands("plo")
     >>> best = plo[0]
@@ -490,7 +493,9 @@ def starting_hands(game: str | Game = "hilo", *, path: str | Path | None = None)
     ('AA', 'ds', 1)
     """
     try:
-        key = Game.parse(game).value
+        g = Game.parse(game)
     except GameError as exc:
         raise GameError(f"game: {exc}") from None
-    return StartingHands(_load(key, str(path or CHART_FILE)))
+    if g.hole_cards != CHART_HOLE_CARDS:
+        raise ChartError(f"game: the starting-hand chart covers four-card games; {g.label} has none")
+    return StartingHands(_load(g.value, str(path or CHART_FILE)))

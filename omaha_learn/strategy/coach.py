@@ -46,9 +46,10 @@ from omaha_learn import rendering
 from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.betting.state import HandState
 from omaha_learn.engine.cards import FULL_DECK, Card, format_cards
+from omaha_learn.engine.equity.range_equity import RANGE_HOLE_CARDS
 from omaha_learn.engine.evaluation.hands import best_high, best_low, five_card_strengths, make_high
 from omaha_learn.engine.games import Game
-from omaha_learn.errors import CoachError, EquityError, RangeError
+from omaha_learn.errors import CoachError, RangeError, RangesDoNotFit
 from omaha_learn.strategy.opponent_model import RangeEstimate, estimate_ranges, positions, top_share
 from omaha_learn.strategy.ranges import Range, parse_range
 from omaha_learn.strategy.seat_view import SeatView, seat_view
@@ -244,7 +245,7 @@ def nut_status(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, qual
     else:
         nuts = make_high(top_cards[0], top_cards[1], top)
         text = f"{mine.describe()}: not the nuts (the nut high is {nuts.describe().lower()})."
-    if game is Game.HILO:
+    if game.has_low:
         from omaha_learn.engine.evaluation.nuts import nut_low
 
         low = best_low(hole, board, qualifier)
@@ -454,6 +455,9 @@ def coach(hand: HandState, seat: int | None = None, ranges: object = None, trial
     trials_n = check_trials(trials, exact_allowed=False)
     assert trials_n is not None
     seed = arguments.seed(seed, "seed", CoachError, sampled=True)
+    if view.game.hole_cards != RANGE_HOLE_CARDS:
+        raise CoachError(f"hand: the coach weighs ranges from the starting-hand chart, which covers four-card games;"
+                         f" {view.game.label} has none")
     opponents = view.opponents
     if not 1 <= len(opponents) <= 5:
         raise CoachError(f"hand: the coach weighs 1 to 5 opponents still in, this hand has {len(opponents)}")
@@ -463,7 +467,7 @@ def coach(hand: HandState, seat: int | None = None, ranges: object = None, trial
             try:
                 result = _equity(view, [estimates[s].range for s in opponents], trials_n, seed)
                 break
-            except EquityError:   # the estimated ranges cannot hold these hands together with the seat's cards
+            except RangesDoNotFit:   # the estimated ranges cannot hold these hands together with the seat's cards
                 estimates = {s: widened(e) for s, e in estimates.items()}
         else:
             raise CoachError("ranges: the estimated ranges do not fit with the cards this seat can see; "

@@ -41,7 +41,7 @@ from omaha_learn.engine.evaluation.hands import (
     make_high,
     make_low,
 )
-from omaha_learn.engine.games import Game
+from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.errors import CardError, QualifierError
 from omaha_learn.strategy.draws import Draw, flush_draws, low_draw, makes_straight, straight_draw
 
@@ -232,20 +232,22 @@ def _nuts(unseen: Sequence[Card], boards: Sequence[tuple[Card, ...]], skip: Sequ
     return highs, lows
 
 
-def outs(hole: CardsLike, board: CardsLike, game: Game | str = Game.PLO, *, dead: CardsLike = (),
+def outs(hole: CardsLike, board: CardsLike, game: Game | str = DEFAULT_GAME, *, dead: CardsLike = (),
          qualifier: int | None = 8) -> Outs:
     """What each unseen next card makes of ``hole`` on a flop or turn ``board`` (R2, R6-R11).
 
-    ``game`` is a :class:`~omaha_learn.engine.games.Game` (or its name); in Hi-Lo the
+    ``game`` is a :class:`~omaha_learn.Game` (or its name), by default
+    :data:`~omaha_learn.games.DEFAULT_GAME` (Omaha Hi-Lo; five hole cards play the game's
+    five-card version: five-card PLO or Big O); in a high-low game the
     low uses ``qualifier`` (8, 9 or ``None``, R12). ``dead`` cards are known to be out
     (folded cards you saw): they never come next and no opponent holds them.
     The nuts after a card are the best hand any holding of the other unseen cards
     makes (ties count as the nuts).
 
-    >>> o = outs("9s 8d 5c 4h", "7c 6d Ks")            # two cards above, two below: the 20-card wrap
+    >>> o = outs("9s 8d 5c 4h", "7c 6d Ks", "plo")     # two cards above, two below: the 20-card wrap
     >>> o.draws[0].name, len(o.nut_high)
     ('20-card wrap', 14)
-    >>> [d.name for d in outs("Qh Jh 3c 4d", "Ah 7h 2s").draws]   # the Kh makes a higher flush
+    >>> [d.name for d in outs("Qh Jh 3c 4d", "Ah 7h 2s", "plo").draws]   # the Kh makes a higher flush
     ['gutshot', 'non-nut flush draw']
     """
     from omaha_learn.engine.arguments import qualifier as check_qualifier
@@ -258,6 +260,7 @@ def outs(hole: CardsLike, board: CardsLike, game: Game | str = Game.PLO, *, dead
         raise CardError(f"board: outs need a flop (3 cards) or a turn (4 cards), got {len(b)}"
                         f" ({format_cards(b) or 'none'})")
     h, b = check_deal(hole, b, board_sizes=(3, 4))
+    g = g.with_hole_cards(len(h))
     d = parse_cards(dead)
     for c in d:
         if c in h or c in b:

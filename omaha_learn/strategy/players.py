@@ -101,7 +101,7 @@ def preflop_score(hole: tuple[Card, ...], game: str = "hilo") -> int:
     span = distinct[0] - distinct[-1] if distinct else 0
     if len(distinct) >= 3 and span <= 4:
         score += 10              # connected
-    if game is Game.HILO:
+    if game.has_low:
         lows = {1 if r == 14 else r for r in ranks if r == 14 or r <= 8}
         if 1 in lows and (2 in lows or 3 in lows):
             score += 20

@@ -8,7 +8,7 @@ it is the learner's decision; :meth:`PracticeTable.advice` asks the coach
 :meth:`PracticeTable.review` gives the coach's verdict on each decision of the
 last hand. Every finished hand is kept as PHH text (:attr:`PracticeTable.history`).
 
->>> t = PracticeTable(seed=7)
+>>> t = PracticeTable(game="plo", seed=7)
 >>> t.hand.to_act, t.hand.street
 (0, 'preflop')
 >>> t.act("fold")
@@ -28,10 +28,11 @@ from omaha_learn import rendering
 from omaha_learn.engine import arguments
 from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.betting.state import HandState
-from omaha_learn.engine.games import Game
+from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.engine.phh import dump_phh
 from omaha_learn.engine.table import Table
 from omaha_learn.errors import CoachError, IllegalAction, PlayerError, TableError
+from omaha_learn.strategy.chart import CHART_HOLE_CARDS
 from omaha_learn.strategy.coach import DEFAULT_TRIALS, Advice, coach
 from omaha_learn.strategy.players import CallingStation, ChartPlayer, Player, RandomPlayer, TightPlayer
 
@@ -96,7 +97,8 @@ class Decision:
 class PracticeTable:
     """The learner (seat 0, named ``"you"``) against ``seats - 1`` scripted opponents.
 
-    ``game`` ``"plo"`` or ``"hilo"``; ``stack`` chips each; ``blinds``; ``seed``
+    ``game`` ``"hilo"`` (the default, :data:`~omaha_learn.games.DEFAULT_GAME`) or ``"plo"`` (a five-card
+    game is refused: the opponents and the coach read the four-card chart); ``stack`` chips each; ``blinds``; ``seed``
     fixes the button, every deal and the random opponents, so a seeded table
     replays identically for the same actions; ``opponents`` a list of players
     (objects with ``decide(hand)``) or names from :data:`OPPONENTS`, one per
@@ -104,10 +106,13 @@ class PracticeTable:
     ``trials`` is the coach's Monte Carlo deals per advice.
     """
 
-    def __init__(self, game: str = "plo", seats: int = 6, stack: int = 100, blinds: tuple[int, int] = (1, 2),
+    def __init__(self, game: str | Game = DEFAULT_GAME, seats: int = 6, stack: int = 100, blinds: tuple[int, int] = (1, 2),
                  seed: int | None = None, opponents: Sequence[object] | None = None, *,
                  trials: int = DEFAULT_TRIALS) -> None:
         self.game = Game.parse(game)
+        if self.game.hole_cards != CHART_HOLE_CARDS:
+            raise CoachError(f"game: the practice table's opponents and coach read the starting-hand chart, which"
+                             f" covers four-card games; {self.game.label} has none")
         seats = arguments.whole(seats, "seats", CoachError)
         if not 3 <= seats <= 6:
             raise CoachError(f"seats: a practice table has 3 to 6 seats (a new table needs three players, R27; "
@@ -272,7 +277,7 @@ class PracticeTable:
         """The table from the learner's seat, in plain text: board, seats (other hands face down until
         shown), pot and, when it is the learner's turn, the legal actions.
 
-        >>> print(PracticeTable(seed=7).text().splitlines()[0])
+        >>> print(PracticeTable(game="plo", seed=7).text().splitlines()[0])
         Hand 1, preflop, pot 24, board: (none)
         """
         from omaha_learn.engine.cards import format_cards

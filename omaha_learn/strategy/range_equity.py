@@ -24,7 +24,7 @@ from omaha_learn.engine.equity import api
 from omaha_learn.engine.equity.range_equity import HandRange
 from omaha_learn.engine.equity.request import Progress, check_game, parse_text
 from omaha_learn.engine.equity.result import EquityResult
-from omaha_learn.engine.games import Game
+from omaha_learn.engine.games import DEFAULT_GAME, Game
 
 __all__ = ["equity", "read_ranges"]
 
@@ -37,7 +37,7 @@ def _maybe_range(text: str) -> bool:
         return True
 
 
-def read_ranges(holes: Sequence[CardsLike | HandRange | None], game: str = "hilo"
+def read_ranges(holes: Sequence[CardsLike | HandRange | None], game: str | Game = DEFAULT_GAME
                 ) -> Sequence[CardsLike | HandRange | None]:
     """``holes`` with every range text parsed into a :class:`~omaha_learn.strategy.Range`
     (other entries as given; ``holes`` itself when it holds no range text).
@@ -52,7 +52,7 @@ def read_ranges(holes: Sequence[CardsLike | HandRange | None], game: str = "hilo
     from omaha_learn.errors import RangeError
     from omaha_learn.strategy.ranges import is_range_text, parse_range
 
-    chart_game = "hilo" if check_game(game) is Game.HILO else "plo"
+    chart_game = check_game(game)   # a five-card game has no ranges: parse_range names it
     out: list[CardsLike | HandRange | None] = []
     for i, h in enumerate(holes):
         if type(h) is str and _maybe_range(h) and is_range_text(h):
@@ -66,16 +66,17 @@ def read_ranges(holes: Sequence[CardsLike | HandRange | None], game: str = "hilo
 
 
 def equity(holes: Sequence[CardsLike | HandRange | str | None], board: CardsLike = (), dead: CardsLike = (), *,
-           game: str = "hilo", qualifier: int | None = 8, trials: int | None = None,
+           game: str | Game = DEFAULT_GAME, qualifier: int | None = 8, trials: int | None = None,
            seed: int | None = None, progress: Progress = None, threads: int | None = None) -> EquityResult:
     """Each player's share of the pot over every remaining board, or over ``trials`` random deals.
 
-    ``holes`` lists 2 to 6 players: a hand of 4 cards (5 for five-card Omaha), ``None`` for a
+    ``holes`` lists 2 to 6 players: a hand of the game's hole cards (4; 5 in five-card PLO and Big O), ``None`` for a
     random hand (Monte Carlo only), or a range: text such as ``"AA**ds"`` or ``"15%"`` (read
     once by :func:`read_ranges`) or a :class:`~omaha_learn.strategy.Range`, a random hand from
     that range after card removal. Every other argument is the rules core's
     (:func:`omaha_learn.engine.equity.api.equity`): ``board`` 0, 3, 4 or 5 cards, ``dead``
-    cards, ``game`` ``"hilo"`` (``qualifier`` 8, 9 or ``None``) or ``"high"``, ``trials`` and
+    cards, ``game`` (default :data:`~omaha_learn.games.DEFAULT_GAME`, ``"hilo"``: ``qualifier`` 8, 9 or
+    ``None``; ``"plo"`` or ``"high"``; ``"plo5"``; ``"bigo"``; ranges are four-card hands), ``trials`` and
     ``seed`` for Monte Carlo, ``progress`` and ``threads``.
 
     >>> r = equity(["As Ah 2s 3h", "Kd Kc Qd Jc"], board="4c 7d 9s")

@@ -92,6 +92,7 @@ from __future__ import annotations
 import re
 
 from omaha_learn.engine.cards import CardError, parse_cards
+from omaha_learn.engine.equity.range_equity import RANGE_HOLE_CARDS
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import GameError, RangeError
 from omaha_learn.strategy.range_set import Range
@@ -125,9 +126,12 @@ def parse_range(text: str | Range, game: str | Game | None = None) -> Range:
     key = None
     if game is not None:
         try:
-            key = Game.parse(game).value
+            g = Game.parse(game)
         except GameError as exc:
             raise RangeError(f"game: {exc}") from None
+        if g.hole_cards != RANGE_HOLE_CARDS:
+            raise RangeError(f"game: a range is a set of four-card hands; {g.label} deals {g.hole_cards}")
+        key = g.value
     rows, weights = read_range(text.strip(), key)
     return Range(text.strip(), rows, key, weights)
 

@@ -14,7 +14,7 @@ from typing import Any
 import ipywidgets as W
 
 from omaha_learn.display.html import message_html
-from omaha_learn.engine.games import Game
+from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.errors import OmahaLearnError
 
 __all__ = ["LessonApp", "show_plotly", "show_matplotlib", "parse_lines", "QUALIFIERS", "NO_QUALIFIER", "GAMES",
@@ -47,7 +47,9 @@ def qualifier_of(dropdown: W.Dropdown) -> int | None:
     """The engine's qualifier (8, 9 or None) chosen in a :func:`qualifier_dropdown`."""
     v = dropdown.value
     return None if v in (NO_QUALIFIER, None) else int(v)
-GAMES: list[tuple[str, str]] = [(Game.HILO.label, "hilo"), (Game.PLO.label, "plo")]
+GAMES: list[tuple[str, str]] = [(g.label, g.value) for g in sorted(Game, key=lambda g: g is not DEFAULT_GAME)
+                                 if g.hole_cards == DEFAULT_GAME.hole_cards]
+"""The games a lesson's dropdown offers: the four-card games the lessons teach, the default first."""
 
 
 class LessonApp(W.VBox):  # type: ignore[misc]  # ipywidgets has no type information

@@ -9,7 +9,7 @@ import ipywidgets as W
 
 from omaha_learn.display.outs import outs_html
 from omaha_learn.engine.cards import Deck, format_cards
-from omaha_learn.engine.games import Game
+from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.strategy.outs import Outs, outs
 from omaha_learn.widgets._base import GAMES, LessonApp
 
@@ -33,7 +33,7 @@ class OutsExplorer(LessonApp):
 
     _repr_fields = ("seed",)
 
-    def __init__(self, hole: str = "", board: str = "", *, game: str | Game = Game.HILO, dead: str = "",
+    def __init__(self, hole: str = "", board: str = "", *, game: str | Game = DEFAULT_GAME, dead: str = "",
                  seed: int | None = None, four_color: bool = False, size: int | str = "medium") -> None:
         super().__init__(seed=seed, four_color=four_color, size=size)
         self.hole_w = W.Text(description="Hand", placeholder="Ah 2h Kd Ks", continuous_update=False,

@@ -7,7 +7,7 @@ hidden until asked (``coach="ask"``) or shown after each decision
 running chart of the learner's result and of decisions by verdict appear when
 a hand ends.
 
->>> w = PlayTable(seed=7, trials=500)
+>>> w = PlayTable(game="plo", seed=7, trials=500)
 >>> w
 PlayTable(game='plo', seats=6, seed=7, coach='ask')
 >>> w.fold_button.description, w.call_button.description, w.raise_button.description
@@ -26,6 +26,7 @@ import ipywidgets as W
 
 from omaha_learn.display.coach import advice_html, progress_svg, review_html, table_html
 from omaha_learn.engine.betting.actions import Action
+from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.errors import CoachError
 from omaha_learn.strategy.coach import DEFAULT_TRIALS
 from omaha_learn.strategy.practice import PracticeTable
@@ -43,7 +44,7 @@ class PlayTable(LessonApp):
 
     _repr_fields = ("game", "seats", "seed", "coach")
 
-    def __init__(self, game: str = "plo", seats: int = 6, stack: int = 100, blinds: tuple[int, int] = (1, 2),
+    def __init__(self, game: str | Game = DEFAULT_GAME, seats: int = 6, stack: int = 100, blinds: tuple[int, int] = (1, 2),
                  seed: int | None = None, opponents: Sequence[object] | None = None, *, coach: str = "ask",
                  trials: int = DEFAULT_TRIALS, four_color: bool = False, size: int | str = "medium") -> None:
         super().__init__(seed=seed, four_color=four_color, size=size)

@@ -54,7 +54,7 @@ from omaha_learn.engine.betting.events import Event, describe
 from omaha_learn.engine.betting.limits import fixed_limit_amount, is_full_raise, pot_limit_range, reopens_for
 from omaha_learn.engine.betting.settings import Limits, Stakes
 from omaha_learn.engine.cards import Card, CardError, CardsLike, Deck, format_cards, parse_cards
-from omaha_learn.engine.games import BOARD_AFTER, HOLE_SIZES, MAX_PLAYERS, STREETS, Game, deal_holes
+from omaha_learn.engine.games import BOARD_AFTER, DEFAULT_GAME, HOLE_SIZES, MAX_PLAYERS, STREETS, Game, deal_holes
 from omaha_learn.errors import BettingSetupError, ShowdownError
 
 __all__ = ["HandState", "Action", "LegalActions", "IllegalAction", "UncontestedResult", "STREETS", "Stakes",
@@ -107,10 +107,11 @@ def _group(given: object, loose: dict[str, Any], cls: type[Any], keyword: str) -
     return given
 
 
-def _check_cards(holes: object, board: object, n: int, hole_count: int, deal_missing: bool
-                 ) -> tuple[list[tuple[Card, ...] | None], list[Card]]:
+def _check_cards(holes: object, board: object, n: int, hole_count: int | None, default_count: int,
+                 deal_missing: bool) -> tuple[list[tuple[Card, ...] | None], list[Card], int]:
     """Given hole cards (``None`` for seats to deal) and the planned board, checked: sizes, no card twice,
-    and a deck that holds every card the deal needs (R1)."""
+    and a deck that holds every card the deal needs (R1); and the hole count: ``hole_count``, else the
+    given hands' (4 or 5), else ``default_count`` (the game's)."""
     given: list[tuple[Card, ...] | None] = [None] * n
     if holes is not None:
         for i, h in enumerate(arguments.items(holes, "holes", BettingSetupError, n=n)):
@@ -120,8 +121,11 @@ def _check_cards(holes: object, board: object, n: int, hole_count: int, deal_mis
                 cards = parse_cards(h)
             except CardError as e:
                 raise BettingSetupError(f"holes[{i}]: {e}") from None
+            if hole_count is None and len(cards) in HOLE_SIZES:
+                hole_count = len(cards)
             if len(cards) != hole_count:
-                raise BettingSetupError(f"holes: seat {i} has {len(cards)} cards, needs {hole_count}")
+                needs = hole_count or " or ".join(map(str, HOLE_SIZES))
+                raise BettingSetupError(f"holes: seat {i} has {len(cards)} cards, needs {needs}")
             given[i] = cards
     try:
         board_plan = list(parse_cards(board))  # type: ignore[arg-type]
@@ -129,6 +133,8 @@ def _check_cards(holes: object, board: object, n: int, hole_count: int, deal_mis
         raise BettingSetupError(f"board: {e}") from None
     if len(board_plan) > 5:
         raise BettingSetupError(f"board: at most 5 cards, got {len(board_plan)}")
+    if hole_count is None:
+        hole_count = default_count
     known = [c for h in given if h is not None for c in h] + board_plan
     dup = {c for c in known if known.count(c) > 1}
     if dup:
@@ -138,16 +144,18 @@ def _check_cards(holes: object, board: object, n: int, hole_count: int, deal_mis
     if needed > 52:
         raise BettingSetupError(f"stacks, hole_count: {n} players with {hole_count} hole cards each and a board"
                                 f" of 5 need {needed} cards; a deck has 52")
-    return given, board_plan
+    return given, board_plan, hole_count
 
 
 class HandState:
     """One hand of Omaha, from the blinds to the payouts.
 
-    Parameters: ``stacks`` (chips per seat, 2-10 seats, each > 0); ``game``
-    ``"hilo"`` (fixed-limit Omaha Hi-Lo 8-or-better) or ``"plo"`` (Pot-Limit
-    Omaha high), any :class:`~omaha_learn.Game` spelling; ``button`` seat;
-    ``hole_count`` 4 or 5 (five-card Omaha); cards from ``seed`` (a
+    Parameters: ``stacks`` (chips per seat, 2-10 seats, each > 0); ``game`` a
+    :class:`~omaha_learn.Game` or any spelling of one: ``"hilo"`` (the default: Omaha Hi-Lo
+    8-or-better, fixed limit unless ``structure`` says otherwise), ``"plo"`` (Pot-Limit Omaha
+    high), ``"plo5"`` (five-card PLO) or ``"bigo"`` (Big O, pot limit); ``button`` seat;
+    ``hole_count`` the game's (4, or 5 in PLO5 and Big O) unless given: 5 (or five-card
+    ``holes``) with a four-card game plays its five-card version; cards from ``seed`` (a
     :class:`~omaha_learn.engine.cards.Deck`), or ``holes`` (one entry per seat;
     ``None`` entries are dealt from the deck, or left unknown with
     ``deal_missing=False``) and ``board`` (cards to deal in order, the rest from
@@ -184,11 +192,11 @@ class HandState:
     17
     """
 
-    def __init__(self, stacks: Sequence[int], *, game: str = "hilo", stakes: Stakes | None = None,
+    def __init__(self, stacks: Sequence[int], *, game: str | Game = DEFAULT_GAME, stakes: Stakes | None = None,
                  limits: Limits | None = None, structure: str | None = None,
                  blinds: tuple[int, int] | _Unset = _UNSET, small_bet: int | None = None,
                  big_bet: int | None = None, ante: int | _Unset = _UNSET, bb_ante: int | _Unset = _UNSET,
-                 button: int = 0, hole_count: int = 4, seed: int | None = None,
+                 button: int = 0, hole_count: int | None = None, seed: int | None = None,
                  holes: Sequence[CardsLike | None] | None = None, board: CardsLike = (),
                  cap: int | None | _Unset = _UNSET, cap_heads_up: int | None | _Unset = _UNSET,
                  qualifier: int | None = 8, names: Sequence[str] | None = None,
@@ -202,6 +210,13 @@ class HandState:
         stack_list = [arguments.chips(s, f"stacks: seat {i}", BettingSetupError, positive=True)
                       for i, s in enumerate(stack_list)]
         the_game = Game.parse(game)
+        if hole_count is not None and (isinstance(hole_count, bool) or hole_count not in HOLE_SIZES):
+            raise BettingSetupError(f"hole_count {hole_count!r}: Omaha deals {' or '.join(map(str, HOLE_SIZES))}"
+                                    f" ({the_game.label} deals {the_game.hole_cards})")
+        if not isinstance(deal_missing, bool):
+            raise BettingSetupError(f"deal_missing: {deal_missing!r} is not True or False")
+        given, board_plan, hole_count = _check_cards(holes, board, n, hole_count, the_game.hole_cards, deal_missing)
+        the_game = the_game.with_hole_cards(hole_count)   # five hole cards: the game's five-card version
         the_stakes: Stakes = _group(stakes, {"blinds": blinds, "ante": ante, "bb_ante": bb_ante, "posts": posts},
                                     Stakes, "stakes")
         loose_limits = {"structure": structure if structure is not None else _UNSET,
@@ -212,8 +227,9 @@ class HandState:
             loose_limits["structure"] = the_game.betting
         the_limits: Limits = _group(limits, loose_limits, Limits, "limits")
         button = arguments.seat(button, n, "button", BettingSetupError)
-        if isinstance(hole_count, bool) or hole_count not in HOLE_SIZES:
-            raise BettingSetupError(f"hole_count {hole_count!r}: Omaha deals 4 (or 5 for five-card Omaha)")
+        if the_limits.structure not in the_game.structures:
+            raise BettingSetupError(f"structure {the_limits.structure!r}: {the_game.label} is played "
+                                    f"{' or '.join(the_game.structures)} limit")
         for seat in the_stakes.posts:
             if not 0 <= seat < n:
                 raise BettingSetupError(f"posts: {seat!r} is not a seat (0-{n - 1})")
@@ -226,9 +242,6 @@ class HandState:
             for i, name in enumerate(name_list):
                 if not isinstance(name, str):
                     raise BettingSetupError(f"names[{i}]: {name!r} is not text")
-        if not isinstance(deal_missing, bool):
-            raise BettingSetupError(f"deal_missing: {deal_missing!r} is not True or False")
-        given, board_plan = _check_cards(holes, board, n, hole_count, deal_missing)
 
         self.n = n
         self.game = the_game
@@ -332,7 +345,7 @@ class HandState:
 
     def _post_forced_bets(self) -> None:
         n = self.n
-        self.log.append(f"{self.structure}-limit {'Omaha Hi-Lo 8' if self.game is Game.HILO else 'Omaha'}: "
+        self.log.append(f"{self.structure}-limit {self.game.short_name}: "
                         f"blinds {self.blinds[0]}/{self.blinds[1]}, {n} players, button seat {self.button}")
         for i in range(n):
             if self.holes[i] is not None:

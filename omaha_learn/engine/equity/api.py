@@ -39,7 +39,7 @@ from omaha_learn.engine.equity.request import (
 )
 from omaha_learn.engine.equity.result import GAMES, EquityResult, PlayerEquity, result_from_counts, tally_codes
 from omaha_learn.engine.evaluation.tables import low_threshold
-from omaha_learn.engine.games import Game
+from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.errors import EquityError
 
 __all__ = ["equity", "sampled_counts", "EquityResult", "PlayerEquity", "EquityError", "tally_codes", "GAMES",
@@ -47,18 +47,20 @@ __all__ = ["equity", "sampled_counts", "EquityResult", "PlayerEquity", "EquityEr
 
 
 def equity(holes: Sequence[CardsLike | HandRange | None], board: CardsLike = (), dead: CardsLike = (), *,
-           game: str = "hilo", qualifier: int | None = 8, trials: int | None = None,
+           game: str | Game = DEFAULT_GAME, qualifier: int | None = 8, trials: int | None = None,
            seed: int | None = None, progress: Progress = None, threads: int | None = None) -> EquityResult:
     """Each player's share of the pot over every remaining board, or over ``trials`` random deals.
 
-    ``holes`` lists 2 to 6 hands of 4 cards (5 for five-card Omaha); ``None``
+    ``holes`` lists 2 to 6 hands of the game's hole cards (4; 5 in five-card PLO and Big O); ``None``
     is a random hand (Monte Carlo only); a typed range (a
     :class:`~omaha_learn.engine.equity.range_equity.HandRange` such as
     :class:`omaha_learn.strategy.Range`) is a random hand from that range (see
     :mod:`omaha_learn.engine.equity.range_equity`); range *text* such as ``"AA**ds"``
     or ``"15%"`` is read by the public :func:`omaha_learn.equity`. ``board`` has 0, 3, 4 or 5 cards;
-    ``dead`` cards are out of the deck. ``game`` is ``"hilo"`` (R11: halves,
-    ``qualifier`` 8, 9 or ``None`` per R12) or ``"high"``. ``trials`` is at most
+    ``dead`` cards are out of the deck. ``game`` is a :class:`~omaha_learn.Game` or its name: the
+    default :data:`~omaha_learn.games.DEFAULT_GAME` ``"hilo"`` (Omaha Hi-Lo, R11: halves, ``qualifier``
+    8, 9 or ``None`` per R12), ``"plo"`` (also ``"high"``), ``"plo5"`` or ``"bigo"``; five-card hands
+    play the game's five-card version (``"hilo"`` with five cards is Big O). ``trials`` is at most
     :data:`MAX_TRIALS` (100 million deals, about a minute); ``seed`` an int or
     ``None``. ``threads`` is how many cores Monte Carlo uses: that many
     worker processes (:mod:`~omaha_learn.engine.equity.workers`, default every
@@ -81,12 +83,12 @@ def equity(holes: Sequence[CardsLike | HandRange | None], board: CardsLike = (),
     if has_range(holes):  # a player holds a typed range (card removal, exact when small)
         return range_equity(holes, board, dead, game=game, qualifier=qualifier, trials=trials, seed=seed,
                             progress=progress, threads=threads)
-    g = check_game(game)
-    parsed, b, d, size = check_request(cast(Sequence[CardsLike | None], holes), board, dead, g, qualifier, trials)
+    parsed, b, d, g = check_request(cast(Sequence[CardsLike | None], holes), board, dead, check_game(game), qualifier,
+                                    trials)
     seed = arguments.seed(seed, "seed", EquityError, sampled=True)
     nthreads = arguments.cores(threads, "threads", EquityError)
     progress = check_progress(progress)
-    low = g == Game.HILO
+    low = g.has_low
     threshold = low_threshold(qualifier) if low else 0
     if trials is None and len(b) >= 4:  # a turn or river: known hands (checked), a few dozen boards
         counts = small_exact_counts([h for h in parsed if h is not None], b, d, low, threshold)
@@ -100,12 +102,12 @@ def equity(holes: Sequence[CardsLike | HandRange | None], board: CardsLike = (),
         counts = exact_counts([h for h in parsed if h is not None], b, deck, low, threshold, bar)
     else:
         spec = DealSpec(tuple(None if h is None else tuple(int(c) for c in h) for h in parsed),
-                        tuple(int(c) for c in b), deck, size, low, threshold)
+                        tuple(int(c) for c in b), deck, g.hole_cards, low, threshold)
         counts = monte_carlo_counts(spec, trials, seed, nthreads, bar)
     return result_from_counts(counts, parsed, b, d, g, qualifier if low else None, trials is None, seed)
 
 
-def sampled_counts(holes: Sequence[CardsLike | None], *, game: str = "hilo", qualifier: int | None = 8,
+def sampled_counts(holes: Sequence[CardsLike | None], *, game: str | Game = DEFAULT_GAME, qualifier: int | None = 8,
                    trials: int, seed: int, chunks: range, threads: int | None = 1) -> dict[int, int]:
     """The outcome counts of some chunks of ``equity(holes, game=..., trials=trials, seed=seed)``
     (known or random hands, before the flop): the pieces a study splits a request into. The
@@ -118,12 +120,11 @@ def sampled_counts(holes: Sequence[CardsLike | None], *, game: str = "hilo", qua
     >>> all(whole[k] == a.get(k, 0) + b.get(k, 0) for k in whole)
     True
     """
-    g = check_game(game)
-    parsed, b, d, size = check_request(holes, (), (), g, qualifier, trials)
+    parsed, b, d, g = check_request(holes, (), (), check_game(game), qualifier, trials)
     checked = arguments.seed(seed, "seed", EquityError, sampled=True)
     assert checked is not None
-    low = g == Game.HILO
+    low = g.has_low
     spec = DealSpec(tuple(None if h is None else tuple(int(c) for c in h) for h in parsed), (),
-                    deck_left(parsed, b, d), size, low, low_threshold(qualifier) if low else 0)
+                    deck_left(parsed, b, d), g.hole_cards, low, low_threshold(qualifier) if low else 0)
     return monte_carlo_counts(spec, trials, checked, arguments.cores(threads, "threads", EquityError),
                               chunks=chunks)

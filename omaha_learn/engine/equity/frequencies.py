@@ -22,6 +22,7 @@ from omaha_learn.engine.cards import CardsLike, format_cards, parse_cards
 from omaha_learn.engine.equity.api import equity
 from omaha_learn.engine.equity.request import MAX_EQUITY_PLAYERS
 from omaha_learn.engine.equity.result import EquityResult
+from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.errors import EquityError
 
 __all__ = ["frequencies", "Frequencies", "low_possible_boards", "pot_rates"]
@@ -82,7 +83,7 @@ def pot_rates(result: EquityResult, hero: int | None = None) -> dict[str, float]
         if any(s == 30 for s in shares):
             quartered += c
     out = {"scoop": scoop / total, "split": split / total, "quartered": quartered / total,
-           "no_low": 1 - result.low_possible if result.game == "hilo" else 1.0}
+           "no_low": 1 - result.low_possible if result.game.has_low else 1.0}
     if hero is not None:
         p = result[hero]
         out = {"equity": p.equity, "scoop": p.scoop, "split": p.split, "quartered": p.quartered,
@@ -121,7 +122,7 @@ class Frequencies:
 
 
 def frequencies(players: int | Iterable[int] = (2, 3, 4, 5, 6), hand: CardsLike | None = None, *,
-                trials: int = 20_000, seed: int | None = 0, game: str = "hilo", qualifier: int | None = 8,
+                trials: int = 20_000, seed: int | None = 0, game: str | Game = DEFAULT_GAME, qualifier: int | None = 8,
                 progress: Callable[[int, int], object] | None = None) -> Frequencies:
     """Scoop, split, quartered and no-low rates over random deals, by number of players.
 
@@ -160,4 +161,4 @@ def frequencies(players: int | Iterable[int] = (2, 3, 4, 5, 6), hand: CardsLike 
         rows.append({"players": p, **rates, "stderr": sqrt(s * (1 - s) / trials)})
         done += trials
     columns = tuple(rows[0].keys())
-    return Frequencies(rows, columns, format_cards(hole) if hole else None, game, trials, seed)
+    return Frequencies(rows, columns, format_cards(hole) if hole else None, r.game, trials, seed)   # the game played

@@ -38,7 +38,7 @@ from omaha_learn.engine.sampling import (
     draw_members,
     fresh_seed,
 )
-from omaha_learn.errors import EquityError
+from omaha_learn.errors import RangesDoNotFit
 
 __all__ = [
     "DealSpec",
@@ -180,7 +180,7 @@ def draw_ranges(rng: np.random.Generator, spec: DealSpec, deals: int) -> dict[in
         for i, t in tables.items():
             assert t is not None
             hands[i][idx] = t[draw_members(rng, len(t), cum[i], len(idx))]
-    raise EquityError("ranges: the players' ranges almost never fit together without sharing a card")
+    raise RangesDoNotFit("ranges: the players' ranges almost never fit together without sharing a card")
 
 
 def monte_carlo_chunk(spec: DealSpec, seed: np.random.SeedSequence, deals: int) -> I64:

@@ -54,7 +54,7 @@ from omaha_learn.engine.evaluation.keys import (
     suited_sets,
 )
 from omaha_learn.engine.evaluation.tables import board_pair_tables, flush_pair_table, low_threshold
-from omaha_learn.engine.games import Game
+from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.engine.sampling import chunk_seed, deal_positions, fresh_seed
 from omaha_learn.errors import EquityError
 
@@ -342,7 +342,7 @@ def _parse_hands(hands: object) -> tuple[tuple[tuple[Card, ...], ...], Ints]:
 
 
 def against_random(hands: Sequence[CardsLike] | npt.NDArray[np.integer], opponents: int = 1, *,
-                   game: str = "hilo", qualifier: int | None = 8, trials: int = 20_000,
+                   game: str | Game = DEFAULT_GAME, qualifier: int | None = 8, trials: int = 20_000,
                    seed: int | None = 0, threads: int | None = None,
                    progress: Callable[[int, int], object] | None = None) -> RandomOpponents:
     """Equity, standard error, scoop rate and high/low shares of each hand against
@@ -350,13 +350,14 @@ def against_random(hands: Sequence[CardsLike] | npt.NDArray[np.integer], opponen
 
     ``hands``: a list of hands (text or cards, all 4 or all 5 cards) or an integer
     array ``(N, 4 or 5)`` of card indices. ``opponents``: 1 to 5 (five-card Omaha:
-    1 to 5 as the deck allows). ``game``: ``"hilo"`` (``qualifier`` 8, 9, or ``None``)
-    or ``"plo"``/``"high"``. Each hand uses at least ``trials`` deals (at most
+    1 to 5 as the deck allows). ``game``: any :class:`~omaha_learn.Game`, default ``"hilo"``
+    (``qualifier`` 8, 9, or ``None``); five-card hands play its five-card version. Each hand uses at least ``trials`` deals (at most
     :data:`~omaha_learn.engine.equity.request.MAX_TRIALS`); ``seed`` an int or ``None``;
     ``threads`` as in :func:`omaha_learn.equity`; the result does not depend on it.
     ``progress(done, total)`` is called after each chunk of deals.
     """
-    hilo = check_game(game) is Game.HILO
+    the_game = check_game(game)
+    hilo = the_game.has_low
     threshold = low_threshold(arguments.qualifier(qualifier, "qualifier", EquityError)) if hilo else 0
     trials_n = check_trials(trials, exact_allowed=False)
     assert trials_n is not None
@@ -366,6 +367,7 @@ def against_random(hands: Sequence[CardsLike] | npt.NDArray[np.integer], opponen
         raise EquityError(f"progress: None or a callable(done, total), got {progress!r}")
     parsed, cards = _parse_hands(hands)
     size = cards.shape[1]
+    the_game = the_game.with_hole_cards(size)   # five-card hands play the game's five-card version
     most = min(MAX_EQUITY_PLAYERS - 1, (52 - 5 - size) // size - 1)
     if (not isinstance(opponents, (int, np.integer)) or isinstance(opponents, bool)
             or not 1 <= opponents <= most):
@@ -425,7 +427,7 @@ def against_random(hands: Sequence[CardsLike] | npt.NDArray[np.integer], opponen
     high, high_se = _mean_and_stderr(sums, v["high"], 60, n)
     low, low_se = _mean_and_stderr(sums, v["low"], 60, n)
     return RandomOpponents(
-        hands=parsed, opponents=k, game=Game.HILO if hilo else Game.PLO, qualifier=qualifier if hilo else None,
+        hands=parsed, opponents=k, game=the_game, qualifier=qualifier if hilo else None,
         trials=trials_n, seed=seed, deals=n, equity=equity, stderr=stderr, scoop=scoop, high=high, low=low,
         low_made=(sums @ v["made"]) / n, scoop_stderr=scoop_se, high_stderr=high_se, low_stderr=low_se)
 

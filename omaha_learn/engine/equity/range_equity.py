@@ -55,11 +55,11 @@ from omaha_learn.engine.equity.request import (
 )
 from omaha_learn.engine.equity.result import EquityResult, result_from_counts
 from omaha_learn.engine.evaluation.tables import low_threshold
-from omaha_learn.engine.games import Game
-from omaha_learn.errors import EquityError, ExactTooLarge
+from omaha_learn.engine.games import DEFAULT_GAME, Game
+from omaha_learn.errors import EquityError, ExactTooLarge, RangesDoNotFit
 
 __all__ = ["range_equity", "RangeEquityResult", "HandRange", "has_range", "EXACT_PREFLOP_HANDS", "EXACT_BOARDS",
-           "SUGGESTED_TRIALS"]
+           "SUGGESTED_TRIALS", "RANGE_HOLE_CARDS"]
 
 EXACT_PREFLOP_HANDS = 24
 """Exact enumeration before the flop: at most this many range-hand combinations (about 1M boards each)."""
@@ -68,6 +68,9 @@ EXACT_BOARDS = 500_000
 
 SUGGESTED_TRIALS = 100_000
 """Monte Carlo deals :class:`~omaha_learn.errors.ExactTooLarge` suggests instead of an exact answer."""
+
+RANGE_HOLE_CARDS = 4
+"""Hole cards of a range's hands: the range language describes four-card hands."""
 
 
 @runtime_checkable
@@ -163,11 +166,14 @@ def _members(r: HandRange, known: Sequence[Card]) -> _Members:
 
 
 def range_equity(holes: Sequence[CardsLike | HandRange | None], board: CardsLike = (), dead: CardsLike = (), *,
-                 game: str = "hilo", qualifier: int | None = 8, trials: int | None = None,
+                 game: str | Game = DEFAULT_GAME, qualifier: int | None = 8, trials: int | None = None,
                  seed: int | None = None, progress: Progress = None, threads: int | None = None
                  ) -> RangeEquityResult:
     """Equity with typed ranges for some players (see the module notes); arguments as :func:`omaha_learn.equity`."""
     g = check_game(game)
+    if g.hole_cards != RANGE_HOLE_CARDS:
+        raise EquityError(f"holes: ranges are {RANGE_HOLE_CARDS}-card Omaha hands; {g.label} deals {g.hole_cards}"
+                          f" hole cards, so it takes known hands or None (random), no range")
     if isinstance(holes, str):
         raise EquityError("holes: give a list with one hand or range per player, e.g. ['As Ah 2s 3h', 'AA**']")
     holes = list(holes)
@@ -179,13 +185,13 @@ def range_equity(holes: Sequence[CardsLike | HandRange | None], board: CardsLike
             if h is None:
                 raise EquityError(f"player {i + 1} holds a random hand (None): exact enumeration needs known hands "
                                   f"or ranges; pass trials=N (and a seed) for a Monte Carlo estimate")
-    parsed, b, d, size = check_request(placeholders, board, dead, g, qualifier,
-                                       trials if trials is not None else 1)
+    parsed, b, d, g = check_request(placeholders, board, dead, g, qualifier, trials if trials is not None else 1)
     seed = arguments.seed(seed, "seed", EquityError, sampled=True)
     nthreads = arguments.cores(threads, "threads", EquityError)
     progress = check_progress(progress)
-    if size != 4:
-        raise EquityError("holes: ranges are four-card Omaha hands; the known hands have 5 cards")
+    if g.hole_cards != RANGE_HOLE_CARDS:   # five-card known hands beside a range
+        raise EquityError(f"holes: ranges are {RANGE_HOLE_CARDS}-card Omaha hands; the known hands have"
+                          f" {g.hole_cards} cards ({g.label})")
     known = [c for h in parsed if h is not None for c in h] + list(b) + list(d)
     members: list[_Members | None] = []
     for i, r in enumerate(ranges):
@@ -194,17 +200,17 @@ def range_equity(holes: Sequence[CardsLike | HandRange | None], board: CardsLike
             continue
         m = _members(r, known)
         if not len(m.hands):
-            raise EquityError(f"player {i + 1}'s range {r.text!r}: no hand left once the known cards "
+            raise RangesDoNotFit(f"player {i + 1}'s range {r.text!r}: no hand left once the known cards "
                               f"({format_cards(known)}) are removed")
         members.append(m)
-    low = g is Game.HILO
+    low = g.has_low
     threshold = low_threshold(qualifier) if low else 0
     bar = ProgressBar(progress)
     if trials is None:
         counts = _exact(parsed, members, b, d, low, threshold, bar)
     else:
         spec = DealSpec(tuple(None if h is None else tuple(int(c) for c in h) for h in parsed),
-                        tuple(int(c) for c in b), deck_left(parsed, b, d), 4, low, threshold,
+                        tuple(int(c) for c in b), deck_left(parsed, b, d), g.hole_cards, low, threshold,
                         tuple(None if m is None else m.hands.astype(np.int8) for m in members),
                         tuple(None if m is None or m.weights is None else np.cumsum(m.weights) for m in members))
         counts = monte_carlo_counts(spec, trials, seed, nthreads, bar)
@@ -255,7 +261,7 @@ def _exact(parsed: list[tuple[Card, ...] | None], members: list[_Members | None]
     limit = EXACT_PREFLOP_HANDS if not board else max(EXACT_BOARDS // boards, 1)
     joint = _joint_hands(members, limit)
     if joint == []:
-        raise EquityError("exact equity with ranges: the ranges' hands always share a card")
+        raise RangesDoNotFit("exact equity with ranges: the ranges' hands always share a card")
     if joint is None:
         sizes = " x ".join(f"{len(m.hands):,}" for m in members if m is not None)
         raise ExactTooLarge(f"exact equity with ranges: the ranges hold {sizes} hands, each with {boards:,} "

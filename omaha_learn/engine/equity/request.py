@@ -1,9 +1,11 @@
 """Checking an equity request before any work: players, cards, board, game, qualifier,
 trials, seed, threads and progress, each error naming the bad part.
 
->>> holes, board, dead, size = check_request(["As Ah 2s 3h", None], "4c 7d 9s", (), Game.HILO, 8, 1_000)
->>> holes[1], board, size
+>>> holes, board, dead, game = check_request(["As Ah 2s 3h", None], "4c 7d 9s", (), Game.HILO, 8, 1_000)
+>>> holes[1], board, game.hole_cards
 (None, (Card('4c'), Card('7d'), Card('9s')), 4)
+>>> check_request(["As Ah 2s 3h 5d", None], "", (), Game.HILO, 8, 1_000)[3]     # five hole cards: Big O
+<Game.BIGO: 'bigo'>
 >>> check_trials(0)
 Traceback (most recent call last):
 ...
@@ -21,7 +23,7 @@ import numpy.typing as npt
 
 from omaha_learn.engine import arguments
 from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, parse_cards
-from omaha_learn.engine.games import Game
+from omaha_learn.engine.games import HOLE_SIZES, Game
 from omaha_learn.errors import EquityError, GameError
 
 __all__ = ["MAX_EQUITY_PLAYERS", "MAX_TRIALS", "Progress", "ProgressBar", "check_game", "check_progress",
@@ -97,13 +99,16 @@ def _dealt_twice(holes: list[tuple[Card, ...] | None], board: tuple[Card, ...], 
 
 def check_request(holes: Sequence[CardsLike | None], board: CardsLike, dead: CardsLike, game: Game,
                   qualifier: int | None, trials: int | None
-                  ) -> tuple[list[tuple[Card, ...] | None], tuple[Card, ...], tuple[Card, ...], int]:
-    """Check an equity request before any work: (parsed holes, board, dead cards, hole size), or the
-    error naming the bad part. ``None`` in ``holes`` is a hand not known here (random, or a range's)."""
+                  ) -> tuple[list[tuple[Card, ...] | None], tuple[Card, ...], tuple[Card, ...], Game]:
+    """Check an equity request before any work: (parsed holes, board, dead cards, the game played), or
+    the error naming the bad part. ``None`` in ``holes`` is a hand not known here (random, or a range's),
+    dealt ``game.hole_cards`` cards. Known hands of five cards play ``game``'s five-card version and
+    four cards its four-card one (:meth:`~omaha_learn.Game.with_hole_cards`): the hands say how many
+    cards are dealt, ``game`` whether the pot splits with a low."""
     if isinstance(holes, (str, bytes)) or not isinstance(holes, (list, tuple)):
         raise EquityError("holes: give a list with one hand per player, e.g. ['As Ah 2s 3h', 'Kd Kc Qd Jc'], "
                           f"got {type(holes).__name__}")
-    if game == Game.HILO:
+    if game.has_low:
         arguments.qualifier(qualifier, "qualifier", EquityError)
     trials = check_trials(trials)
     holes = list(holes)
@@ -117,12 +122,16 @@ def check_request(holes: Sequence[CardsLike | None], board: CardsLike, dead: Car
         parsed.append(_parse(h, f"player {i + 1}'s hand"))
     sizes = {len(h) for h in parsed if h is not None}
     for i, h in enumerate(parsed):
-        if h is not None and len(h) not in (4, 5):
-            raise CardError(f"player {i + 1}'s hand: Omaha needs 4 hole cards (5 for five-card Omaha), "
+        if h is not None and len(h) not in HOLE_SIZES:
+            other = "; ".join(f"{k} in {game.with_hole_cards(k).label}" for k in HOLE_SIZES if k != game.hole_cards)
+            raise CardError(f"player {i + 1}'s hand: Omaha needs {game.hole_cards} hole cards ({other}), "
                             f"got {len(h)} ({format_cards(h) or 'none'})")
     if len(sizes) > 1:
-        raise CardError("hole cards: every player needs the same number of cards (4, or 5 for five-card Omaha)")
-    size = next(iter(sizes)) if sizes else 4
+        raise CardError(f"hole cards: every player needs the same number of cards ({game.label} deals "
+                        f"{game.hole_cards})")
+    if sizes:
+        game = game.with_hole_cards(next(iter(sizes)))
+    size = game.hole_cards
     seen = {c for h in parsed if h is not None for c in h}
     if len(seen) < size * (len(parsed) - parsed.count(None)):
         _dealt_twice(parsed, (), ())
@@ -141,7 +150,7 @@ def check_request(holes: Sequence[CardsLike | None], board: CardsLike, dead: Car
         i = next(i for i, h in enumerate(parsed) if h is None)
         raise EquityError(f"player {i + 1} holds a random hand (None): exact enumeration needs known hands; "
                           f"pass trials=N (and a seed) for a Monte Carlo estimate")
-    return parsed, b, d, size
+    return parsed, b, d, game
 
 
 def deck_left(holes: Sequence[tuple[Card, ...] | None], board: tuple[Card, ...], dead: tuple[Card, ...]

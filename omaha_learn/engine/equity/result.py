@@ -25,8 +25,8 @@ from omaha_learn.engine.games import Game
 
 __all__ = ["GAMES", "EquityResult", "PlayerEquity", "result_from_counts", "tally_codes"]
 
-GAMES = {Game.HILO: "Omaha Hi-Lo", Game.PLO: "Pot-Limit Omaha (high only)"}
-"""How equity results name the games of the :class:`~omaha_learn.Game` vocabulary."""
+GAMES = {g: g.definition.stem for g in Game}
+"""How equity results name each :class:`~omaha_learn.Game` (a high-low game's qualifier follows)."""
 
 _UNIT = 120  # one pot in units: divisible by every tie count 1..6 in each half
 _HALF = _UNIT // 2
@@ -145,9 +145,7 @@ class EquityResult(Sequence[PlayerEquity]):
         return tuple(p.stderr for p in self.players)
 
     def title(self) -> str:
-        game = GAMES[self.game]
-        if self.game == Game.HILO:
-            game += " (no qualifier)" if self.qualifier is None else f" {self.qualifier} or better"
+        game = self.game.title(self.qualifier)
         where = f"board {format_cards(self.board)}" if self.board else "preflop"
         how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
         return f"{game}, {where}: {self.boards:,} boards ({how})"
@@ -168,7 +166,7 @@ class EquityResult(Sequence[PlayerEquity]):
         for r in [head] + rows:
             lines.append("  ".join(c.ljust(w) if j < 2 else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths, strict=True)))
                          .rstrip())
-        if self.game == Game.HILO:
+        if self.game.has_low:
             lines.append(f"a low is made on {100 * self.low_possible:.2f}% of boards")
         return "\n".join(lines)
 

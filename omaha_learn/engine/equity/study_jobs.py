@@ -34,7 +34,7 @@ from omaha_learn.engine.equity.api import equity, sampled_counts
 from omaha_learn.engine.equity.frequencies import Frequencies, pot_rates
 from omaha_learn.engine.equity.request import MAX_EQUITY_PLAYERS
 from omaha_learn.engine.equity.result import result_from_counts
-from omaha_learn.engine.games import Game
+from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.engine.sampling import CHUNK, fresh_seed
 from omaha_learn.errors import EquityError
 
@@ -73,7 +73,7 @@ def _holes(chunk: StudyChunk) -> list[CardsLike | None]:
 
 
 def study_chunks(players: int | Iterable[int], hand: CardsLike | None, *, trials: int, seed: int | None,
-                 game: str = "hilo", qualifier: int | None = 8,
+                 game: str | Game = DEFAULT_GAME, qualifier: int | None = 8,
                  chunk_trials: int = CHUNK_TRIALS) -> list[StudyChunk]:
     """The chunks of a study, table size by table size; checks every argument first.
 
@@ -115,7 +115,7 @@ def run_chunk(chunk: StudyChunk) -> dict[int, int]:
 
 
 def frequencies_study(players: int | Iterable[int] = (2, 3, 4, 5, 6), hand: CardsLike | None = None, *,
-                      trials: int = 20_000, seed: int | None = 0, game: str = "hilo",
+                      trials: int = 20_000, seed: int | None = 0, game: str | Game = DEFAULT_GAME,
                       qualifier: int | None = 8, chunk_trials: int = CHUNK_TRIALS, jobs: int | None = None,
                       scheduler: Any = None, kind: str = "thread",
                       progress: Callable[[int, int], None] | None = None) -> Frequencies:
@@ -141,10 +141,10 @@ def frequencies_study(players: int | Iterable[int] = (2, 3, 4, 5, 6), hand: Card
     rows: list[dict[str, Any]] = []
     for (_, p), c in sorted(merged.items()):
         holes = [hole] + [None] * (p - 1)
-        hilo = Game.parse(game) is Game.HILO
-        r = result_from_counts(c, holes, (), (), game, qualifier if hilo else None, False, first.seed)
+        played = Game.parse(game) if hole is None else Game.parse(game).with_hole_cards(len(hole))
+        r = result_from_counts(c, holes, (), (), played, qualifier if played.has_low else None, False, first.seed)
         rates = pot_rates(r, 0 if hole is not None else None)
         s = rates["scoop"]
         rows.append({"players": p, **rates, "stderr": sqrt(s * (1 - s) / trials)})
-    return Frequencies(rows, tuple(rows[0].keys()), first.hand, game, trials,
+    return Frequencies(rows, tuple(rows[0].keys()), first.hand, played, trials,
                        seed if seed is not None else None)

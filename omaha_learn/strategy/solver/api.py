@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha_learn.engine.cards import Card, CardError, parse_cards
+from omaha_learn.engine.equity.range_equity import RANGE_HOLE_CARDS
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import GameError, SolverError
 from omaha_learn.strategy.solver.cfr import Engine, Terminals
@@ -68,8 +69,9 @@ def solve(board: object, ranges: Sequence[object], pot: int = 100, stack: int = 
         g = Game.parse(game)
     except GameError as exc:
         raise SolverError(f"game: {exc}") from None
-    if g not in (Game.PLO, Game.HILO):
-        raise SolverError(f"game: {game!r}; the solver plays four-card PLO and Omaha Hi-Lo")
+    if g.hole_cards != RANGE_HOLE_CARDS:
+        raise SolverError(f"game: {game!r}; the solver plays four-card games (its ranges are four-card hands);"
+                          f" {g.label} deals {g.hole_cards}")
     if isinstance(ranges, (str, bytes)) or not isinstance(ranges, Sequence) or len(ranges) != 2:
         raise SolverError("ranges: give two ranges, (out of position, in position)")
     _number(accuracy, "accuracy", 0.0, 1.0)

@@ -13,6 +13,8 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, parse_cards
+from omaha_learn.engine.equity.range_equity import RANGE_HOLE_CARDS
+from omaha_learn.engine.games import Game
 from omaha_learn.errors import SolverError
 from omaha_learn.strategy.canonical import four_cards
 from omaha_learn.strategy.solver.cfr import Engine
@@ -22,6 +24,9 @@ __all__ = ["Solution"]
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]
+
+SOLVER_GAMES = frozenset(g.value for g in Game if g.hole_cards == RANGE_HOLE_CARDS)
+"""The games the solver plays: the four-card ones (its ranges are four-card hands)."""
 
 
 class Solution:
@@ -231,7 +236,7 @@ def _check_parts(engine: object, board: object, rows: object, game: object, limi
         ("engine", isinstance(engine, Engine)),
         ("board", isinstance(board, tuple) and len(board) in (4, 5) and all(isinstance(c, Card) for c in board)),
         ("rows", isinstance(rows, list) and len(rows) == 2 and all(isinstance(r, np.ndarray) for r in rows)),
-        ("game", game in ("plo", "hilo")), ("limit", limit in ("pot", "fixed")),
+        ("game", game in SOLVER_GAMES), ("limit", limit in ("pot", "fixed")),
         ("stack", type(stack) is int), ("rivers", isinstance(rivers, tuple)),
         ("exploitability", type(exploitability) is float), ("iterations", type(iterations) is int),
         ("trace", isinstance(trace, list)), ("seconds", type(seconds) is float),
