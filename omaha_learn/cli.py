@@ -639,6 +639,13 @@ def _grade_parser(sub: Any) -> None:
                    help="a learner's best copy of an exercise counts (default: the latest, by the file's time)")
     p.add_argument("--gradebook", type=Path, default=None, metavar="FILE",
                    help="write one row per learner (student, each exercise, total, maximum, percent) to FILE")
+    h = sub.add_parser("handout", help="write one copy of each exercise per learner, each with their own deal",
+                       description="Write one copy of each exercise per learner (OUT/<id>/), each with their own deal.")
+    h.add_argument("--roster", type=Path, required=True, metavar="FILE", help="the class list (CSV with id and name)")
+    h.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the learners' folders")
+    h.add_argument("--exercises", default=None, metavar="LIST", help="which exercises, e.g. 01,03 (default: all)")
+    h.add_argument("--copies", type=Path, default=None, metavar="DIR",
+                   help="the practice copies to start from (default: the lessons' exercises/)")
 
 
 def _grade(args: argparse.Namespace) -> int:
@@ -736,7 +743,8 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
 
             records = grade_course(args.nbgrader, args.keys, grader.grade, log=print, **options)
         else:
-            records = grader.grade(args.submissions, keys, student_from=args.student_from, log=print, **options)
+            records = grader.grade(args.submissions, keys, student_from=args.student_from, log=print, **options,
+                                   roster=getattr(args, "roster_list", None))   # each learner's own deal
     except OmahaLearnError as exc:  # e.g. a Dask scheduler that cannot be reached
         print(f"omaha-learn grade: error: {exc}", file=sys.stderr)
         return 2
@@ -785,6 +793,21 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
                 print(f"warning: {len(stale)} page(s) in {args.feedback} belong to no learner of this run "
                       f"(stale? remove them before handing the folder out): {names}")
     return status
+
+
+def _handout(args: argparse.Namespace) -> int:
+    from omaha_learn.errors import OmahaLearnError
+    from omaha_learn.grading.handout import handout
+
+    wanted = [w.strip() for w in args.exercises.split(",") if w.strip()] if args.exercises else None
+    try:
+        files = handout(args.roster, args.out, wanted, args.copies)
+    except OmahaLearnError as exc:
+        print(f"omaha-learn handout: error: {exc}", file=sys.stderr)
+        return 2
+    learners = len({p.parent for p in files})
+    print(f"wrote {len(files)} notebook(s) for {learners} learner(s) to {args.out}")
+    return 0
 
 
 def _late_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -855,7 +878,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(args_list)
     handlers = {"equity": _equity, "best": _best, "showdown": _showdown, "frequencies": _frequencies,
                 "lessons": _lessons, "export-nbgrader": _export_nbgrader, "chart": _chart,
-                "grade": _grade, "outs": _outs, "play": _play}
+                "grade": _grade, "outs": _outs, "play": _play, "handout": _handout}
     if args.command not in handlers:
         parser.print_help()
         return 2

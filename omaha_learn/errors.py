@@ -20,7 +20,7 @@ __all__ = [
     "BettingSetupError", "TableError", "PlayerError", "PHHError", "EquityError", "AnswerError", "RangeError",
     "QualifierError", "CategoryError", "ChartError", "JobsError", "ReportError", "NbgraderExportError",
     "Unreadable", "SandboxError", "CoachError", "ExactTooLarge", "MissingExtra", "SolverError",
-    "RangesDoNotFit",
+    "RangesDoNotFit", "DealError",
 ]
 
 
@@ -169,3 +169,7 @@ class LanguageError(OmahaLearnError):
 class SolverError(OmahaLearnError):
     """A solver request that cannot be solved as given: a range overlapping the board, an
     unknown bet size, a tree too large for the memory bound; the message names the bad part."""
+
+
+class DealError(OmahaLearnError):
+    """A seed, learner id or roster that gives no deal (see :mod:`omaha_learn.checks.deals`)."""

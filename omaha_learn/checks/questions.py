@@ -36,11 +36,15 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from omaha_learn.checks.answer_forms import KINDS, PLAYERS
 from omaha_learn.engine.cards import Card, Deck
 from omaha_learn.engine.games import deal_holes
 from omaha_learn.errors import AnswerError
+
+if TYPE_CHECKING:
+    from omaha_learn.checks.deals import Deal
 
 __all__ = [
     "check_form",
@@ -56,6 +60,7 @@ __all__ = [
     "canonical",
     "REPORT_PREFIX",
     "PLAYERS",
+    "deal_of",
 ]
 
 STRICT_ENV = "OMAHA_LEARN_STRICT"
@@ -113,12 +118,15 @@ class Question:
     digest: str
     text: str = ""
     wrong_hints: Mapping[str, str] = field(default_factory=dict, compare=False)
+    deal: Deal[Any] | None = field(default=None, compare=False, repr=False)
+    """Set by the :class:`Exercise` whose deal computes this question's answer (when ``digest`` is empty)."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"question {self.qid}: unknown answer kind {self.kind!r}")
-        if not (isinstance(self.digest, str) and len(self.digest) == 64):
-            raise ValueError(f"question {self.qid}: digest must be a sha256 hex digest (answer_digest)")
+        if not (isinstance(self.digest, str) and len(self.digest) in (0, 64)):
+            raise ValueError(f"question {self.qid}: digest must be a sha256 hex digest (answer_digest), "
+                             "or empty when the exercise's deal computes the answer")
 
     def hint_for(self, answer: object) -> str:
         """The hint for a wrong ``answer`` (raw or normalised): the one for that mistake, else :attr:`hint`."""
@@ -128,17 +136,27 @@ class Question:
             return self.hint
         return self.wrong_hints.get(norm, self.hint)
 
-    def is_correct(self, answer: object) -> bool:
-        """True when ``answer`` is right; raises :class:`AnswerError` when it cannot be read."""
+    def is_correct(self, answer: object, right: str | None = None) -> bool:
+        """True when ``answer`` is right; raises :class:`AnswerError` when it cannot be read.
+
+        ``right`` is the canonical right answer when the exercise's deal computes it
+        (:mod:`omaha_learn.checks.deals`); otherwise the question's digest decides.
+        """
+        if right is None and not self.digest:
+            if self.deal is None:
+                raise ValueError(f"question {self.qid}: its answer comes from a deal, and it has none")
+            right = self.deal.right_answers(self.deal.current_seed)[self.qid]
+        if right is not None:
+            return normalise(self.kind, answer) == right
         return answer_digest(self.kind, answer) == self.digest
 
-    def feedback(self, answer: object) -> Verdict:
+    def feedback(self, answer: object, right: str | None = None) -> Verdict:
         """What the checker shows for ``answer``: right or wrong, the points, the hint and rules."""
         if answer is None:
             return Verdict(self.qid, False, self.points, f"no answer yet (0/{self.points} points). Write your "
                             f"answer in answer_{self.qid}, run that cell, then run this one.")
         try:
-            ok = self.is_correct(answer)
+            ok = self.is_correct(answer, right)
         except AnswerError as exc:
             return Verdict(self.qid, False, self.points, f"cannot read this answer (0/{self.points} points): {exc}.")
         if ok:
@@ -217,13 +235,27 @@ def _in_notebook() -> bool:
 class Exercise:
     """A named set of questions with a ``check(qid, answer)`` for notebook checker cells."""
 
-    def __init__(self, name: str, questions: Sequence[Question]) -> None:
+    def __init__(self, name: str, questions: Sequence[Question], deal: Deal[Any] | None = None) -> None:
         self.name = name
         self.questions: dict[str, Question] = {}
+        self.deal = deal
+        """The exercise's :class:`~omaha_learn.checks.deals.Deal` when its answers come from a seeded deal."""
         for q in questions:
             if q.qid in self.questions:
                 raise ValueError(f"exercise {name}: question {q.qid} defined twice")
+            if not q.digest and deal is None:
+                raise ValueError(f"exercise {name}: question {q.qid} has no digest and the exercise no deal")
+            if deal is not None and not q.digest:
+                object.__setattr__(q, "deal", deal)
             self.questions[q.qid] = q
+        if deal is not None:
+            deal.bind({q.qid: q.kind for q in self.questions.values()})
+
+    def right_answer(self, qid: str) -> str | None:
+        """The canonical right answer of ``qid`` for the deal the notebook shows (None: the digest decides)."""
+        if self.deal is None:
+            return None
+        return self.deal.right_answers(self.deal.current_seed)[qid]
 
     @property
     def max_points(self) -> int:
@@ -244,7 +276,8 @@ class Exercise:
 
     def check(self, qid: str, answer: object) -> None:
         """Show whether ``answer`` to question ``qid`` is right; raise if wrong in strict mode."""
-        fb = self.question(qid).feedback(answer)
+        q = self.question(qid)
+        fb = q.feedback(answer, self.right_answer(qid))
         if not fb.correct and os.environ.get(STRICT_ENV, "") not in ("", "0"):
             raise AssertionError(fb.text)
         if _in_notebook():
@@ -332,3 +365,24 @@ def seeded_deal(seed: int, players: int = 3) -> tuple[list[tuple[Card, ...]], tu
     deck = Deck(seed=seed)
     holes = [h for h in deal_holes(deck, players, 4) if h is not None]
     return holes, deck.deal(5)
+
+
+def deal_of(exercise_name: str) -> Deal[Any]:
+    """The :class:`~omaha_learn.checks.deals.Deal` of exercise ``exercise_name`` (a notebook's setup cell).
+
+    >>> deal_of("reading_hands").class_seed
+    107
+    """
+    import importlib
+
+    if not (exercise_name.isidentifier() and exercise_name.islower()):
+        raise ValueError(f"no exercise {exercise_name!r}")
+    try:   # by name, not through omaha_learn.checks: that package imports this module
+        module = importlib.import_module(f"omaha_learn.checks.{exercise_name}")
+    except ModuleNotFoundError:
+        raise ValueError(f"no exercise {exercise_name!r}") from None
+    ex = getattr(module, "EXERCISE", None)
+    deal = ex.deal if isinstance(ex, Exercise) else None
+    if deal is None:
+        raise ValueError(f"exercise {exercise_name} has no deal of its own: every learner gets the same questions")
+    return deal

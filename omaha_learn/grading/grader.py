@@ -494,6 +494,8 @@ class _Job:
     plan: list[dict[str, Any]]
     status: str = "graded"
     note: str = ""
+    seed: int | None = None
+    deal_flag: str = ""
 
 
 def check_sandbox(sandbox: str, scheduler: Any = None, trusted_learners: bool = False) -> str:
@@ -519,7 +521,8 @@ def check_sandbox(sandbox: str, scheduler: Any = None, trusted_learners: bool = 
 def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell_timeout: float = 30,
           jobs: int | None = None, scheduler: Any = None, sandbox: str = "auto", student_from: str = "auto",
           log: Callable[[str], None] | None = None, bounds: Any = None,
-          trusted_learners: bool = False, students: Sequence[str] | None = None) -> list[QuestionRecord]:
+          trusted_learners: bool = False, students: Sequence[str] | None = None,
+          roster: Any = None) -> list[QuestionRecord]:
     """Grade ``submissions`` against the keys in ``keys``; one record per question per submission, in order.
 
     ``bounds``: a :class:`~omaha_learn.grading.sandbox.Bounds` per submission
@@ -527,9 +530,13 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
     when there is no sandbox and none was asked for (:func:`check_sandbox`).
     ``students``: each submission's learner, when the caller knows them (nbgrader's
     ``submitted/<student>/``); else from the folders or file names (``student_from``).
+    ``roster``: the class list (:class:`~omaha_learn.grading.roster.Roster`, or a list of
+    :class:`~omaha_learn.grading.deals.Learner`) whose ids fix each learner's deal
+    (:mod:`omaha_learn.grading.deals`).
     """
     from dataclasses import asdict
 
+    from omaha_learn.grading import deals
     from omaha_learn.grading.sandbox import Bounds, bounds_summary
     from omaha_learn.jobs import run_jobs
 
@@ -591,7 +598,10 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
         except Exception as exc:  # noqa: BLE001 - one odd file never stops the batch
             results[i] = _flat(student, str(sub), k, "unreadable", f"cannot plan this notebook: {exc!r}")
             continue
-        todo.append(_Job(i, student, sub, k, plan, status, note))
+        seed, deal_flag, deal_note = deals.seed_for(k.exercise, meta, student, deals.roster_ids(roster), sub)
+        if deal_note:
+            say(printable(deal_note))
+        todo.append(_Job(i, student, sub, k, deals.seeded_plan(plan, k.exercise, seed), status, note, seed, deal_flag))
 
     keys_used = list({id(j.key): j.key for j in todo}.values())
     bounds_dict = asdict(limits)
@@ -613,6 +623,7 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
             if run.get("failed"):
                 say(f"warning: the key {k.path.name} could not be run: {printable(run['failed'])}")
             _key_answers(k, run, say)
+            deals.check_key(k, say)
         for j, run in zip(todo, runs[len(keys_used):], strict=True):
             try:
                 if run.get("failed"):
@@ -621,7 +632,8 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
                     continue
                 missing = frozenset(c["question"] for c in j.plan
                                     if c["role"] == "answer" and c["source"].endswith(MISSING_CELL))
-                results[j.index] = decide(j.student, str(j.sub), j.key, run, j.status, j.note, missing)
+                results[j.index] = deals.mark(decide(j.student, str(j.sub), deals.learner_key(j.key, j.seed), run,
+                                                     j.status, j.note, missing), j.seed, j.deal_flag)
                 if run.get("leftover"):
                     left = printable(run["leftover"][0])
                     say(f"warning: {printable(j.student)}: the clean-up could not remove {left}")
@@ -633,7 +645,7 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
                 results[j.index] = _flat(j.student, str(j.sub), j.key, "kernel-died",
                                          f"the run's results could not be read: {exc!r}")
     times = [_mtime(sub) for sub in submissions]
-    return [replace(r, mtime=times[i]) for i in range(len(submissions)) for r in results[i]]
+    return deals.flag_copies([replace(r, mtime=times[i]) for i in range(len(submissions)) for r in results[i]])
 
 
 def _mtime(path: Path) -> float | None:
@@ -658,7 +670,7 @@ def _key_answers(key: KeyInfo, run: dict[str, Any], say: Callable[[str], None]) 
             key.problems[qid] = str(exc)
             say(f"warning: {exc}")
             continue
-        if hashlib.sha256(f"{q['kind']}:{key.answers[qid]}".encode()).hexdigest() != q["digest"]:
+        if q["digest"] and hashlib.sha256(f"{q['kind']}:{key.answers[qid]}".encode()).hexdigest() != q["digest"]:
             say(f"warning: the key {key.path.name} answers {qid} differently from the checker's digest; "
                 "the key decides")
 
@@ -725,6 +737,7 @@ def totals(records: Sequence[QuestionRecord], *, assignment: Any = None) -> list
         flags = [f"{f.exercise}: {', '.join(f.statuses)}" if f.exercise else ", ".join(f.statuses)
                  for f in s.flagged if f.student == t.student]
         flags += [f"not handed in: {ex}" for ex in t.missing]
+        flags += sorted({f"{r.exercise}: {r.deal_flag}" for r in records if r.student == t.student and r.deal_flag})
         out.append((t.student, t.points, t.max_points, "; ".join(dict.fromkeys(flags))))
     return out
 
@@ -753,7 +766,7 @@ def needs_a_look(records: Sequence[QuestionRecord], *, assignment: Any = None) -
     """Whether anything needs the teacher's look (the exit status 1 of ``omaha-learn grade``)."""
     from omaha_learn.grading.class_summary import summarise
 
-    return bool(summarise(records, assignment=assignment).flagged)
+    return bool(summarise(records, assignment=assignment).flagged) or any(r.deal_flag for r in records)
 
 
 def key_questions(keys: Path) -> list[tuple[str, str, dict[str, int]]]:

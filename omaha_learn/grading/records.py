@@ -51,7 +51,8 @@ class QuestionRecord:
     in the checker's canonical form ("" when none could be read), used for
     the report's most common wrong answers; ``feedback`` is the hint the
     learner would have seen; ``rule`` the R-number to re-read ("" if none);
-    ``submission`` the path handed in.
+    ``submission`` the path handed in; ``deal_seed`` and ``deal_flag`` say
+    which deal the learner was graded on and what about it needs a look.
     """
 
     student: str
@@ -72,6 +73,10 @@ class QuestionRecord:
     """When the submission was saved (the file's time), for "the latest copy counts"."""
     written: str = ""
     """The learner's answer exactly as written (at most 200 characters; "" when none was given)."""
+    deal_seed: int | None = None
+    """The seed of the learner's own deal, for an exercise with one (:mod:`omaha_learn.grading.deals`)."""
+    deal_flag: str = ""
+    """``seed-mismatch`` or ``same answers, different deal: as ...`` (for the teacher: needs a look)."""
 
     @property
     def correct(self) -> bool:
