@@ -33,6 +33,7 @@ FULL_FILES = {
     "test_browser.py", "test_browser_play_table.py",                     # Chromium and JupyterLab
     "test_grading.py", "test_grading_attacks.py", "test_grading_attacks_2.py",  # the sandbox (bwrap) and kernels
     "test_grading_attacks_3.py", "test_grading_class.py",                 # (as root and as a user; a class)
+    "test_deals_class.py",                                                # a class of 30 on deals of their own
     "test_grading_scale.py",                                              # the grader on Dask
     "test_nbgrader_export.py",                                            # nbgrader
     "test_exhaustive.py", "test_differential_eval.py",                    # long exhaustive and differential checks

@@ -23,9 +23,9 @@ from typing import Any
 from omaha_learn.display.cards import cards_row
 from omaha_learn.display.html import FONT
 from omaha_learn.display.results import CELL, TABLE
+from omaha_learn.display.theme import MUTED, tinted
 from omaha_learn.engine.games import Game
 from omaha_learn.extras import require
-from omaha_learn.display.theme import MUTED, tinted
 from omaha_learn.strategy.chart import percent_text
 
 __all__ = ["MEASURES", "STAT_LABELS", "stat_label", "percentile6", "chart_html", "row_html", "compare_html", "chart_heatmap", "chart_heatmap_mpl", "equity_histogram",
