@@ -278,12 +278,13 @@ class _Parser:
                 raise self.error("this '(' is never closed", start)
             self.pos += 1
             return value
-        m = re.compile(r"(\d+(?:\.\d+)?)%(?:\s*-\s*(\d+(?:\.\d+)?)%)?(6h)?").match(self.text, self.pos)
+        m = re.compile(r"(\d+(?:\.\d+)?)%(?:\s*-\s*(\d+(?:\.\d+)?)%)?(6h|pf)?").match(self.text, self.pos)
         if m:
             self.pos = m.end()
             other = re.compile(r"\d+h").match(self.text, self.pos)
             if other:
-                raise self.error("only the six-handed order '6h' exists besides the default heads-up one",
+                raise self.error("only the six-handed order '6h' and the coach's preflop order 'pf' exist besides "
+                                 "the default heads-up one",
                                  self.pos, other.end())
             return _plain(self.percent(m, start))
         m = re.compile(r"(ds|ss|r)(?![A-Za-z0-9*\[$])").match(self.text, self.pos)
@@ -305,7 +306,13 @@ class _Parser:
         if self.game is None:
             raise self.error("a share of the chart needs a game: parse_range(text, game='plo' or 'hilo')",
                              start, m.end())
-        order = starting_hands(self.game).order(six_handed=bool(m.group(3)))
+        if m.group(3) == "pf":
+            from omaha_learn.engine.games import Game
+            from omaha_learn.engine.preflop import preflop_order
+
+            order = preflop_order(Game.parse(self.game))
+        else:
+            order = starting_hands(self.game).order(six_handed=bool(m.group(3)))
         keep = np.zeros(len(order), dtype=bool)
         keep[share_slice(order, lo / 100, hi / 100)] = True
         return keep[hand_classes().class_of]
