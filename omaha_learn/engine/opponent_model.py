@@ -14,7 +14,8 @@ This is the one place the model lives (``docs/coach.md`` explains it in words).
   number of raises before it (:data:`OPEN`, :data:`CALL`, :data:`RERAISE`,
   :data:`FOUR_BET`, :data:`CALL_RERAISE`, :data:`LIMP`); an opponent who has
   not acted yet gets the range it would continue with.
-* Betting after the flop does **not** narrow a range (the model is preflop only).
+* Betting after the flop narrows a range in the EV model
+  (:func:`~omaha_learn.engine.ev_model.narrow_rule`), not here.
 
 :class:`~omaha_learn.engine.players.ChartPlayer` plays exactly these ranges, so
 against it the estimate is right; against other players it is a guess, and says so.
@@ -45,7 +46,7 @@ from omaha_learn.engine.ranges import Range
 from omaha_learn.engine.seat_view import SeatView
 
 __all__ = ["OPEN", "CALL", "RERAISE", "FOUR_BET", "CALL_RERAISE", "LIMP", "RangeEstimate", "estimate_ranges",
-           "positions", "chart_range", "top_share", "raises_before", "range_text", "share_text"]
+           "positions", "chart_range", "top_share", "raises_before", "range_text", "share_text", "estimate_range"]
 
 
 
@@ -119,6 +120,8 @@ class RangeEstimate:
     lo: float
     hi: float
     game: Game
+    acted: bool = True
+    """Whether the seat has acted preflop (else the range is what it would play, not what it showed)."""
 
     @property
     def text(self) -> str:
@@ -144,9 +147,7 @@ def _estimate(view: SeatView, seat: int, position: str) -> RangeEstimate:
     def make(reason: str, lo: float, hi: float) -> RangeEstimate:
         words = share_text(lo, hi)
         order = "" if words == "any hand" else " of the preflop order"
-        if view.street_index > 0:
-            order += "; later betting does not narrow it"
-        return RangeEstimate(seat, position, f"{reason}: {words}{order}", lo, hi, view.game)
+        return RangeEstimate(seat, position, f"{reason}: {words}{order}", lo, hi, view.game, bool(own))
 
     if not own:
         total_raises = raises_before(view, len(view.history)) if view.street_index == 0 else 0
@@ -171,6 +172,11 @@ def _estimate(view: SeatView, seat: int, position: str) -> RangeEstimate:
             return make(f"called a raise from {position}", RERAISE, CALL[base])
         return make(f"called a re-raise from {position}", FOUR_BET, CALL_RERAISE)
     return make("checked its option in the big blind", 0.0, 1.0)
+
+
+def estimate_range(view: SeatView, seat: int) -> RangeEstimate:
+    """The preflop range ``seat`` (any seat, the viewer's own too) shows by its public actions."""
+    return _estimate(view, seat, positions(view.n, view.button)[seat])
 
 
 def estimate_ranges(view: SeatView) -> dict[int, RangeEstimate]:
