@@ -179,7 +179,11 @@ class Advice:
     def price_text(self) -> str:
         if not self.to_call:
             return f"Nothing to call; the pot is {self.pot}."
-        return (f"Price: call {self.to_call} to win a pot of {self.pot + self.to_call} after the call: "
+        winnable = int(self.to_call / self.price)
+        back = ""
+        if winnable != self.pot + self.to_call:
+            back = " (chips you cannot match come back, R21)"
+        return (f"Price: call {self.to_call} to win a pot of {winnable} after the call{back}: "
                 f"you need {100 * float(self.price):.1f}% equity ({self.price.numerator}/{self.price.denominator}).")
 
     def equity_text(self) -> str:

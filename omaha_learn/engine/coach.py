@@ -54,7 +54,7 @@ from omaha_learn.engine.seat_view import SeatView, seat_view
 from omaha_learn.errors import CoachError, RangeError
 
 __all__ = ["coach", "advise", "Advice", "Option", "EXACT_MODEL", "PASSIVE_MODEL", "FOLD_MODEL", "DEFAULT_TRIALS",
-           "hand_notes", "nut_status", "CLOSE", "weigh_action", "POT_FRACTIONS"]
+           "hand_notes", "nut_status", "CLOSE", "weigh_action", "POT_FRACTIONS", "call_price"]
 
 DEFAULT_TRIALS = 10_000
 """Monte Carlo deals per advice (the equity's standard error is then about 0.4%)."""
@@ -317,7 +317,7 @@ def advise(view: SeatView, given: dict[int, Range] | None, trials: int, seed: in
     options = _options(model)
     best = max(options, key=lambda o: o.ev)
     to_call, pot = view.to_call, view.pot
-    price = Fraction(to_call, pot + to_call) if to_call else Fraction(0)
+    price = call_price(view)
     if view.board:
         nuts = nut_status(view.hole, view.board, view.game, view.qualifier)
         draws, two_card = hand_notes(view.hole, view.board, view.game, view.qualifier)
@@ -345,6 +345,21 @@ def advise(view: SeatView, given: dict[int, Range] | None, trials: int, seed: in
                   options=tuple(options), best=best.action, nuts=nuts, draws=draws, two_card=two_card,
                   trials=trials, seed=seed, names=view.names, narrowed=narrowed, notes=tuple(model.notes),
                   my_range=my_text, equilibrium=equilibrium, model=model)
+
+
+def call_price(view: SeatView) -> Fraction:
+    """The equity a call needs: the chips it adds over the pot it can win after it (0 when checking is free).
+
+    The one definition the advice shows: ``to_call / (pot + to_call)``, except that chips
+    an opponent bet beyond what the caller can match come back (R21) and are not in
+    the pot it can win. Chips that players behind may add later are not counted.
+    """
+    if not view.to_call:
+        return Fraction(0)
+    me = view.seat
+    mine = view.contributions[me] + view.to_call
+    winnable = sum(min(c, mine) for c in view.contributions) + (mine - view.contributions[me])
+    return Fraction(view.to_call, winnable)
 
 
 def _weighted(pool: object) -> dict[tuple[Card, ...], float]:

@@ -53,7 +53,17 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha_learn.engine.preflop import CALL, CALL_RERAISE, FOUR_BET, LIMP
-from omaha_learn.engine.range_pools import F64, Pool, Runouts, make_pool, make_runouts, narrow, pair_matrix, shares_of
+from omaha_learn.engine.range_pools import (
+    F64,
+    Pool,
+    Runouts,
+    bits_of,
+    make_pool,
+    make_runouts,
+    narrow,
+    pair_matrix,
+    shares_of,
+)
 from omaha_learn.engine.range_set import Range
 from omaha_learn.engine.seat_view import SeatView
 
@@ -128,13 +138,13 @@ class SpotModel:
 
     view: SeatView
     runouts: Runouts
-    hero_hi: npt.NDArray[np.uint16]
-    hero_lo: npt.NDArray[np.uint16] | None
     pools: dict[int, Pool]
     me: Pool
     deal_k: npt.NDArray[np.int64]
     deal_x: dict[int, npt.NDArray[np.int64]]
     notes: list[str]
+    deal_hi: dict[int, npt.NDArray[np.uint16]] = field(default_factory=dict)
+    deal_lo: dict[int, npt.NDArray[np.uint16]] = field(default_factory=dict)
     matrices: dict[int, F64] = field(default_factory=dict)
     _cache: dict[tuple[str, int], OptionEV] = field(default_factory=dict)
 
@@ -156,12 +166,7 @@ class SpotModel:
             if pools[s].relaxed:
                 notes.append(f"seat {s}: {pools[s].relaxed}")
         me = make_pool("you", my_range, board, size, runouts, rng)
-        h = np.tile(np.array(hole, dtype=np.int64), (runouts.k, 1))
-        from omaha_learn.engine.evaluation.batch import evaluate_high_many, evaluate_low_many
-
-        hero_hi = evaluate_high_many(h, runouts.boards)
-        hero_lo = evaluate_low_many(h, runouts.boards, view.qualifier) if view.game.has_low else None
-        model = cls(view, runouts, hero_hi, hero_lo, pools, me, np.zeros(0, dtype=np.int64), {}, notes)
+        model = cls(view, runouts, pools, me, np.zeros(0, dtype=np.int64), {}, notes)
         if view.street_index > 0:
             model._narrow_history(rng, k, fixed)
         model._deal(trials, rng)
@@ -204,11 +209,14 @@ class SpotModel:
                     pool.history.append(_describe(street, step.action.kind, keep))
 
     def _deal(self, trials: int, rng: np.random.Generator) -> None:
-        """``trials`` deals: a run-out, then one hand per opponent in turn, drawn by weight among the pool
-        hands that hold no card already dealt (a colliding draw is redrawn, up to :data:`REDRAW_ROUNDS`
-        times; a deal still colliding then is dropped and the advice says how many were)."""
-        kk = rng.integers(0, self.runouts.k, trials)
-        used = self.runouts.bits[kk].copy()
+        """``trials`` deals: one hand per opponent in turn, drawn by weight among the pool hands that hold
+        no card already dealt (a colliding draw is redrawn, up to :data:`REDRAW_ROUNDS` times; a deal still
+        colliding then is dropped and the advice says how many were), then a fresh run-out of the board
+        from the cards left, and every hand evaluated on it."""
+        view = self.view
+        hole = np.array([int(c) for c in view.hole], dtype=np.int64)
+        board = np.array([int(c) for c in view.board], dtype=np.int64)
+        used = np.full(trials, bits_of(np.concatenate([hole, board])), dtype=np.uint64)
         ok = np.ones(trials, dtype=bool)
         xs: dict[int, npt.NDArray[np.int64]] = {}
         for s, pool in self.pools.items():
@@ -225,18 +233,41 @@ class SpotModel:
             used |= np.where(ok, pool.bits[x], np.uint64(0))
             xs[s] = x
         keep = np.flatnonzero(ok)
-        self.deal_k = kk[keep]
-        self.deal_x = {s: x[keep] for s, x in xs.items()}
-        dropped = trials - len(keep)
+        n = len(keep)
+        dropped = trials - n
         if dropped:
             self.notes.append(f"{dropped:,} of the {trials:,} deals were dropped: an opponent's range found no hand "
                               f"beside the cards already dealt in {REDRAW_ROUNDS} redraws; every number uses the "
-                              f"other {len(keep):,} deals, and no range was widened")
-        if len(keep) == 0:
+                              f"other {n:,} deals, and no range was widened")
+        if n == 0:
             from omaha_learn.errors import CoachError
 
             raise CoachError("ranges: the opponents' ranges cannot hold hands together beside the cards this seat "
                              "can see; give ranges= for the opponents")
+        used = used[keep]
+        extra = np.zeros((n, 5 - len(board)), dtype=np.int64)
+        for col in range(extra.shape[1]):
+            card = rng.integers(0, 52, n)
+            clash = (used & np.left_shift(np.uint64(1), card.astype(np.uint64))) != 0
+            while clash.any():
+                rows = np.flatnonzero(clash)
+                card[rows] = rng.integers(0, 52, len(rows))
+                clash[rows] = (used[rows] & np.left_shift(np.uint64(1), card[rows].astype(np.uint64))) != 0
+            extra[:, col] = card
+            used |= np.left_shift(np.uint64(1), card.astype(np.uint64))
+        boards = np.concatenate([np.tile(board, (n, 1)), extra], axis=1)
+        from omaha_learn.engine.evaluation.batch import evaluate_high_many, evaluate_low_many
+
+        low = view.game.has_low
+        self.deal_x = {s: x[keep] for s, x in xs.items()}
+        self.deal_hi = {-1: evaluate_high_many(np.tile(hole, (n, 1)), boards)}
+        self.deal_lo = {-1: evaluate_low_many(np.tile(hole, (n, 1)), boards, view.qualifier)} if low else {}
+        for s, pool in self.pools.items():
+            hands = pool.hands[self.deal_x[s]]
+            self.deal_hi[s] = evaluate_high_many(hands, boards)
+            if low:
+                self.deal_lo[s] = evaluate_low_many(hands, boards, view.qualifier)
+        self.deal_k = np.arange(n, dtype=np.int64)
 
     # ----------------------------------------------------------------- numbers
     @property
@@ -246,25 +277,24 @@ class SpotModel:
     def share(self, live: dict[int, npt.NDArray[np.bool_]] | None = None) -> F64:
         """The seat's share of the pot in every deal against the opponents ``live`` in it (all when None)."""
         k = self.deal_k
-        hh = self.hero_hi[k].astype(np.int32)
+        hh = self.deal_hi[-1].astype(np.int32)
         top = np.zeros(len(k), dtype=np.int32)
         tops: list[npt.NDArray[np.int32]] = []
-        for s, pool in self.pools.items():
-            v = pool.hi[self.deal_x[s], k].astype(np.int32)
+        for s in self.pools:
+            v = self.deal_hi[s].astype(np.int32)
             if live is not None:
                 v = np.where(live[s], v, 0)
             tops.append(v)
             top = np.maximum(top, v)
         ties = sum((t == top).astype(np.int32) for t in tops) if tops else np.zeros(len(k), dtype=np.int32)
         hi = np.where(hh > top, 1.0, np.where(hh == top, 1.0 / (1 + ties), 0.0))
-        if self.hero_lo is None:
+        if not self.deal_lo:
             return np.asarray(hi, dtype=np.float64)
-        hl = self.hero_lo[k].astype(np.int32)
+        hl = self.deal_lo[-1].astype(np.int32)
         ltop = np.zeros(len(k), dtype=np.int32)
         lows: list[npt.NDArray[np.int32]] = []
-        for s, pool in self.pools.items():
-            assert pool.lo is not None
-            v = pool.lo[self.deal_x[s], k].astype(np.int32)
+        for s in self.pools:
+            v = self.deal_lo[s].astype(np.int32)
             if live is not None:
                 v = np.where(live[s], v, 0)
             lows.append(v)
@@ -360,7 +390,9 @@ class SpotModel:
         model, exact = self._label(kind, mine, added)
         be = 0.0
         if kind == "call" and view.to_call:
-            be = view.to_call / (view.pot + view.to_call)
+            from omaha_learn.engine.coach import call_price
+
+            be = float(call_price(view))
         se = float(ev.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0
         out = OptionEV(target, kind, float(ev.mean()), se, ev, model, fold_all, cont, be, exact)
         self._cache[key] = out
