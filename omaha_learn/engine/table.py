@@ -96,6 +96,10 @@ class Table:
     decision_seconds: float = 30.0
     reconnect_seconds: float = 20.0
     rathole_minutes: float = 30.0
+    structure: str | None = None
+    """``"pot"`` or ``"fixed"`` limit; ``None`` is the game's usual one (PLO pot limit, Hi-Lo fixed limit)."""
+    min_start: int = 3
+    """Players needed to start a new table: 3 (R27, a club table); a practice table may set 2 (heads-up)."""
     # the table's state, not settings: never passed in
     occupants: dict[int, Seat] = field(default_factory=dict, init=False)
     hand: HandState | None = field(default=None, init=False)
@@ -113,10 +117,15 @@ class Table:
         self.game = Game.parse(self.game)
         try:   # the settings every hand will be dealt with, checked now (a bad one would jam a hand later)
             stakes = Stakes(blinds=self.blinds, ante=self.ante)
-            Limits(self.game.betting, small_bet=self.small_bet, big_bet=self.big_bet)
+            if self.structure is None:
+                self.structure = self.game.betting
+            Limits(self.structure, small_bet=self.small_bet, big_bet=self.big_bet)
         except BettingSetupError as e:
             raise TableError(str(e)) from None
         self.blinds = stakes.blinds
+        if self.min_start not in (2, 3):
+            raise TableError(f"min_start: 3 players start a club table (R27), 2 a heads-up practice table; "
+                             f"got {self.min_start!r}")
         self.seed = arguments.seed(self.seed, "seed", TableError)
         if not callable(self.clock):
             raise TableError(f"clock: {self.clock!r} is not a function returning seconds")
@@ -236,7 +245,7 @@ class Table:
         if self.hand is not None and not self.hand.is_over:
             return False
         ready = self._ready()
-        return len(ready) >= 3 or (len(ready) == 2 and self.last_hand_size >= 3)
+        return len(ready) >= self.min_start or (len(ready) == 2 and self.last_hand_size >= 3)
 
     def _next_button(self, candidates: list[int]) -> int:
         """R13: a random seat on a new table, then one seat clockwise each hand (moving button)."""
@@ -275,6 +284,7 @@ class Table:
         posts = {i: max(self.blinds) for i, s in enumerate(dealt) if self.occupants[s].post_now}
         self._banked = False
         self.hand = HandState([self._hand_start[s] for s in dealt], game=self.game, blinds=self.blinds,
+                              structure=self.structure,
                               small_bet=self.small_bet, big_bet=self.big_bet, ante=self.ante,
                               button=dealt.index(self.button_seat), seed=self.rng.randrange(2**32),
                               names=[self.occupants[s].name for s in dealt], posts=posts)
