@@ -10,7 +10,7 @@ draws, low draws) and the counterfeit risk of a low, in words.
 
 >>> o = outs("Jc Td 9h 2s", "8s 7d Kc")              # a 13-card wrap on the flop
 >>> len(o), len(o.improves_high), len(o.nut_high)
-(45, 25, 13)
+(45, 16, 13)
 >>> print(o.draws[0])
 13-card wrap: 13 cards make a straight (3 jacks, 3 tens, 3 nines, 4 sixes), with hole cards J-T-9 around the board (any two of them with three board cards, R2); 13 of them make the nuts.
 >>> o = outs("Ah 2h Kd Ks", "3c 7h Qh", game="hilo")
