@@ -36,7 +36,7 @@ from omaha_learn.engine.canonical import HANDS, canonical_key, hand_classes
 from omaha_learn.engine.cards import CardsLike
 from omaha_learn.engine.games import Game
 
-__all__ = ["OPEN", "CALL", "RERAISE", "FOUR_BET", "CALL_RERAISE", "LIMP", "hand_points", "preflop_order",
+__all__ = ["OPEN", "CALL", "RERAISE", "FOUR_BET", "CALL_RERAISE", "LIMP", "hand_points", "preflop_order", "opening_ranges",
            "preflop_share", "POSITIONS"]
 
 POSITIONS = ("UTG", "HJ", "CO", "BTN", "SB", "BB")
@@ -180,3 +180,13 @@ def preflop_share(hole: CardsLike, game: str | Game) -> float:
 def class_shares(game: Game) -> npt.NDArray[np.float64]:
     """For every class number, the share of hands ranked above it (see :func:`preflop_share`)."""
     return _before(game)
+
+
+def opening_ranges(game: str | Game = "plo") -> dict[str, str]:
+    """The coach's raise-first-in range of each position, as range text of the preflop order.
+
+    >>> opening_ranges("plo")["UTG"]
+    '15%pf'
+    """
+    Game.parse(game)
+    return {p: f"{100 * OPEN[p]:g}%pf" for p in POSITIONS if p != "BB"}
