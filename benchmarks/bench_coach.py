@@ -17,8 +17,8 @@ import statistics
 import time
 
 from omaha_learn import HandState, coach, equity
-from omaha_learn.engine.opponent_model import estimate_ranges
-from omaha_learn.engine.seat_view import seat_view
+from omaha_learn.strategy.opponent_model import estimate_ranges
+from omaha_learn.strategy.seat_view import seat_view
 
 
 def spot(game: str) -> HandState:

@@ -38,7 +38,7 @@ def brute_nuts(hole: list[int], board: list[int]) -> list[int]:
 
 def main() -> None:
     from omaha_learn.engine.games import Game
-    from omaha_learn.engine.outs import outs
+    from omaha_learn.strategy.outs import outs
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--spots", type=int, default=20)

@@ -44,9 +44,9 @@ _EXPORTS: dict[str, str] = {
     "nut_low": "engine.evaluation.nuts",
     "nut_low_odds": "engine.evaluation.nuts",
     "NutLowOdds": "engine.evaluation.nuts",
-    "outs": "engine.outs",
-    "Outs": "engine.outs",
-    "NextCard": "engine.outs",
+    "outs": "strategy.outs",
+    "Outs": "strategy.outs",
+    "NextCard": "strategy.outs",
     "explain": "engine.evaluation.explanation",
     "Explanation": "engine.evaluation.explanation",
     "evaluate_high_many": "engine.evaluation.batch",
@@ -64,24 +64,27 @@ _EXPORTS: dict[str, str] = {
     "Table": "engine.table",
     "load_phh": "engine.phh",
     "dump_phh": "engine.phh",
-    "simulate": "engine.players", "RandomPlayer": "engine.players", "CallingStation": "engine.players", "TightPlayer": "engine.players",
+    "simulate": "strategy.players", "RandomPlayer": "strategy.players", "CallingStation": "strategy.players", "TightPlayer": "strategy.players",
     # equity
-    "equity": "engine.equity.api",
+    "equity": "strategy.range_equity",
     "EquityResult": "engine.equity.result",
     "PlayerEquity": "engine.equity.result",
     "frequencies": "engine.equity.frequencies",
     # ranges and the starting-hand chart
-    "parse_range": "engine.ranges",
-    "Range": "engine.ranges",
-    "canonical_hand": "engine.canonical",
-    "starting_hands": "engine.chart",
-    "StartingHands": "engine.chart",
-    "ChartRow": "engine.chart",
+    "parse_range": "strategy.ranges",
+    "Range": "strategy.ranges",
+    "canonical_hand": "strategy.canonical",
+    "starting_hands": "strategy.chart",
+    "StartingHands": "strategy.chart",
+    "ChartRow": "strategy.chart",
     # the coach and the practice table
-    "coach": "engine.coach",
-    "Advice": "engine.coach",
-    "PracticeTable": "engine.practice",
-    "ChartPlayer": "engine.players",
+    "coach": "strategy.coach",
+    "Advice": "strategy.coach",
+    "PracticeTable": "strategy.practice",
+    "ChartPlayer": "strategy.players",
+    "TendencyPlayer": "strategy.players",
+    "SolverPlayer": "strategy.players",
+    "opening_ranges": "strategy.preflop",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]
@@ -102,11 +105,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.engine.betting.state import Action, HandState, LegalActions
-    from omaha_learn.engine.canonical import canonical_hand
     from omaha_learn.engine.cards import Card, Deck, format_cards, parse_cards
-    from omaha_learn.engine.chart import ChartRow, StartingHands, starting_hands
-    from omaha_learn.engine.coach import Advice, coach
-    from omaha_learn.engine.equity.api import equity
     from omaha_learn.engine.equity.frequencies import frequencies
     from omaha_learn.engine.equity.result import EquityResult, PlayerEquity
     from omaha_learn.engine.evaluation.batch import evaluate_high_many, evaluate_low_many
@@ -115,12 +114,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.engine.evaluation.hands import HighHand, LowHand, best_high, best_low
     from omaha_learn.engine.evaluation.nuts import NutLowOdds, nut_low, nut_low_odds
     from omaha_learn.engine.games import Game
-    from omaha_learn.engine.outs import NextCard, Outs, outs
     from omaha_learn.engine.phh import dump_phh, load_phh
-    from omaha_learn.engine.players import CallingStation, ChartPlayer, RandomPlayer, TightPlayer, simulate
     from omaha_learn.engine.pots import Pot, side_pots
-    from omaha_learn.engine.practice import PracticeTable
-    from omaha_learn.engine.ranges import Range, parse_range
     from omaha_learn.engine.showdown import PotResult, ShowdownResult, showdown
     from omaha_learn.engine.table import Table
     from omaha_learn.errors import (
@@ -140,3 +135,20 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         ShowdownError,
         TableError,
     )
+    from omaha_learn.strategy.canonical import canonical_hand
+    from omaha_learn.strategy.chart import ChartRow, StartingHands, starting_hands
+    from omaha_learn.strategy.coach import Advice, coach
+    from omaha_learn.strategy.outs import NextCard, Outs, outs
+    from omaha_learn.strategy.players import (
+        CallingStation,
+        ChartPlayer,
+        RandomPlayer,
+        SolverPlayer,
+        TendencyPlayer,
+        TightPlayer,
+        simulate,
+    )
+    from omaha_learn.strategy.practice import PracticeTable
+    from omaha_learn.strategy.preflop import opening_ranges
+    from omaha_learn.strategy.range_equity import equity
+    from omaha_learn.strategy.ranges import Range, parse_range

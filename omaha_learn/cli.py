@@ -187,14 +187,15 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _equity(args: argparse.Namespace) -> int:
-    from omaha_learn.engine.equity.api import equity
     from omaha_learn.engine.equity.range_equity import has_range
     from omaha_learn.engine.hole_cards import hole_cards
-    from omaha_learn.engine.ranges import is_range_text
     from omaha_learn.errors import ExactTooLarge
+    from omaha_learn.strategy.range_equity import equity, read_ranges
+    from omaha_learn.strategy.ranges import is_range_text
 
-    holes = [None if h.lower() in _RANDOM else h if is_range_text(h)
-             else hole_cards(h, size=args.hole_cards, what=f"hand {i + 1}") for i, h in enumerate(args.holes)]
+    holes = read_ranges([None if h.lower() in _RANDOM else h if is_range_text(h)
+                         else hole_cards(h, size=args.hole_cards, what=f"hand {i + 1}")
+                         for i, h in enumerate(args.holes)], args.game)
     long_run = (args.trials or 0) >= 200_000 or (args.trials is None and not args.board)
     progress = long_run and not args.quiet
     trials, seed = args.trials, args.seed
@@ -215,7 +216,7 @@ def _equity(args: argparse.Namespace) -> int:
 
 
 def _chart(args: argparse.Namespace) -> int:
-    from omaha_learn.engine.chart import starting_hands
+    from omaha_learn.strategy.chart import starting_hands
 
     chart = starting_hands(args.game)
     rows = None if args.rows == 0 else args.rows
@@ -250,7 +251,7 @@ def _best(args: argparse.Namespace) -> int:
 
 
 def _outs(args: argparse.Namespace) -> int:
-    from omaha_learn.engine.outs import outs
+    from omaha_learn.strategy.outs import outs
 
     print(outs(args.hole, args.board, args.game, dead=args.dead, qualifier=args.qualifier).summary())
     return 0
@@ -429,8 +430,8 @@ _PLAY_HELP = ("f fold, x check, c call, b N bet N, r N raise to N ('b'/'r' alone
 
 
 def _play(args: argparse.Namespace) -> int:
-    from omaha_learn.engine.practice import PracticeTable
     from omaha_learn.errors import OmahaLearnError
+    from omaha_learn.strategy.practice import PracticeTable
 
     table = PracticeTable(game=args.game, seats=args.seats, stack=args.stack,
                           seed=args.seed)

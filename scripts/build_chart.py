@@ -43,10 +43,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from omaha_learn import __version__  # noqa: E402
-from omaha_learn.engine.canonical import hand_classes  # noqa: E402
-from omaha_learn.engine.chart import CHART_FILE, STATS  # noqa: E402
 from omaha_learn.engine.equity.random_hands import against_random  # noqa: E402
 from omaha_learn.jobs import run_jobs  # noqa: E402
+from omaha_learn.strategy.canonical import hand_classes  # noqa: E402
+from omaha_learn.strategy.chart import CHART_FILE, STATS  # noqa: E402
 
 GAMES = ("hilo", "plo")
 VIEWS = {"": 1, "6": 5}  # column suffix -> random opponents

@@ -27,16 +27,16 @@ from omaha_learn.checks import starting_hands as ex08
 from omaha_learn.checks.questions import PLAYERS, seeded_deal
 from omaha_learn.engine.betting.state import HandState
 from omaha_learn.engine.cards import FULL_DECK, parse_cards
-from omaha_learn.engine.chart import starting_hands
-from omaha_learn.engine.equity.api import equity
 from omaha_learn.engine.evaluation.five_card import Category
 from omaha_learn.engine.evaluation.hands import HighHand, LowHand, best_high, best_low
 from omaha_learn.engine.evaluation.nuts import nut_low
 from omaha_learn.engine.games import Game
-from omaha_learn.engine.outs import outs
 from omaha_learn.engine.pots import side_pots
-from omaha_learn.engine.ranges import parse_range
 from omaha_learn.engine.showdown import ShowdownResult, showdown
+from omaha_learn.strategy.chart import starting_hands
+from omaha_learn.strategy.outs import outs
+from omaha_learn.strategy.range_equity import equity
+from omaha_learn.strategy.ranges import parse_range
 
 
 def _winners(hands: list[HighHand]) -> list[str]:

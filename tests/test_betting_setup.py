@@ -13,8 +13,8 @@ import pytest
 from omaha_learn import HandState, OmahaLearnError, Table, showdown
 from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.betting.settings import Limits, Stakes
-from omaha_learn.engine.players import CallingStation, RandomPlayer, TightPlayer, simulate
 from omaha_learn.errors import BettingSetupError, GameError, IllegalAction, PlayerError, TableError
+from omaha_learn.strategy.players import CallingStation, RandomPlayer, TightPlayer, simulate
 
 S3 = [100, 100, 100]
 

@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from omaha_learn import CardError, canonical_hand, parse_cards
-from omaha_learn.engine.canonical import (
+from omaha_learn.engine.cards import Card, format_cards
+from omaha_learn.strategy.canonical import (
     CLASSES,
     HANDS,
     all_hands,
@@ -26,7 +27,6 @@ from omaha_learn.engine.canonical import (
     rank_pattern,
     suit_pattern,
 )
-from omaha_learn.engine.cards import Card, format_cards
 
 
 def signature(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:

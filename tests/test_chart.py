@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 
 from omaha_learn import CardError, starting_hands
-from omaha_learn.engine.canonical import CLASSES, HANDS, hand_classes
 from omaha_learn.engine.cards import Card, format_cards
-from omaha_learn.engine.chart import CHART_FILE, STATS, ChartError
 from omaha_learn.engine.equity.random_hands import against_random
+from omaha_learn.strategy.canonical import CLASSES, HANDS, hand_classes
+from omaha_learn.strategy.chart import CHART_FILE, STATS, ChartError
 
 GAMES = ("hilo", "plo")
 VARIANT = {"hilo": "omaha_hi_lo", "plo": "omaha"}
@@ -215,7 +215,7 @@ def test_build_script_on_a_dask_cluster_gives_the_same_rows(tmp_path) -> None:  
 
 def test_class_labels_name_every_class_once_and_say_which_cards_are_suited() -> None:
     """R3: which hole cards share a suit decides the flushes, so a label must tell apart AA32 ss's three classes."""
-    from omaha_learn.engine.canonical import class_label
+    from omaha_learn.strategy.canonical import class_label
 
     labels = {class_label(tuple(Card(int(c)) for c in hand)) for hand in hand_classes().hands}
     assert len(labels) == CLASSES
@@ -274,7 +274,7 @@ def test_compare_prints_both_orders_with_each_rank_in_the_other() -> None:
 
 def test_percent_text_never_reads_zero_or_a_hundred_for_a_share_that_is_neither() -> None:
     from omaha_learn.display.chart import row_html
-    from omaha_learn.engine.chart import percent_text
+    from omaha_learn.strategy.chart import percent_text
 
     plo = starting_hands("plo")
     best, worst = plo[0], plo[-1]

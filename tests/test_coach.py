@@ -14,11 +14,11 @@ import pytest
 from test_range_equity import range_brute_force
 
 from omaha_learn import CoachError, HandState, RangeError, coach
-from omaha_learn.engine.coach import EXACT_MODEL, FOLD_MODEL, PASSIVE_MODEL
 from omaha_learn.engine.games import Game
-from omaha_learn.engine.opponent_model import chart_range, estimate_ranges, positions, top_share
-from omaha_learn.engine.ranges import parse_range
-from omaha_learn.engine.seat_view import seat_view
+from omaha_learn.strategy.coach import EXACT_MODEL, FOLD_MODEL, PASSIVE_MODEL
+from omaha_learn.strategy.opponent_model import chart_range, estimate_ranges, positions, top_share
+from omaha_learn.strategy.ranges import parse_range
+from omaha_learn.strategy.seat_view import seat_view
 
 
 def turn_shove(game: str, mine: str, theirs: str | None, board: str, stacks: tuple[int, int]) -> HandState:

@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 import omaha_learn
 from omaha_learn import OmahaLearnError
 from omaha_learn.engine.betting.actions import Action
-from omaha_learn.engine.players import CallingStation
+from omaha_learn.strategy.players import CallingStation
 
 PHH_TEXT = """variant = 'PO'
 antes = [0, 0, 0]
@@ -147,6 +147,10 @@ TARGETS: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
     "PracticeTable": ((), {"game": "plo", "seats": 3, "stack": 50, "blinds": (1, 2), "seed": 1, "opponents": None,
                            "trials": 200}),
     "ChartPlayer": ((), {}),
+    "TendencyPlayer": ((), {"looseness": 1.0, "bet_sizes": (0.5, 1.0), "cbet": 0.6, "bluff": 0.2,
+                            "fold_to_pressure": 0.5, "aggression": 0.6, "max_raises": 2, "seed": 1}),
+    "SolverPlayer": ((), {"trials": 300, "seed": 1}),
+    "opening_ranges": (("plo",), {}),
 }
 OTHER_HELPER: dict[str, str] = {}  # every public callable checks its arguments now
 EXAMPLES = int(os.environ.get("OMAHA_LEARN_FUZZ_EXAMPLES", "60"))

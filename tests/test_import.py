@@ -75,3 +75,53 @@ def test_every_public_name_of_the_reorganised_package_still_imports() -> None:
 
     missing = [n for n in PUBLIC_NAMES if n not in omaha_learn.__all__ or getattr(omaha_learn, n, None) is None]
     assert not missing, missing
+
+
+def test_equity_with_cards_only_loads_neither_the_chart_nor_the_range_parser() -> None:
+    code = ("import sys, json; from omaha_learn import equity; "
+            "r = equity(['As Ah 2s 3h', 'Kd Kc Qd Jc'], board='4c 7d 9s'); "
+            "r = equity(['As Ah 2s 3h', None], game='high', trials=2000, seed=1, threads=1); "
+            "print(json.dumps(sorted(m for m in sys.modules if m.startswith('omaha_learn'))))")
+    loaded = set(json.loads(_run(code)))
+    assert "omaha_learn.strategy.range_equity" in loaded   # the public edge that reads range text
+    assert not loaded & {"omaha_learn.strategy.chart", "omaha_learn.strategy.ranges",
+                         "omaha_learn.strategy.range_syntax", "omaha_learn.strategy.range_set",
+                         "omaha_learn.strategy.canonical"}, loaded
+
+
+def test_the_rules_core_runs_without_the_strategy_package() -> None:
+    """Every module of the core imports (and a showdown and an equity run) with no strategy module loaded."""
+    code = ("import sys, json, pkgutil, importlib, omaha_learn.engine, omaha_learn.jobs, omaha_learn.rendering; "
+            "[importlib.import_module(m.name) for m in pkgutil.walk_packages(omaha_learn.engine.__path__, "
+            "'omaha_learn.engine.')]; "
+            "from omaha_learn.engine.equity.api import equity; from omaha_learn.engine.showdown import showdown; "
+            "equity(['As Ah 2s 3h', 'Kd Kc Qd Jc'], board='4c 7d 9s'); "
+            "showdown(['As Ah 2s 3h', 'Kd Kc Qd Jc'], '4c 7d 9s Th 2d', [10, 10], button=0); "
+            "print(json.dumps(sorted(m for m in sys.modules if m.startswith('omaha_learn'))))")
+    loaded = json.loads(_run(code))
+    assert any(m.startswith("omaha_learn.engine.phh") for m in loaded)
+    assert not [m for m in loaded if m.startswith(("omaha_learn.strategy", "omaha_learn.display"))], loaded
+
+
+def test_range_text_loads_the_chart_only_for_a_share_of_it() -> None:
+    code = ("import sys; from omaha_learn.strategy import parse_range; "
+            "parse_range('AA**ds'); parse_range('KK**@50,QQ**@100'); a = 'omaha_learn.strategy.chart' in sys.modules; "
+            "parse_range('15%', game='plo'); print(a, 'omaha_learn.strategy.chart' in sys.modules)")
+    assert _run(code).split() == ["False", "True"]
+
+
+def test_importing_the_strategy_package_loads_no_strategy_module() -> None:
+    code = ("import sys, omaha_learn.strategy; "
+            "print(sorted(m for m in sys.modules if m.startswith('omaha_learn.strategy.')))")
+    assert _run(code).strip() == "[]"
+
+
+def test_objects_draw_themselves_through_display_and_fall_back_to_text() -> None:
+    """``_repr_html_`` of a core object loads omaha_learn.display (which registers the renderers) by name;
+    with the display package unavailable it shows the object's text."""
+    code = ("import sys; from omaha_learn import best_high; h = best_high('Ac Kd Td 8h', 'Kc 9c 6c 6h Qc'); "
+            "print('omaha_learn.display' in sys.modules, 'ol-hand' in h._repr_html_(), 'omaha_learn.display' in sys.modules)")
+    assert _run(code).split() == ["False", "True", "True"]
+    code = ("import sys; sys.modules['omaha_learn.display'] = None; "
+            "from omaha_learn import best_high; print(best_high('Ac Kd Td 8h', 'Kc 9c 6c 6h Qc')._repr_html_())")
+    assert _run(code).strip() == "<pre>Kd Kc 6c 6h Ac</pre>"

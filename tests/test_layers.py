@@ -1,13 +1,15 @@
 """The layers, enforced by reading the source with ``ast`` (docs/architecture.md).
 
-* Every module sits in a layer (``LAYERS``): it imports only its own package and the layers below
-  it, counting imports inside functions and under ``TYPE_CHECKING``. The one upward call allowed is
-  a rich-display hook of the engine (``_repr_html_`` and friends) importing ``omaha_learn.display``.
-* There is no import circle anywhere in the package, counting the same imports (hooks excepted).
+* Every module sits in a ranked layer (``LAYERS``, bottom to top: errors, the rules core, strategy,
+  display, widgets, checks, grading, cli): it imports only its own package and the layers below it,
+  counting imports inside functions and under ``TYPE_CHECKING``. There are no exceptions: the
+  objects' rich-display hooks (``_repr_html_``) go through :mod:`omaha_learn.rendering`, where
+  ``omaha_learn.display`` registers its renderers.
+* There is no import circle anywhere in the package, counting the same imports.
 
-* ``omaha_learn/engine/`` imports no presentation, widget, checker, Jupyter or plotting
-  module at module level; a rich-display hook (``_repr_html_`` and friends) may import
-  ``omaha_learn.display`` inside the function, when a notebook asks for it.
+* The rules core (``omaha_learn.errors``, ``omaha_learn.engine``, ``omaha_learn.jobs``,
+  ``omaha_learn.rendering``) and the strategy (``omaha_learn.strategy``) import no presentation,
+  widget, checker, Jupyter or plotting module anywhere, and the core imports no strategy module.
 * ``omaha_learn/display/`` never imports widgets or checks.
 * No module imports a private ``_name`` from another module: what another module needs
   gets a public name. Today's exceptions are listed below, so a new one fails.
@@ -24,10 +26,13 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "omaha_learn"
 
-NOT_IN_ENGINE = ("omaha_learn.display", "omaha_learn.widgets", "omaha_learn.checks", "IPython", "ipywidgets",
+NOT_IN_ENGINE = ("omaha_learn.display", "omaha_learn.widgets", "omaha_learn.checks", "omaha_learn.grading",
+                 "omaha_learn.cli", "IPython", "ipywidgets",
                  "ipykernel", "matplotlib", "plotly", "jupyter", "jupyterlab", "notebook", "nbformat", "nbval",
                  "nbclient", "traitlets")
 NOT_IN_DISPLAY = ("omaha_learn.widgets", "omaha_learn.checks")
+CORE = ("omaha_learn.errors", "omaha_learn.engine", "omaha_learn.jobs", "omaha_learn.rendering")
+"""The rules core: numpy alone; it never imports ``omaha_learn.strategy`` (not even inside a function)."""
 
 # Private names imported across modules today, owned by other helpers' files: each one should get a
 # public name in its module (reported to the lead). A new entry here needs a reason; the test fails
@@ -92,27 +97,41 @@ ALL = list(modules())
 def test_the_modules_are_found() -> None:
     names = {n for n, _ in ALL}
     assert {"omaha_learn.engine.showdown", "omaha_learn.engine.betting.state", "omaha_learn.display.html",
-            "omaha_learn.widgets.dealer", "omaha_learn.checks.questions"} <= names
+            "omaha_learn.widgets.dealer", "omaha_learn.checks.questions", "omaha_learn.strategy.coach",
+            "omaha_learn.strategy.chart", "omaha_learn.rendering"} <= names
 
 
-@pytest.mark.parametrize(("name", "path"), [(n, p) for n, p in ALL if n.startswith("omaha_learn.engine")],
+def _core_or_strategy(name: str) -> bool:
+    return _under(name, CORE + ("omaha_learn.strategy",))
+
+
+@pytest.mark.parametrize(("name", "path"), [(n, p) for n, p in ALL if _core_or_strategy(n)],
                          ids=lambda x: x if isinstance(x, str) else "")
-def test_engine_imports_no_presentation_widget_checker_jupyter_or_plotting_module(name: str, path: Path) -> None:
-    bad = []
-    for module, _names, funcs in imports(name, path):
-        if not _under(module, NOT_IN_ENGINE):
-            continue
-        lazy_display_hook = (funcs and _under(module, ("omaha_learn.display",))
-                             and all(f.startswith("_repr_") for f in funcs[-1:]))
-        if not lazy_display_hook:
-            bad.append(f"{module} ({'in ' + funcs[-1] + '()' if funcs else 'at module level'})")
-    assert not bad, f"{name} imports {bad}; the engine stays free of presentation and Jupyter"
+def test_core_and_strategy_import_no_presentation_widget_checker_jupyter_or_plotting_module(
+        name: str, path: Path) -> None:
+    bad = [f"{m} ({'in ' + f[-1] + '()' if f else 'at module level'})"
+           for m, _names, f in imports(name, path) if _under(m, NOT_IN_ENGINE)]
+    assert not bad, f"{name} imports {bad}; the core and the strategy stay free of presentation and Jupyter"
 
 
-def test_the_engine_imports_display_only_inside_rich_display_hooks() -> None:
-    hooks = [(n, f[-1]) for n, p in ALL if n.startswith("omaha_learn.engine")
-             for m, _, f in imports(n, p) if _under(m, ("omaha_learn.display",))]
-    assert hooks and all(f.startswith("_repr_") for _, f in hooks), hooks
+@pytest.mark.parametrize(("name", "path"), [(n, p) for n, p in ALL if _under(n, CORE)],
+                         ids=lambda x: x if isinstance(x, str) else "")
+def test_the_rules_core_never_imports_the_strategy(name: str, path: Path) -> None:
+    bad = [f"{m} ({'in ' + f[-1] + '()' if f else 'at module level'})"
+           for m, names, f in imports(name, path)
+           if _under(m, ("omaha_learn.strategy",)) or (m == "omaha_learn" and "strategy" in names)]
+    assert not bad, f"{name} imports {bad}; the rules core stays below the strategy"
+
+
+def test_the_objects_draw_themselves_through_the_registry_that_display_fills() -> None:
+    hooks = [n for n, p in ALL if _core_or_strategy(n) and "rendering.html(" in p.read_text(encoding="utf-8")]
+    assert {"omaha_learn.engine.evaluation.hands", "omaha_learn.engine.showdown", "omaha_learn.strategy.coach",
+            "omaha_learn.strategy.outs", "omaha_learn.strategy.chart"} <= set(hooks)
+    from omaha_learn import rendering
+    from omaha_learn.display.renderers import KINDS
+    kinds = {k for n, p in ALL for k in __import__("re").findall(r'rendering\.html\("(\w+)"', p.read_text("utf-8"))}
+    assert kinds == set(KINDS), f"renderer kinds asked for {sorted(kinds)}, registered {sorted(KINDS)}"
+    assert rendering.DISPLAY_PACKAGE == "omaha_learn.display"
 
 
 @pytest.mark.parametrize(("name", "path"), [(n, p) for n, p in ALL if n.startswith("omaha_learn.display")],
@@ -158,16 +177,20 @@ def test_no_module_imports_a_private_name_from_another_module() -> None:
 
 
 def test_the_layer_checks_catch_what_they_guard(tmp_path: Path) -> None:
-    """The checks can fail: a module-level display import and a private import are found."""
+    """The checks can fail: display imports (even in a ``_repr_html_`` hook), a strategy import in the
+    core and a private import are found."""
     bad = tmp_path / "bad.py"
     bad.write_text("import matplotlib.pyplot\nfrom omaha_learn.display.html import hand_html\n"
                    "from omaha_learn.engine.evaluation.hands import _key_tables\n"
                    "def _repr_html_(self):\n    from omaha_learn.display.html import hand_html\n"
-                   "def helper():\n    from omaha_learn.widgets import Dealer\n")
+                   "def helper():\n    from omaha_learn.widgets import Dealer\n"
+                   "def lazy():\n    from omaha_learn.strategy.chart import starting_hands\n")
     found = list(imports("omaha_learn.engine.bad", bad))
-    flagged = [(m, f) for m, _, f in found if _under(m, NOT_IN_ENGINE)
-               and not (f and _under(m, ("omaha_learn.display",)) and f[-1].startswith("_repr_"))]
-    assert flagged == [("matplotlib.pyplot", []), ("omaha_learn.display.html", []), ("omaha_learn.widgets", ["helper"])]
+    flagged = [(m, f) for m, _, f in found if _under(m, NOT_IN_ENGINE)]
+    assert flagged == [("matplotlib.pyplot", []), ("omaha_learn.display.html", []),
+                       ("omaha_learn.display.html", ["_repr_html_"]), ("omaha_learn.widgets", ["helper"])]
+    assert [(m, f) for m, _, f in found if _under(m, ("omaha_learn.strategy",))] == [
+        ("omaha_learn.strategy.chart", ["lazy"])]
     assert ("omaha_learn.engine.evaluation.hands", ["_key_tables"], []) in found
 
 
@@ -175,18 +198,21 @@ def test_the_layer_checks_catch_what_they_guard(tmp_path: Path) -> None:
 
 LAYERS: list[tuple[str, ...]] = [
     ("omaha_learn.errors",),
-    ("omaha_learn.engine",),
+    ("omaha_learn.engine",),       # the rules core (with the top-level modules of SAME_LAYER)
+    ("omaha_learn.strategy",),
     ("omaha_learn.display",),
-    ("omaha_learn.widgets", "omaha_learn.checks"),   # side by side: neither imports the other
+    ("omaha_learn.widgets",),
+    ("omaha_learn.checks",),
     ("omaha_learn.grading",),
     ("omaha_learn.cli",),
 ]
-"""Bottom to top. ``omaha_learn`` itself (the lazy public API) sits above them all."""
+"""Bottom to top, one package a rank. ``omaha_learn`` itself (the lazy public API) sits above them all."""
 
 
-SAME_LAYER = {"omaha_learn.jobs": "omaha_learn.engine"}
-"""Top-level modules that belong to a package's layer: ``jobs`` runs the engine's studies (and the grader's
-submissions) on local processes or a Dask cluster, and checks its arguments with ``engine.arguments``."""
+SAME_LAYER = {"omaha_learn.jobs": "omaha_learn.engine", "omaha_learn.rendering": "omaha_learn.engine"}
+"""Top-level modules of the rules core: ``jobs`` runs the engine's studies (and the grader's submissions) on
+local processes or a Dask cluster, and checks its arguments with ``engine.arguments``; ``rendering`` is the
+registry through which objects draw themselves (``omaha_learn.display`` fills it)."""
 
 
 def _layer(module: str) -> tuple[int, str] | None:
@@ -202,15 +228,11 @@ def _layer(module: str) -> tuple[int, str] | None:
     return None
 
 
-def _is_display_hook(src: str, dst: str, funcs: list[str]) -> bool:
-    return (_under(src, ("omaha_learn.engine",)) and _under(dst, ("omaha_learn.display",))
-            and bool(funcs) and funcs[-1].startswith("_repr_"))
-
-
 def _target(module: str, names: list[str], known: set[str]) -> list[str]:
     """The package modules an import statement loads (``from pkg import mod`` loads ``pkg.mod``)."""
-    out = [module] if module in known else []
-    out += [f"{module}.{n}" for n in names if f"{module}.{n}" in known]
+    subs = [f"{module}.{n}" for n in names if f"{module}.{n}" in known]
+    out = [module] if module in known and (not names or len(subs) < len(names)) else []   # a name from its __init__
+    out += subs
     if not out:   # a name of a module we do not list (e.g. a third-party one)
         parent = module
         while parent and parent not in known:
@@ -220,16 +242,16 @@ def _target(module: str, names: list[str], known: set[str]) -> list[str]:
 
 
 def import_graph(entries: list[tuple[str, Path]] | None = None) -> dict[str, set[str]]:
-    """module -> the omaha_learn modules it imports anywhere (display hooks left out)."""
+    """module -> the omaha_learn modules it imports anywhere (in functions and type-checking blocks too)."""
     entries = ALL if entries is None else entries
     known = {n for n, _ in entries}
     graph: dict[str, set[str]] = {n: set() for n in known}
     for name, path in entries:
-        for module, names, funcs in imports(name, path):
+        for module, names, _funcs in imports(name, path):
             if not _under(module, ("omaha_learn",)):
                 continue
             for dst in _target(module, names, known):
-                if dst != name and not _is_display_hook(name, dst, funcs) and dst != "omaha_learn":
+                if dst != name and dst != "omaha_learn":
                     graph[name].add(dst)
     return graph
 
@@ -284,19 +306,28 @@ def test_no_import_circles_counting_imports_in_functions_and_type_checking_block
     assert not found, "import circles: " + "; ".join(" <-> ".join(c) for c in found)
 
 
-def test_every_module_imports_only_its_own_layer_or_those_below() -> None:
+def layer_violations(entries: list[tuple[str, Path]] | None = None) -> list[str]:
+    """Every import of a module from a higher layer, or from another package of the same rank."""
+    entries = ALL if entries is None else entries
+    known = {n for n, _ in ALL} | {n for n, _ in entries}
     bad = []
-    for name, path in ALL:
+    for name, path in entries:
         own = _layer(name)
         assert own is not None, f"{name} is in no layer: add its package to LAYERS"
-        for module, _names, funcs in imports(name, path):
-            if not _under(module, ("omaha_learn",)) or _is_display_hook(name, module, funcs):
+        for module, names, funcs in imports(name, path):
+            if not _under(module, ("omaha_learn",)):
                 continue
-            other = _layer(module)
-            if other is None or module == "omaha_learn" and name == "omaha_learn":
-                continue
-            if other[0] > own[0] or (other[0] == own[0] and other[1] != own[1]):
-                bad.append(f"{name} imports {module}" + (f" in {funcs[-1]}()" if funcs else ""))
+            for dst in _target(module, names, known) or [module]:
+                other = _layer(dst)
+                if other is None or dst == "omaha_learn" and name == "omaha_learn":
+                    continue
+                if other[0] > own[0] or (other[0] == own[0] and other[1] != own[1]):
+                    bad.append(f"{name} imports {dst}" + (f" in {funcs[-1]}()" if funcs else ""))
+    return bad
+
+
+def test_every_module_imports_only_its_own_layer_or_those_below() -> None:
+    bad = layer_violations()
     assert not bad, "imports against the layers: " + "; ".join(bad)
 
 
@@ -307,5 +338,16 @@ def test_the_circle_and_layer_checks_can_fail(tmp_path: Path) -> None:
     c.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from omaha_learn.engine.a import x\n")
     entries = [("omaha_learn.engine.a", a), ("omaha_learn.engine.b", b), ("omaha_learn.engine.c", c)]
     assert circles(import_graph(entries)) == [["omaha_learn.engine.a", "omaha_learn.engine.b", "omaha_learn.engine.c"]]
-    c.write_text("def _repr_html_(self):\n    from omaha_learn.display.html import x\n")
+    c.write_text("def _repr_html_(self):\n    from omaha_learn.engine.a import x\n")   # a hook counts too
+    assert circles(import_graph(entries)) == [["omaha_learn.engine.a", "omaha_learn.engine.b", "omaha_learn.engine.c"]]
+    c.write_text("x = 1\n")
     assert circles(import_graph(entries)) == []
+    # upward imports: the core to the strategy (lazily), the strategy to display (in a hook), widgets to checks
+    a.write_text("def f():\n    from omaha_learn.strategy.chart import starting_hands\n")
+    b.write_text("def _repr_html_(self):\n    from omaha_learn.display.html import hand_html\n")
+    c.write_text("from omaha_learn import checks\nfrom omaha_learn import rendering\n")
+    entries = [("omaha_learn.engine.a", a), ("omaha_learn.strategy.b", b), ("omaha_learn.widgets.c", c)]
+    assert layer_violations(entries) == [
+        "omaha_learn.engine.a imports omaha_learn.strategy.chart in f()",
+        "omaha_learn.strategy.b imports omaha_learn.display.html in _repr_html_()",
+        "omaha_learn.widgets.c imports omaha_learn.checks"]

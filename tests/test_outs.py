@@ -21,7 +21,7 @@ from omaha_learn import CardError, Game, GameError, QualifierError, best_high, p
 from omaha_learn.engine.cards import Card
 from omaha_learn.engine.evaluation.five_card import high_value
 from omaha_learn.engine.evaluation.tables import low_threshold
-from omaha_learn.engine.outs import Outs, outs
+from omaha_learn.strategy.outs import Outs, outs
 
 SETTINGS = settings(max_examples=6, deadline=None, derandomize=True)
 QUALIFIES = low_threshold(8)
@@ -262,7 +262,7 @@ def test_html_grid_marks_every_unseen_card() -> None:
 def test_cards_that_make_a_low_are_not_also_counterfeits() -> None:
     """6d 7c 5d 6s on Ad 4s Td (Hi-Lo): a 5, 6 or 7 on the turn pairs a hole card but gives the hand its first
     low (7-6-5-4-A style): it is listed as making a low, never also as counterfeiting it."""
-    from omaha_learn.engine.outs import outs
+    from omaha_learn.strategy.outs import outs
 
     o = outs("6d 7c 5d 6s", "Ad 4s Td", "hilo")
     assert o.makes_low and not set(o.makes_low) & set(o.counterfeits)
@@ -272,7 +272,7 @@ def test_cards_that_make_a_low_are_not_also_counterfeits() -> None:
 def test_a_card_that_only_pairs_the_board_does_not_improve() -> None:
     """As Kd 9c 8h on Ks 7d 2c: a seven or a deuce pairs the board, giving every player the same pair: not an
     improvement of this hand (top pair stays top pair); a nine or an eight (two pair with a hole card) is."""
-    from omaha_learn.engine.outs import outs
+    from omaha_learn.strategy.outs import outs
 
     o = outs("As Kd 9c 8h", "Ks 7d 2c", "plo")
     ranks = {c.rank for c in o.improves_high}

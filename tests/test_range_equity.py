@@ -118,11 +118,20 @@ def test_known_hands_still_go_the_old_way() -> None:
 @pytest.mark.parametrize("text", ["As Ah 2s 3h", "As Ah 2s 3h 4d", "AsAh2s3h", "as ah 2s 3h", "As,Ah,2s,3h", "10h Ah 2s 3h",
                                   "As As 2s 3h", "As Ah 2s", "As Ah 2s 3h 4d 5d", "AA**", "AA**ds", "15%",
                                   "AdAcKdKc,AdAcQdQc", "As Ah 2s Xx", "AsAh2sXx", "", "  ", "Kd Kc Qd Jc"])
-def test_has_range_answers_as_is_range_text_does(text: str) -> None:
-    """has_range reads a hand through equity's parse cache; the answer is is_range_text's, first call or later."""
-    from omaha_learn.engine.equity.range_equity import has_range
-    from omaha_learn.engine.ranges import is_range_text
+def test_the_edge_reads_as_a_range_exactly_what_is_range_text_calls_one(text: str) -> None:
+    """read_ranges (the public edge) reads a hand through equity's parse cache and turns exactly the texts
+    is_range_text accepts into ranges, first call or later; the rules core never takes text as a range."""
+    from omaha_learn.engine.equity.range_equity import HandRange, has_range
+    from omaha_learn.strategy import Range, read_ranges
+    from omaha_learn.strategy.ranges import is_range_text
 
     for _ in range(2):
-        assert has_range([text, "Kd Kc Qd Jc"]) is is_range_text(text)
-        assert has_range(["Kd Kc Qd Jc", text]) is is_range_text(text)
+        try:
+            read = [read_ranges([text, "Kd Kc Qd Jc"])[0], read_ranges(["Kd Kc Qd Jc", text])[1]]
+        except RangeError:
+            read = [None, None]   # range text that does not parse: still read as a range
+            assert is_range_text(text)
+            continue
+        assert [isinstance(r, Range) for r in read] == [is_range_text(text)] * 2
+        assert has_range([text, "Kd Kc Qd Jc"]) is False
+        assert has_range([parse_range("AA**"), "Kd Kc Qd Jc"]) and isinstance(parse_range("AA**"), HandRange)

@@ -16,10 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from omaha_learn import OmahaLearnError, RangeError, parse_range, starting_hands
-from omaha_learn.engine.canonical import all_hands
 from omaha_learn.engine.cards import RANKS, Card
-from omaha_learn.engine.range_set import Range
-from omaha_learn.engine.ranges import is_range_text
+from omaha_learn.strategy.canonical import all_hands
+from omaha_learn.strategy.range_set import Range
+from omaha_learn.strategy.ranges import is_range_text
 
 Hand = tuple[int, ...]
 ALL: list[Hand] = list(combinations(range(52), 4))
@@ -324,15 +324,15 @@ def test_chart_and_ranges_import_in_one_direction_only() -> None:
     import ast
     from pathlib import Path
 
-    engine = Path(__file__).resolve().parent.parent / "omaha_learn" / "engine"
+    engine = Path(__file__).resolve().parent.parent / "omaha_learn" / "strategy"
 
     def imported(name: str) -> set[str]:
         tree = ast.parse((engine / name).read_text(encoding="utf-8"))
         return {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)} | {
             alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
 
-    ranges = {"omaha_learn.engine.ranges", "omaha_learn.engine.range_syntax"}
+    ranges = {"omaha_learn.strategy.ranges", "omaha_learn.strategy.range_syntax"}
     assert not imported("chart.py") & ranges
-    assert not imported("range_set.py") & (ranges | {"omaha_learn.engine.chart"})
-    assert "omaha_learn.engine.chart" in imported("range_syntax.py")
-    assert "omaha_learn.engine.range_set" in imported("chart.py")
+    assert not imported("range_set.py") & (ranges | {"omaha_learn.strategy.chart"})
+    assert "omaha_learn.strategy.chart" in imported("range_syntax.py")
+    assert "omaha_learn.strategy.range_set" in imported("chart.py")

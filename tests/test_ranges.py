@@ -12,7 +12,7 @@ import pytest
 
 from omaha_learn import CardError, OmahaLearnError, RangeError, parse_range
 from omaha_learn.engine.cards import RANKS, Card
-from omaha_learn.engine.ranges import is_range_text
+from omaha_learn.strategy.ranges import is_range_text
 
 Hand = tuple[int, ...]
 ALL: list[Hand] = list(combinations(range(52), 4))

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from omaha_learn.engine.betting.state import Action
-from omaha_learn.engine.players import CallingStation, RandomPlayer, TightPlayer, preflop_score, simulate
 from omaha_learn.engine.table import Table, TableError
+from omaha_learn.strategy.players import CallingStation, RandomPlayer, TightPlayer, preflop_score, simulate
 
 
 class FakeClock:

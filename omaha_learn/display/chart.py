@@ -3,7 +3,7 @@ rank pattern × suit pattern (and a matplotlib one for print), and the equity
 distribution of all classes.
 
 plotly and matplotlib are imported inside each function. The chart and its
-rows are duck-typed (see :mod:`omaha_learn.engine.chart`).
+rows are duck-typed (see :mod:`omaha_learn.strategy.chart`).
 
 >>> from omaha_learn import starting_hands
 >>> chart = starting_hands("plo")
@@ -23,7 +23,7 @@ from typing import Any
 from omaha_learn.display.cards import cards_row
 from omaha_learn.display.html import FONT
 from omaha_learn.display.results import CELL, TABLE
-from omaha_learn.engine.chart import percent_text
+from omaha_learn.strategy.chart import percent_text
 
 __all__ = ["MEASURES", "chart_html", "row_html", "compare_html", "chart_heatmap", "chart_heatmap_mpl", "equity_histogram",
            "equity_histogram_mpl", "SUIT_LABELS"]

@@ -1,8 +1,8 @@
 """HTML for the coach's advice, the practice table and the hand review.
 
-Duck-typed on :class:`~omaha_learn.engine.coach.Advice`,
-:class:`~omaha_learn.engine.practice.PracticeTable` and
-:class:`~omaha_learn.engine.practice.Decision`; every number shown is one the
+Duck-typed on :class:`~omaha_learn.strategy.coach.Advice`,
+:class:`~omaha_learn.strategy.practice.PracticeTable` and
+:class:`~omaha_learn.strategy.practice.Decision`; every number shown is one the
 engine computed (the text is the engine's own sentences).
 
 >>> from omaha_learn import HandState, coach

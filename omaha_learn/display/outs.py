@@ -1,4 +1,4 @@
-"""HTML for :class:`~omaha_learn.engine.outs.Outs`: the hand, its draws, and a deck grid of every
+"""HTML for :class:`~omaha_learn.strategy.outs.Outs`: the hand, its draws, and a deck grid of every
 next card marked by what it does (nut high, nut low, improves, counterfeits).
 
 Duck-typed on the documented attributes of ``Outs`` and ``NextCard``; imports no engine

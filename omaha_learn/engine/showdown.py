@@ -33,6 +33,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Union
 
+from omaha_learn import rendering
 from omaha_learn.engine import arguments
 from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, parse_cards
 from omaha_learn.engine.evaluation.hands import HighHand, LowHand, high_strength, low_strength, make_high, make_low
@@ -193,9 +194,7 @@ class ShowdownResult:
         return self.summary()
 
     def _repr_html_(self) -> str:
-        from omaha_learn.display.html import showdown_html  # presentation layer, loaded only in a notebook
-
-        return str(showdown_html(self))
+        return rendering.html("showdown", self)   # drawn by omaha_learn.display when it is there
 
 
 # ------------------------------------------------------------------- checks

@@ -1,6 +1,9 @@
 """A cash table that plays hand after hand: seats, the moving button, blinds, joining and leaving (R13, R26-R32).
 
->>> from omaha_learn.engine.players import CallingStation
+>>> from omaha_learn.engine.betting.state import Action
+>>> class CallingStation:               # a scripted player: checks or calls every time
+...     def decide(self, hand):
+...         return Action("call" if hand.legal_actions().can_call else "check")
 >>> t = Table(game="plo", blinds=(1, 2), seed=1)
 >>> for name in ("ann", "bob"):
 ...     t.join(name, 100, player=CallingStation())

@@ -10,7 +10,7 @@ import ipywidgets as W
 from omaha_learn.display.outs import outs_html
 from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.games import Game
-from omaha_learn.engine.outs import Outs, outs
+from omaha_learn.strategy.outs import Outs, outs
 from omaha_learn.widgets._base import GAMES, LessonApp
 
 __all__ = ["OutsExplorer"]

@@ -26,9 +26,9 @@ import ipywidgets as W
 
 from omaha_learn.display.coach import advice_html, progress_svg, review_html, table_html
 from omaha_learn.engine.betting.actions import Action
-from omaha_learn.engine.coach import DEFAULT_TRIALS
-from omaha_learn.engine.practice import PracticeTable
 from omaha_learn.errors import CoachError
+from omaha_learn.strategy.coach import DEFAULT_TRIALS
+from omaha_learn.strategy.practice import PracticeTable
 from omaha_learn.widgets._base import LessonApp
 
 __all__ = ["PlayTable", "COACH_MODES"]

@@ -10,11 +10,11 @@ from typing import Any
 import ipywidgets as W
 
 from omaha_learn.engine.cards import parse_cards
-from omaha_learn.engine.chart import starting_hands
-from omaha_learn.engine.equity.api import equity
 from omaha_learn.engine.games import Game
-from omaha_learn.engine.ranges import parse_range
 from omaha_learn.errors import ExactTooLarge
+from omaha_learn.strategy.chart import starting_hands
+from omaha_learn.strategy.range_equity import equity
+from omaha_learn.strategy.ranges import parse_range
 from omaha_learn.widgets._base import GAMES, LessonApp
 
 __all__ = ["RangeEquity"]

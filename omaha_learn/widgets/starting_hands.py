@@ -11,9 +11,9 @@ import ipywidgets as W
 
 from omaha_learn.display.chart import chart_heatmap, chart_heatmap_mpl, chart_html, compare_html, row_html
 from omaha_learn.engine.cards import Deck, format_cards
-from omaha_learn.engine.chart import StartingHands, starting_hands
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import ChartError
+from omaha_learn.strategy.chart import StartingHands, starting_hands
 from omaha_learn.widgets._base import GAMES, LessonApp, show_matplotlib, show_plotly
 
 __all__ = ["StartingHandChart", "ORDERS", "NOTE"]

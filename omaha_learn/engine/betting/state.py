@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from omaha_learn import rendering
 from omaha_learn.engine import arguments
 from omaha_learn.engine.betting.actions import Action, IllegalAction, LegalActions
 from omaha_learn.engine.betting.antes import antes_due
@@ -658,7 +659,5 @@ class HandState:
         return f"<HandState {self.game} {self.n} players, {state}, pot {self.pot}>"
 
     def _repr_html_(self) -> str:
-        from omaha_learn.display.html import hand_state_html
-
-        return str(hand_state_html(self))
+        return rendering.html("hand_state", self)   # drawn by omaha_learn.display when it is there
 

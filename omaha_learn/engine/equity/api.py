@@ -20,12 +20,13 @@ a low is made on 74.39% of boards
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from omaha_learn.engine import arguments
 from omaha_learn.engine.cards import CardsLike
 from omaha_learn.engine.equity.exact import exact_boards, exact_counts, small_exact_counts
 from omaha_learn.engine.equity.kernel import DealSpec, monte_carlo_counts
-from omaha_learn.engine.equity.range_equity import has_range, range_equity
+from omaha_learn.engine.equity.range_equity import HandRange, has_range, range_equity
 from omaha_learn.engine.equity.request import (
     MAX_TRIALS,
     Progress,
@@ -45,14 +46,17 @@ __all__ = ["equity", "sampled_counts", "EquityResult", "PlayerEquity", "EquityEr
            "MAX_TRIALS", "exact_boards", "parse_text"]
 
 
-def equity(holes: Sequence[CardsLike | None], board: CardsLike = (), dead: CardsLike = (), *,
+def equity(holes: Sequence[CardsLike | HandRange | None], board: CardsLike = (), dead: CardsLike = (), *,
            game: str = "hilo", qualifier: int | None = 8, trials: int | None = None,
            seed: int | None = None, progress: Progress = None, threads: int | None = None) -> EquityResult:
     """Each player's share of the pot over every remaining board, or over ``trials`` random deals.
 
     ``holes`` lists 2 to 6 hands of 4 cards (5 for five-card Omaha); ``None``
-    is a random hand (Monte Carlo only); a range such as ``"AA**ds"`` or ``"15%"``
-    is a random hand from that range (see :mod:`omaha_learn.engine.equity.range_equity`). ``board`` has 0, 3, 4 or 5 cards;
+    is a random hand (Monte Carlo only); a typed range (a
+    :class:`~omaha_learn.engine.equity.range_equity.HandRange` such as
+    :class:`omaha_learn.strategy.Range`) is a random hand from that range (see
+    :mod:`omaha_learn.engine.equity.range_equity`); range *text* such as ``"AA**ds"``
+    or ``"15%"`` is read by the public :func:`omaha_learn.equity`. ``board`` has 0, 3, 4 or 5 cards;
     ``dead`` cards are out of the deck. ``game`` is ``"hilo"`` (R11: halves,
     ``qualifier`` 8, 9 or ``None`` per R12) or ``"high"``. ``trials`` is at most
     :data:`MAX_TRIALS` (100 million deals, about a minute); ``seed`` an int or
@@ -74,11 +78,11 @@ def equity(holes: Sequence[CardsLike | None], board: CardsLike = (), dead: Cards
     ...
     omaha_learn.errors.CardError: card 'As' is dealt twice: in player 1's hand and in player 2's hand
     """
-    if has_range(holes):  # a player holds a range such as "AA**ds" (card removal, exact when small)
+    if has_range(holes):  # a player holds a typed range (card removal, exact when small)
         return range_equity(holes, board, dead, game=game, qualifier=qualifier, trials=trials, seed=seed,
                             progress=progress, threads=threads)
     g = check_game(game)
-    parsed, b, d, size = check_request(holes, board, dead, g, qualifier, trials)
+    parsed, b, d, size = check_request(cast(Sequence[CardsLike | None], holes), board, dead, g, qualifier, trials)
     seed = arguments.seed(seed, "seed", EquityError, sampled=True)
     nthreads = arguments.cores(threads, "threads", EquityError)
     progress = check_progress(progress)

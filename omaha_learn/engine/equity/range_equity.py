@@ -1,7 +1,10 @@
-"""Equity when a player holds a *range* (``"AA**ds"``, ``"15%"``) instead of known cards.
+"""Equity when a player holds a *range* (a weighted set of hands) instead of known cards.
 
-:func:`omaha_learn.equity` hands over to :func:`range_equity` when a player is
-a :class:`~omaha_learn.engine.ranges.Range` or range text. Each range first
+The rules core takes ranges as typed values: any object with the :class:`HandRange`
+attributes (``text``, ``combos``, ``hands``, ``weights``), such as
+:class:`omaha_learn.strategy.Range`. Range *text* (``"AA**ds"``, ``"15%"``) is read
+at the public edge: :func:`omaha_learn.equity` (:mod:`omaha_learn.strategy.range_equity`)
+parses it and hands the ranges here. Each range first
 loses the hands that hold a card already seen (the other players' known
 cards, the board, the dead cards: *card removal*); then
 
@@ -16,13 +19,14 @@ cards, the board, the dead cards: *card removal*); then
   inside each chunk of :mod:`omaha_learn.engine.sampling` on the worker
   processes. The result carries a standard error.
 
->>> from omaha_learn import equity
->>> r = equity(["As Ah 2s 3h", "KK**ds"], board="Kc 7d 2h", game="hilo")   # exact: 299 hands x 820 boards
->>> r.exact, r.combos, f"{r[0].equity:.4f}"
-(True, (None, 299), '0.3902')
->>> r = equity(["As Ah 2s 3h", "AA**"], game="plo", trials=20_000, seed=1)
->>> r.exact, r.combos[1], abs(r[0].equity - 0.5) < 0.1, r[0].stderr < 0.005
-(False, 1035, True, True)
+>>> import numpy as np
+>>> from omaha_learn.engine.cards import parse_cards
+>>> class Kings:                       # any typed range: two hands of kings, equal weights
+...     text, combos, weights = "KdKh Qs Js, KcKs 9d 8d", 2, None
+...     hands = np.array([[int(c) for c in parse_cards(h)] for h in ("Kd Kh Qs Js", "Kc Ks 9d 8d")], dtype=np.int8)
+>>> r = range_equity(["As Ah 2s 3h", Kings()], board="Kh 7d 2h", game="hilo")
+>>> r.exact, r.combos
+(True, (None, 1))
 """
 
 from __future__ import annotations
@@ -32,12 +36,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, gcd, lcm
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
 
 from omaha_learn.engine import arguments
-from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards
+from omaha_learn.engine.cards import Card, CardsLike, format_cards
 from omaha_learn.engine.equity.exact import exact_counts, small_exact_counts
 from omaha_learn.engine.equity.kernel import DealSpec, monte_carlo_counts
 from omaha_learn.engine.equity.request import (
@@ -47,15 +52,13 @@ from omaha_learn.engine.equity.request import (
     check_progress,
     check_request,
     deck_left,
-    parse_text,
 )
 from omaha_learn.engine.equity.result import EquityResult, result_from_counts
 from omaha_learn.engine.evaluation.tables import low_threshold
 from omaha_learn.engine.games import Game
-from omaha_learn.engine.ranges import Range, is_range_text, parse_range
-from omaha_learn.errors import EquityError, ExactTooLarge, RangeError
+from omaha_learn.errors import EquityError, ExactTooLarge
 
-__all__ = ["range_equity", "RangeEquityResult", "has_range", "EXACT_PREFLOP_HANDS", "EXACT_BOARDS",
+__all__ = ["range_equity", "RangeEquityResult", "HandRange", "has_range", "EXACT_PREFLOP_HANDS", "EXACT_BOARDS",
            "SUGGESTED_TRIALS"]
 
 EXACT_PREFLOP_HANDS = 24
@@ -67,37 +70,44 @@ SUGGESTED_TRIALS = 100_000
 """Monte Carlo deals :class:`~omaha_learn.errors.ExactTooLarge` suggests instead of an exact answer."""
 
 
-def has_range(holes: object) -> bool:
-    """Whether any player in ``holes`` is a range (so :func:`range_equity` answers).
+@runtime_checkable
+class HandRange(Protocol):
+    """A range as the rules core takes it: its ``text`` (for labels), how many hands it holds
+    (``combos``), the hands as an ``(N, 4)`` array of card codes and an optional weight per hand."""
 
-    Every :func:`omaha_learn.equity` call asks first: a text that reads as four or five
-    cards is a hand, read once through the parse cache :func:`omaha_learn.equity` uses
-    next; any other text is for :func:`~omaha_learn.engine.ranges.is_range_text`.
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def combos(self) -> int: ...
+
+    @property
+    def hands(self) -> npt.NDArray[Any]: ...
+
+    @property
+    def weights(self) -> npt.NDArray[Any] | None: ...
+
+
+def has_range(holes: object) -> bool:
+    """Whether any player in ``holes`` is a typed range (a :class:`HandRange`), so :func:`range_equity` answers.
+
+    Text is never a range here: the public :func:`omaha_learn.equity` reads range text first.
     """
     if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
         return False
-    return any(_is_range_str(h) if type(h) is str else is_range_text(h) for h in holes)
-
-
-def _is_range_str(text: str) -> bool:
-    try:
-        if len(parse_text(text)) in (4, 5):
-            return False  # four or five different cards: a hand (is_range_text says the same)
-    except CardError:
-        pass
-    return is_range_text(text)
+    return any(isinstance(h, HandRange) for h in holes)
 
 
 @dataclass(frozen=True)
 class RangeEquityResult(EquityResult):
     """An :class:`~omaha_learn.engine.equity.api.EquityResult` where some players hold ranges.
 
-    ``ranges[i]`` is player ``i``'s :class:`Range` (``None`` for known or random
+    ``ranges[i]`` is player ``i``'s range (a :class:`HandRange`) (``None`` for known or random
     hands) and ``combos[i]`` how many of its hands were left after card removal.
     Range players' ``hole`` is ``None``.
     """
 
-    ranges: tuple[Range | None, ...] = ()
+    ranges: tuple[HandRange | None, ...] = ()
     combos: tuple[int | None, ...] = ()
 
     def _labels(self) -> Iterator[str]:
@@ -138,7 +148,7 @@ class _Members:
     weights: npt.NDArray[np.float64] | None
 
 
-def _members(r: Range, known: Sequence[Card]) -> _Members:
+def _members(r: HandRange, known: Sequence[Card]) -> _Members:
     """``r``'s hands holding none of ``known``, with their weights; zero-weight hands are left out."""
     hands = np.asarray(r.hands, dtype=np.intp)
     raw = getattr(r, "weights", None)
@@ -152,27 +162,16 @@ def _members(r: Range, known: Sequence[Card]) -> _Members:
     return _Members(hands[keep], weights)
 
 
-def range_equity(holes: Sequence[CardsLike | Range | None], board: CardsLike = (), dead: CardsLike = (), *,
+def range_equity(holes: Sequence[CardsLike | HandRange | None], board: CardsLike = (), dead: CardsLike = (), *,
                  game: str = "hilo", qualifier: int | None = 8, trials: int | None = None,
                  seed: int | None = None, progress: Progress = None, threads: int | None = None
                  ) -> RangeEquityResult:
-    """Equity with ranges for some players (see the module notes); arguments as :func:`omaha_learn.equity`."""
+    """Equity with typed ranges for some players (see the module notes); arguments as :func:`omaha_learn.equity`."""
     g = check_game(game)
-    chart_game = "hilo" if g is Game.HILO else "plo"
     if isinstance(holes, str):
         raise EquityError("holes: give a list with one hand or range per player, e.g. ['As Ah 2s 3h', 'AA**']")
     holes = list(holes)
-    ranges: list[Range | None] = []
-    for i, h in enumerate(holes):
-        if isinstance(h, Range):
-            ranges.append(h)
-        elif is_range_text(h):
-            try:
-                ranges.append(parse_range(h, game=chart_game))  # type: ignore[arg-type]
-            except RangeError as exc:
-                raise RangeError(f"player {i + 1}'s range: {exc}", exc.part, exc.position) from None
-        else:
-            ranges.append(None)
+    ranges: list[HandRange | None] = [h if isinstance(h, HandRange) else None for h in holes]
     placeholders: list[CardsLike | None] = [None if r is not None else h  # type: ignore[misc]
                                             for h, r in zip(holes, ranges, strict=True)]
     if trials is None:

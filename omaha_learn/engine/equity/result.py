@@ -18,6 +18,7 @@ from typing import TypeVar, overload
 import numpy as np
 import numpy.typing as npt
 
+from omaha_learn import rendering
 from omaha_learn.engine.cards import Card, format_cards
 from omaha_learn.engine.equity.request import MAX_EQUITY_PLAYERS
 from omaha_learn.engine.games import Game
@@ -172,9 +173,7 @@ class EquityResult(Sequence[PlayerEquity]):
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        from omaha_learn.display.html import equity_html
-
-        return str(equity_html(self))
+        return rendering.html("equity", self)   # drawn by omaha_learn.display when it is there
 
 
 _ZERO = Fraction(0)

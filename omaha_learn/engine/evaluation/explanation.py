@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from omaha_learn import rendering
 from omaha_learn.engine.cards import RANK_PLURALS, SUIT_NAMES, Card, CardsLike, format_cards
 from omaha_learn.engine.evaluation.five_card import Category, describe_high_value, high_value
 from omaha_learn.engine.evaluation.hands import (
@@ -132,9 +133,7 @@ class Explanation:
         return self.summary()
 
     def _repr_html_(self) -> str:
-        from omaha_learn.display.html import explanation_html
-
-        return str(explanation_html(self))
+        return rendering.html("explanation", self)   # drawn by omaha_learn.display when it is there
 
 
 # ----------------------------------------------------------------- pitfalls

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from omaha_learn import rendering
 from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, parse_cards
 from omaha_learn.engine.evaluation.five_card import Category, describe_high_value, high_value, low_value
 from omaha_learn.engine.evaluation.keys import CARD_WEIGHTS, RANK_WEIGHTS, multisets
@@ -188,9 +189,7 @@ class HighHand(_ByStrength):
         return f"HighHand('{self}', {self.describe()!r})"
 
     def _repr_html_(self) -> str:
-        from omaha_learn.display.html import hand_html  # presentation layer, loaded only in a notebook
-
-        return hand_html(self)
+        return rendering.html("hand", self)   # drawn by omaha_learn.display when it is there
 
 
 @dataclass(frozen=True, eq=False)
@@ -247,9 +246,7 @@ class LowHand(_ByStrength):
         return f"LowHand('{self}', {self.describe()!r})"
 
     def _repr_html_(self) -> str:
-        from omaha_learn.display.html import hand_html
-
-        return hand_html(self)
+        return rendering.html("hand", self)   # drawn by omaha_learn.display when it is there
 
 
 # ----------------------------------------------------------------- evaluation

@@ -4,12 +4,12 @@
 (the button moves, stacks carry over; a player who goes broke buys back in to
 the starting stack before the next hand). The opponents act by themselves until
 it is the learner's decision; :meth:`PracticeTable.advice` asks the coach
-(:func:`~omaha_learn.engine.coach.coach`, which sees only the learner's view);
+(:func:`~omaha_learn.strategy.coach.coach`, which sees only the learner's view);
 :meth:`PracticeTable.review` gives the coach's verdict on each decision of the
 last hand. Every finished hand is kept as PHH text (:attr:`PracticeTable.history`).
 
-The default opponents (:data:`DEFAULT_LINEUP`) are a :class:`~omaha_learn.engine.players.SolverPlayer`
-and :class:`~omaha_learn.engine.players.TendencyPlayer` presets (tight-aggressive,
+The default opponents (:data:`DEFAULT_LINEUP`) are a :class:`~omaha_learn.strategy.players.SolverPlayer`
+and :class:`~omaha_learn.strategy.players.TendencyPlayer` presets (tight-aggressive,
 loose-aggressive, a rock, a loose caller) that bet in pot fractions, c-bet, bluff and
 fold to pressure. ``seats=2`` is heads-up practice: a practice table, not a club
 table, so R27's three players to start a new table do not apply. Stacks default to
@@ -31,13 +31,16 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from omaha_learn import rendering
 from omaha_learn.engine import arguments
 from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.betting.state import HandState
-from omaha_learn.engine.coach import DEFAULT_TRIALS, Advice, coach
 from omaha_learn.engine.games import Game
 from omaha_learn.engine.phh import dump_phh
-from omaha_learn.engine.players import (
+from omaha_learn.engine.table import Table
+from omaha_learn.errors import CoachError, IllegalAction, PHHError, PlayerError, TableError
+from omaha_learn.strategy.coach import DEFAULT_TRIALS, Advice, coach
+from omaha_learn.strategy.players import (
     TENDENCIES,
     CallingStation,
     ChartPlayer,
@@ -47,8 +50,6 @@ from omaha_learn.engine.players import (
     TightPlayer,
     tendency_player,
 )
-from omaha_learn.engine.table import Table
-from omaha_learn.errors import CoachError, IllegalAction, PHHError, PlayerError, TableError
 
 __all__ = ["PracticeTable", "Decision", "OPPONENTS", "LEARNER", "DEFAULT_LINEUP", "BIG_BLINDS"]
 
@@ -58,7 +59,7 @@ LEARNER = "you"
 OPPONENTS: dict[str, object] = {"solver": SolverPlayer, **{k: k for k in TENDENCIES}, "chart": ChartPlayer,
                                  "tight": TightPlayer, "station": CallingStation, "random": RandomPlayer}
 """Scripted opponents by name (``opponents=["solver", "tag", ...]``): the coach-model player, the tendency
-presets (:data:`~omaha_learn.engine.players.TENDENCIES`) and the older rule-of-thumb players."""
+presets (:data:`~omaha_learn.strategy.players.TENDENCIES`) and the older rule-of-thumb players."""
 DEFAULT_LINEUP = ("solver", "tag", "lag", "rock", "calling")
 """The opponents of a default table, seat 1 onwards (the first ``seats - 1`` of them)."""
 BIG_BLINDS = 100
@@ -337,6 +338,4 @@ class PracticeTable:
                 f"stacks {self.stacks}>")
 
     def _repr_html_(self) -> str:
-        from omaha_learn.display.coach import practice_html
-
-        return str(practice_html(self))
+        return rendering.html("practice", self)   # drawn by omaha_learn.display when it is there

@@ -5,7 +5,7 @@ for the equilibrium strategy of the seat's hand at the current node, against the
 ranges the coach assumes. A source returns an :class:`Equilibrium` (the action
 frequencies, the EV of each action and the accuracy it was solved to, as a share
 of the pot) or ``None`` when it cannot solve the spot; then the coach's fold-equity
-model (:mod:`~omaha_learn.engine.ev_model`) is used alone, and ``docs/coach.md``
+model (:mod:`~omaha_learn.strategy.ev_model`) is used alone, and ``docs/coach.md``
 says so.
 
 :func:`solver_source` adapts a ``solve()`` function with the interface of the
@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from omaha_learn.engine.cards import Card
-from omaha_learn.engine.range_set import Range
-from omaha_learn.engine.seat_view import SeatView
+from omaha_learn.strategy.range_set import Range
+from omaha_learn.strategy.seat_view import SeatView
 
 __all__ = ["Equilibrium", "EquilibriumSource", "solver_source", "default_source", "node_of", "BETS", "RAISES"]
 

@@ -1,7 +1,7 @@
 """The coach's advice as data and as text: :class:`Option`, :class:`Advice`.
 
-The numbers come from :mod:`~omaha_learn.engine.ev_model` (a
-:class:`~omaha_learn.engine.ev_model.SpotModel` kept inside the advice, so any
+The numbers come from :mod:`~omaha_learn.strategy.ev_model` (a
+:class:`~omaha_learn.strategy.ev_model.SpotModel` kept inside the advice, so any
 legal bet size can be weighed later with :meth:`Advice.ev_of`); this module only
 renders them. The verdict is built from the EV table and nothing else.
 """
@@ -12,14 +12,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from omaha_learn import rendering
 from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.cards import Card, format_cards
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import CoachError
 
 if TYPE_CHECKING:
-    from omaha_learn.engine.equilibrium import Equilibrium
-    from omaha_learn.engine.ev_model import OptionEV, SpotModel
+    from omaha_learn.strategy.equilibrium import Equilibrium
+    from omaha_learn.strategy.ev_model import OptionEV, SpotModel
 
 __all__ = ["Advice", "Option", "CLOSE", "option_label"]
 
@@ -62,7 +63,7 @@ def option_label(action: Action, pot_words: str = "") -> str:
 
 @dataclass(frozen=True)
 class Advice:
-    """The coach's advice at one decision (see :func:`~omaha_learn.engine.coach.coach`).
+    """The coach's advice at one decision (see :func:`~omaha_learn.strategy.coach.coach`).
 
     ``price`` is ``to_call / (pot + to_call)`` (0 when checking is free), the one
     definition of the equity a call needs; ``equity`` and ``stderr`` the share of
@@ -152,7 +153,7 @@ class Advice:
             return found
         if self.model is None or self.model.view.legal is None:
             raise CoachError(f"action: {a} was not weighed and this advice keeps no model to weigh it")
-        from omaha_learn.engine.coach import weigh_action
+        from omaha_learn.strategy.coach import weigh_action
 
         return weigh_action(self.model, a)
 
@@ -225,9 +226,7 @@ class Advice:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        from omaha_learn.display.coach import advice_html
-
-        return str(advice_html(self))
+        return rendering.html("advice", self)   # drawn by omaha_learn.display when it is there
 
 
 def _verb(action: Action) -> str:

@@ -1,6 +1,6 @@
 """Range pools: a sample of each range's hands with their strengths on shared run-outs, and its narrowing.
 
-The coach's EV model (:mod:`~omaha_learn.engine.ev_model`) works on **pools**:
+The coach's EV model (:mod:`~omaha_learn.strategy.ev_model`) works on **pools**:
 for every player it draws up to ``size`` hands from the player's range (card
 removal: none holds the seat's own cards or a board card; weighted ranges are
 drawn by weight), and it deals ``K`` shared run-outs of the board from the
@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.engine.canonical import all_hands, hand_classes, hand_index
 from omaha_learn.engine.evaluation.batch import evaluate_high_many, evaluate_low_many
 from omaha_learn.engine.games import Game
-from omaha_learn.engine.range_set import Range
+from omaha_learn.strategy.canonical import all_hands, hand_classes, hand_index
+from omaha_learn.strategy.range_set import Range
 
 __all__ = ["Pool", "Runouts", "make_runouts", "make_pool", "pair_matrix", "narrow", "bits_of", "shares_of"]
 
@@ -108,8 +108,8 @@ class Pool:
     _start: float = 0.0
 
     def preflop_shares(self, game: Game) -> F64:
-        """Each pool hand's share in the coach's preflop order (:func:`~omaha_learn.engine.preflop.preflop_share`)."""
-        from omaha_learn.engine.preflop import class_shares
+        """Each pool hand's share in the coach's preflop order (:func:`~omaha_learn.strategy.preflop.preflop_share`)."""
+        from omaha_learn.strategy.preflop import class_shares
 
         idx = hand_index(self.hands)
         return np.asarray(class_shares(game)[hand_classes().class_of[idx]], dtype=np.float64)

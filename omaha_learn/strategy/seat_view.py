@@ -1,7 +1,7 @@
 """What one seat can see of a hand: its own hole cards, the board, the actions, the chips.
 
-The coach (:mod:`omaha_learn.engine.coach`) and the range estimate
-(:mod:`omaha_learn.engine.opponent_model`) read a hand only through a
+The coach (:mod:`omaha_learn.strategy.coach`) and the range estimate
+(:mod:`omaha_learn.strategy.opponent_model`) read a hand only through a
 :class:`SeatView`, which copies out the public facts and the seat's own cards
 and nothing else: no other seat's hole cards, no deck, no result.
 

@@ -6,22 +6,22 @@ This is the one place the model lives (``docs/coach.md`` explains it in words).
   ``UTG`` (and ``UTG+1``... at tables of more than six); ``SB`` and ``BB`` are the
   blinds; heads-up the button is ``BTN`` (it posts the small blind, R14).
 * Ranges are shares of the coach's preflop order
-  (:func:`~omaha_learn.engine.preflop.preflop_order`, hand classes scored by
+  (:func:`~omaha_learn.strategy.preflop.preflop_order`, hand classes scored by
   structure; ``pf`` in the range language): "top 15%" is the best classes
   holding 15% of all 270,725 hands. The shares by position are the table of
-  :mod:`~omaha_learn.engine.preflop`.
+  :mod:`~omaha_learn.strategy.preflop`.
 * Each opponent still in gets a range from its **last preflop action** and the
   number of raises before it (:data:`OPEN`, :data:`CALL`, :data:`RERAISE`,
   :data:`FOUR_BET`, :data:`CALL_RERAISE`, :data:`LIMP`); an opponent who has
   not acted yet gets the range it would continue with.
 * Betting after the flop narrows a range in the EV model
-  (:func:`~omaha_learn.engine.ev_model.narrow_rule`), not here.
+  (:func:`~omaha_learn.strategy.ev_model.narrow_rule`), not here.
 
-:class:`~omaha_learn.engine.players.ChartPlayer` plays exactly these ranges, so
+:class:`~omaha_learn.strategy.players.ChartPlayer` plays exactly these ranges, so
 against it the estimate is right; against other players it is a guess, and says so.
 
 >>> from omaha_learn.engine.betting.state import HandState
->>> from omaha_learn.engine.seat_view import seat_view
+>>> from omaha_learn.strategy.seat_view import seat_view
 >>> hand = HandState([100] * 6, game="plo", button=5, seed=2)
 >>> hand.play("r7 f f f")            # UTG opens, HJ, CO and the button fold
 >>> est = estimate_ranges(seat_view(hand))      # the small blind to act
@@ -38,12 +38,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from omaha_learn.engine.canonical import hand_classes
 from omaha_learn.engine.cards import CardsLike
 from omaha_learn.engine.games import Game
-from omaha_learn.engine.preflop import CALL, CALL_RERAISE, FOUR_BET, LIMP, OPEN, RERAISE, class_shares, preflop_share
-from omaha_learn.engine.ranges import Range
-from omaha_learn.engine.seat_view import SeatView
+from omaha_learn.strategy.canonical import hand_classes
+from omaha_learn.strategy.preflop import CALL, CALL_RERAISE, FOUR_BET, LIMP, OPEN, RERAISE, class_shares, preflop_share
+from omaha_learn.strategy.ranges import Range
+from omaha_learn.strategy.seat_view import SeatView
 
 __all__ = ["OPEN", "CALL", "RERAISE", "FOUR_BET", "CALL_RERAISE", "LIMP", "RangeEstimate", "estimate_ranges",
            "positions", "chart_range", "top_share", "raises_before", "range_text", "share_text", "estimate_range"]
@@ -76,7 +76,7 @@ def _base(position: str) -> str:
 
 def top_share(hole: CardsLike, game: str | Game) -> float:
     """The share of all hands ranked above ``hole``'s class in the preflop order (0 for the best class);
-    :func:`~omaha_learn.engine.preflop.preflop_share`.
+    :func:`~omaha_learn.strategy.preflop.preflop_share`.
 
     >>> top_share("As Ad Ks Kd", "plo") < 0.001 < top_share("9c 6d 4h 2s", "plo")
     True

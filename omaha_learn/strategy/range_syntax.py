@@ -1,10 +1,10 @@
 """The reader of the range language: text to a weight for each of the 270,725 hands.
 
 :func:`read_range` returns the row numbers (in the order of
-:func:`~omaha_learn.engine.canonical.all_hands`) and the weights of the
-hands a text names; :func:`omaha_learn.engine.ranges.parse_range` wraps them
-in a :class:`~omaha_learn.engine.range_set.Range`. The language itself (every
-form, with examples and counts) is described in :mod:`omaha_learn.engine.ranges`
+:func:`~omaha_learn.strategy.canonical.all_hands`) and the weights of the
+hands a text names; :func:`omaha_learn.strategy.ranges.parse_range` wraps them
+in a :class:`~omaha_learn.strategy.range_set.Range`. The language itself (every
+form, with examples and counts) is described in :mod:`omaha_learn.strategy.ranges`
 and in ``docs/rules.md``.
 
 Grammar, loosest first (ProPokerTools' precedence: ``@`` binds just after ``:``
@@ -34,10 +34,10 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.engine.canonical import HANDS, all_hands, hand_classes
 from omaha_learn.engine.cards import RANKS
-from omaha_learn.engine.chart import share_slice, starting_hands
 from omaha_learn.errors import RangeError
+from omaha_learn.strategy.canonical import HANDS, all_hands, hand_classes
+from omaha_learn.strategy.chart import share_slice, starting_hands
 
 __all__ = ["read_range", "SUIT_SHAPES", "RANK_MACROS", "HAND_MACROS"]
 
@@ -308,7 +308,7 @@ class _Parser:
                              start, m.end())
         if m.group(3) == "pf":
             from omaha_learn.engine.games import Game
-            from omaha_learn.engine.preflop import preflop_order
+            from omaha_learn.strategy.preflop import preflop_order
 
             order = preflop_order(Game.parse(self.game))
         else:

@@ -167,12 +167,12 @@ class TightPlayer:
 class ChartPlayer:
     """Opens and calls by position from the starting-hand chart; after the flop, :class:`TightPlayer`'s rule.
 
-    Preflop it plays exactly the ranges of :mod:`omaha_learn.engine.opponent_model`
+    Preflop it plays exactly the ranges of :mod:`omaha_learn.strategy.opponent_model`
     (the coach's model of its opponents): with nobody in for a raise it raises
-    (pot-sized) the top :data:`~omaha_learn.engine.opponent_model.OPEN` share for
+    (pot-sized) the top :data:`~omaha_learn.strategy.opponent_model.OPEN` share for
     its position, else checks or folds (it never limps); facing one raise it
     re-raises the top 5% and calls the rest of its
-    :data:`~omaha_learn.engine.opponent_model.CALL` share; facing a re-raise it
+    :data:`~omaha_learn.strategy.opponent_model.CALL` share; facing a re-raise it
     raises again with the top 2% and calls the top 8%. Shares are of the chart's
     six-handed order.
 
@@ -186,7 +186,7 @@ class ChartPlayer:
         self._after_flop = TightPlayer()
 
     def decide(self, hand: HandState) -> Action:
-        from omaha_learn.engine import opponent_model as model
+        from omaha_learn.strategy import opponent_model as model
 
         legal = _legal(hand)
         seat = legal.seat
@@ -320,7 +320,7 @@ def hand_strength(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, o
 class TendencyPlayer:
     """A player with adjustable tendencies, for practice.
 
-    * ``looseness`` scales the coach's preflop table (:mod:`~omaha_learn.engine.preflop`):
+    * ``looseness`` scales the coach's preflop table (:mod:`~omaha_learn.strategy.preflop`):
       it opens the top ``OPEN[position] x looseness`` of hands, re-raises the top
       ``RERAISE x looseness``, calls a raise with the top ``CALL[position] x looseness``;
     * ``bet_sizes``: the sizes it bets and raises, as fractions of the pot (pot limit;
@@ -370,8 +370,8 @@ class TendencyPlayer:
         return street_raises(hand) < MAX_STREET_RAISES and _own_raises(hand, seat) < self.max_raises
 
     def decide(self, hand: HandState) -> Action:
-        from omaha_learn.engine import opponent_model as model
-        from omaha_learn.engine import preflop
+        from omaha_learn.strategy import opponent_model as model
+        from omaha_learn.strategy import preflop
 
         legal = _legal(hand)
         seat = legal.seat
@@ -445,9 +445,9 @@ class SolverPlayer:
     """Plays what the coach's model says is best, from its own seat's view.
 
     Where an equilibrium is solved (a heads-up turn or river, with a solver
-    installed: :mod:`~omaha_learn.engine.equilibrium`) it plays the equilibrium,
+    installed: :mod:`~omaha_learn.strategy.equilibrium`) it plays the equilibrium,
     drawing an action with the solved frequencies; elsewhere it takes the action of
-    highest EV under the coach's fold-equity model (:mod:`~omaha_learn.engine.ev_model`),
+    highest EV under the coach's fold-equity model (:mod:`~omaha_learn.strategy.ev_model`),
     with ``trials`` deals per decision. It never raises a street past
     :data:`MAX_STREET_RAISES`.
     """
@@ -459,7 +459,7 @@ class SolverPlayer:
         self.rng = random.Random(arguments.seed(seed, "seed", PlayerError))
 
     def decide(self, hand: HandState) -> Action:
-        from omaha_learn.engine.coach import coach
+        from omaha_learn.strategy.coach import coach
 
         legal = _legal(hand)
         opponents = sum(1 for i in range(hand.n) if i != legal.seat and not hand.folded[i])

@@ -1,6 +1,6 @@
 """The coach's preflop table: opening, 3-bet and 4-bet ranges by position, from the structure of a hand.
 
-The all-in orders of the starting-hand chart (:mod:`~omaha_learn.engine.chart`)
+The all-in orders of the starting-hand chart (:mod:`~omaha_learn.strategy.chart`)
 rank hands by their equity if nobody bets again. Real preflop ranges in
 Pot-Limit Omaha and Omaha Hi-Lo are built from **hand classes**, as in the
 opening charts of Hwang's *Pot-Limit Omaha Poker* and the standard six-max
@@ -13,7 +13,7 @@ the chart's heads-up equity) and cuts that order into shares.
 
 This order is **our model**, not a solver's output; its assumptions are written
 in ``docs/coach.md``. The coach's opponent ranges
-(:mod:`~omaha_learn.engine.opponent_model`), the chart player and lesson 16 all
+(:mod:`~omaha_learn.strategy.opponent_model`), the chart player and lesson 16 all
 use it, and the range language names it ``pf``: ``"15%pf"`` is the top 15% of
 hands in this order.
 
@@ -32,9 +32,9 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.engine.canonical import HANDS, canonical_key, hand_classes
 from omaha_learn.engine.cards import CardsLike
 from omaha_learn.engine.games import Game
+from omaha_learn.strategy.canonical import HANDS, canonical_key, hand_classes
 
 __all__ = ["OPEN", "CALL", "RERAISE", "FOUR_BET", "CALL_RERAISE", "LIMP", "hand_points", "preflop_order", "opening_ranges",
            "preflop_share", "POSITIONS"]
@@ -147,7 +147,7 @@ def _points(game: Game) -> npt.NDArray[np.float64]:
 @functools.cache
 def preflop_order(game: Game) -> npt.NDArray[np.int64]:
     """Every class number, best first, by :func:`hand_points` (ties: the chart's heads-up equity)."""
-    from omaha_learn.engine.chart import starting_hands
+    from omaha_learn.strategy.chart import starting_hands
 
     equity = starting_hands(game).column("equity")
     order = np.lexsort((-equity, -_points(game))).astype(np.int64)

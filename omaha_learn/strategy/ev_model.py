@@ -1,10 +1,10 @@
 """The coach's chip-EV model with fold equity, and the rule that narrows ranges after each action.
 
-This module holds the numbers; :mod:`~omaha_learn.engine.advice` renders them and
-:mod:`~omaha_learn.engine.coach` puts the pieces together. ``docs/coach.md`` says
+This module holds the numbers; :mod:`~omaha_learn.strategy.advice` renders them and
+:mod:`~omaha_learn.strategy.coach` puts the pieces together. ``docs/coach.md`` says
 the same in words.
 
-**Pools and deals.** Every range is a :class:`~omaha_learn.engine.range_pools.Pool`
+**Pools and deals.** Every range is a :class:`~omaha_learn.strategy.range_pools.Pool`
 (a sample of its hands, evaluated on ``K`` shared run-outs). The EV of every
 action is averaged over the same ``trials`` deals (a run-out and one pool hand
 per opponent, no two holding a card), so two actions' EVs are **paired** and the
@@ -17,9 +17,9 @@ anyone else's). The opponents react to that range, never to the seat's cards.
 **Fold equity.** After a bet or raise to ``T`` each opponent still in decides alone:
 
 * *preflop*: it continues with the top share of the preflop table for the raises
-  it now faces (:data:`~omaha_learn.engine.preflop.CALL` by position against one
-  raise, :data:`~omaha_learn.engine.preflop.CALL_RERAISE` against two,
-  :data:`~omaha_learn.engine.preflop.FOUR_BET` against more) and folds the rest;
+  it now faces (:data:`~omaha_learn.strategy.preflop.CALL` by position against one
+  raise, :data:`~omaha_learn.strategy.preflop.CALL_RERAISE` against two,
+  :data:`~omaha_learn.strategy.preflop.FOUR_BET` against more) and folds the rest;
 * *after the flop*: it continues with the hands whose equity against your
   **betting range** is at least its price ``call / (pot + call)``, and folds the
   rest. Your betting range is your range narrowed by the betting rule below (value
@@ -52,8 +52,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.engine.preflop import CALL, CALL_RERAISE, FOUR_BET, LIMP
-from omaha_learn.engine.range_pools import (
+from omaha_learn.strategy.preflop import CALL, CALL_RERAISE, FOUR_BET, LIMP
+from omaha_learn.strategy.range_pools import (
     F64,
     Pool,
     Runouts,
@@ -64,8 +64,8 @@ from omaha_learn.engine.range_pools import (
     pair_matrix,
     shares_of,
 )
-from omaha_learn.engine.range_set import Range
-from omaha_learn.engine.seat_view import SeatView
+from omaha_learn.strategy.range_set import Range
+from omaha_learn.strategy.seat_view import SeatView
 
 __all__ = ["SpotModel", "OptionEV", "narrow_rule", "CAP", "EXACT_MODEL", "PASSIVE_MODEL", "FOLD_MODEL",
            "PREFLOP_FOLD_MODEL", "REDRAW_ROUNDS", "pool_sizes"]
@@ -328,7 +328,7 @@ class SpotModel:
             keep = narrow_rule("raise" if top else "bet", mine - top, view.pot + owed,
                                owed / view.pot if top and view.pot else 0.0)
             betting = narrow(self.me.weights, self._my_scores(), keep)
-        from omaha_learn.engine.opponent_model import positions
+        from omaha_learn.strategy.opponent_model import positions
 
         names = positions(view.n, view.button)
         for s, pool in self.pools.items():
@@ -390,7 +390,7 @@ class SpotModel:
         model, exact = self._label(kind, mine, added)
         be = 0.0
         if kind == "call" and view.to_call:
-            from omaha_learn.engine.coach import call_price
+            from omaha_learn.strategy.coach import call_price
 
             be = float(call_price(view))
         se = float(ev.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0
@@ -428,7 +428,7 @@ class SpotModel:
 
 def _rebase(pool: Pool, runouts: Runouts) -> Pool:
     """``pool``'s hands and weights evaluated on other run-outs (a past street's)."""
-    from omaha_learn.engine.range_pools import _strengths
+    from omaha_learn.strategy.range_pools import _strengths
 
     hi, lo, valid = _strengths(pool.hands, runouts, pool.bits)
     return Pool(pool.name, pool.hands, pool.bits, hi, lo, valid, pool.weights, pool.size)

@@ -1,26 +1,26 @@
 """The coach: a truthful second opinion at one decision of a hand.
 
 :func:`coach` looks at a hand only as the seat to act sees it (a
-:class:`~omaha_learn.engine.seat_view.SeatView`: its own hole cards, the board,
+:class:`~omaha_learn.strategy.seat_view.SeatView`: its own hole cards, the board,
 the actions and the chips; never another seat's cards) and answers:
 
 * the **price**: ``to_call / (pot + to_call)``, the share of the final pot a call must win;
 * the **equity**: the seat's share of the pot if it checks or calls (hi-lo halves
   and quarters counted, R11) against a range for each opponent still in, narrowed
   by the opponents' actions after the flop; the ranges are the
-  :mod:`~omaha_learn.engine.opponent_model` estimate unless given;
+  :mod:`~omaha_learn.strategy.opponent_model` estimate unless given;
 * the **chip EV** of folding, checking or calling and of several bet or raise
   sizes (any other legal size on demand: :meth:`Advice.ev_of`), under the
-  fold-equity model of :mod:`~omaha_learn.engine.ev_model`;
+  fold-equity model of :mod:`~omaha_learn.strategy.ev_model`;
 * ``best``, the action of highest EV, and the reading of the hand: nut status,
   draws and what the two-card rule (R2) does to it;
 * at a heads-up turn or river, the **equilibrium** strategy for the hand when a
-  solver is installed (:mod:`~omaha_learn.engine.equilibrium`).
+  solver is installed (:mod:`~omaha_learn.strategy.equilibrium`).
 
 This module parses and checks the request, then hands parsed ranges and a
-:class:`~omaha_learn.engine.seat_view.SeatView` to :func:`advise`; the numbers
-live in :mod:`~omaha_learn.engine.ev_model` and the text in
-:mod:`~omaha_learn.engine.advice`.
+:class:`~omaha_learn.strategy.seat_view.SeatView` to :func:`advise`; the numbers
+live in :mod:`~omaha_learn.strategy.ev_model` and the text in
+:mod:`~omaha_learn.strategy.advice`.
 
 >>> from omaha_learn.engine.betting.state import HandState
 >>> hand = HandState([40, 40], game="plo", holes=["7c 6d 5h 4s", "As Ad Ks Kd"], button=0, seed=1)
@@ -39,19 +39,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from omaha_learn.engine.advice import CLOSE, Advice, Option, option_label
 from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.betting.state import HandState
 from omaha_learn.engine.cards import Card, format_cards
-from omaha_learn.engine.equilibrium import Equilibrium, EquilibriumSource, default_source
-from omaha_learn.engine.ev_model import EXACT_MODEL, FOLD_MODEL, PASSIVE_MODEL, SpotModel
 from omaha_learn.engine.evaluation.hands import best_high, best_low
 from omaha_learn.engine.evaluation.nuts import nut_high
 from omaha_learn.engine.games import Game
-from omaha_learn.engine.opponent_model import estimate_range, estimate_ranges, positions, top_share
-from omaha_learn.engine.ranges import Range, parse_range
-from omaha_learn.engine.seat_view import SeatView, seat_view
 from omaha_learn.errors import CoachError, RangeError
+from omaha_learn.strategy.advice import CLOSE, Advice, Option, option_label
+from omaha_learn.strategy.equilibrium import Equilibrium, EquilibriumSource, default_source
+from omaha_learn.strategy.ev_model import EXACT_MODEL, FOLD_MODEL, PASSIVE_MODEL, SpotModel
+from omaha_learn.strategy.opponent_model import estimate_range, estimate_ranges, positions, top_share
+from omaha_learn.strategy.ranges import Range, parse_range
+from omaha_learn.strategy.seat_view import SeatView, seat_view
 
 __all__ = ["coach", "advise", "Advice", "Option", "EXACT_MODEL", "PASSIVE_MODEL", "FOLD_MODEL", "DEFAULT_TRIALS",
            "hand_notes", "nut_status", "CLOSE", "weigh_action", "POT_FRACTIONS", "call_price"]
@@ -117,7 +117,7 @@ def hand_notes(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, qual
     ()
     """
     from omaha_learn.engine.evaluation.explanation import explain
-    from omaha_learn.engine.outs import outs
+    from omaha_learn.strategy.outs import outs
 
     if len(board) < 3:
         return (), ()
@@ -264,12 +264,12 @@ def coach(hand: HandState, seat: int | None = None, ranges: object = None, trial
     """Advice for ``seat`` (default: the seat to act) of ``hand`` (see the module notes).
 
     ``ranges`` is ``None`` (the coach's estimate from the preflop table,
-    positions and actions: :mod:`~omaha_learn.engine.opponent_model`), one range
+    positions and actions: :mod:`~omaha_learn.strategy.opponent_model`), one range
     text for every opponent, or a dict seat -> range text for each opponent
     still in. ``trials`` Monte Carlo deals with ``seed`` give the numbers.
     ``solver`` is ``True`` (the installed solver when there is one, at heads-up
     turn and river decisions), ``False`` (none) or an
-    :class:`~omaha_learn.engine.equilibrium.EquilibriumSource`.
+    :class:`~omaha_learn.strategy.equilibrium.EquilibriumSource`.
     Only what ``seat`` can see is read; another seat's hole cards never are.
     """
     from omaha_learn.engine import arguments
@@ -364,7 +364,7 @@ def call_price(view: SeatView) -> Fraction:
 
 def _weighted(pool: object) -> dict[tuple[Card, ...], float]:
     """A pool's hands with their weights after narrowing (the solver's range input)."""
-    from omaha_learn.engine.range_pools import Pool
+    from omaha_learn.strategy.range_pools import Pool
 
     assert isinstance(pool, Pool)
     return {tuple(Card(int(c)) for c in pool.hands[i]): float(pool.weights[i])

@@ -1,8 +1,8 @@
 """The :class:`Range` object: a set of concrete four-card hands, optionally weighted.
 
-Parsing lives in :mod:`omaha_learn.engine.range_syntax` and
-:func:`omaha_learn.engine.ranges.parse_range`; the chart makes ranges too
-(:meth:`omaha_learn.engine.chart.StartingHands.range`), so this module imports neither.
+Parsing lives in :mod:`omaha_learn.strategy.range_syntax` and
+:func:`omaha_learn.strategy.ranges.parse_range`; the chart makes ranges too
+(:meth:`omaha_learn.strategy.chart.StartingHands.range`), so this module imports neither.
 
 Weights follow ProPokerTools' weighted ranges (``AA**@100,KK**@50``): a hand's
 weight is how many times it sits in the bag a hand is drawn from, so only
@@ -14,7 +14,7 @@ ProPokerTools does for a hand weighted twice), ``a & b`` the smaller,
 counts as weight 1 everywhere.
 
 >>> import numpy as np
->>> from omaha_learn.engine.canonical import hand_index
+>>> from omaha_learn.strategy.canonical import hand_index
 >>> aces = hand_index([[48, 49, 50, 51]])
 >>> r = Range("AsAhAdAc@50", aces, weights=np.array([0.5]))
 >>> r.weights, r.combos, r
@@ -32,9 +32,9 @@ from typing import overload
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.engine.canonical import HANDS, all_hands, four_cards, hand_classes, hand_index
 from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, parse_cards
 from omaha_learn.errors import RangeError
+from omaha_learn.strategy.canonical import HANDS, all_hands, four_cards, hand_classes, hand_index
 
 __all__ = ["Range"]
 
@@ -44,7 +44,7 @@ WeightArr = npt.NDArray[np.float64]
 
 @dataclass(frozen=True, eq=False)
 class Range(Sequence[tuple[Card, ...]]):
-    """A set of concrete four-card hands, in the order of :func:`~omaha_learn.engine.canonical.all_hands`.
+    """A set of concrete four-card hands, in the order of :func:`~omaha_learn.strategy.canonical.all_hands`.
 
     ``len(r)`` (also ``r.combos``) counts concrete hands; iterating yields each
     hand as a tuple of cards, high to low; ``hand in r`` tests membership;
@@ -52,7 +52,7 @@ class Range(Sequence[tuple[Card, ...]]):
     ``r.weights`` is None, or the weight of each hand of ``r.hands`` (1.0 is
     ``@100``; see the module notes for how ``|``, ``&`` and ``-`` combine them).
 
-    >>> from omaha_learn.engine.ranges import parse_range
+    >>> from omaha_learn.strategy.ranges import parse_range
     >>> r = parse_range("AsAh2s3h,AA:KK")
     >>> len(r), r.classes, "As Ah 3h 2s" in r, format_cards(r[0]), r.weights
     (37, 4, True, 'Ad Ac Kd Kc', None)

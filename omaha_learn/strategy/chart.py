@@ -40,11 +40,12 @@ from typing import Any, overload
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.engine.canonical import HANDS, canonical_key, class_label, hand_classes, rank_pattern, suit_pattern
+from omaha_learn import rendering
 from omaha_learn.engine.cards import Card, CardsLike, format_cards
 from omaha_learn.engine.games import Game
-from omaha_learn.engine.range_set import Range
 from omaha_learn.errors import ChartError, GameError, RangeError
+from omaha_learn.strategy.canonical import HANDS, canonical_key, class_label, hand_classes, rank_pattern, suit_pattern
+from omaha_learn.strategy.range_set import Range
 
 __all__ = ["starting_hands", "StartingHands", "ChartRow", "CHART_FILE", "STATS", "ChartError", "share_slice",
            "percent_text"]
@@ -96,7 +97,7 @@ class ChartRow:
     @property
     def label(self) -> str:
         """The class named with its suited cards, e.g. ``"AA32 ss (A3 suited)"``
-        (see :func:`~omaha_learn.engine.canonical.class_label`)."""
+        (see :func:`~omaha_learn.strategy.canonical.class_label`)."""
         return class_label(self.hand)
 
     @property
@@ -157,7 +158,7 @@ class StartingHands(Sequence[ChartRow]):
     ``lookup(hand)`` finds any concrete hand's row; ``top(0.10)`` the classes
     holding the best 10% of hands; ``filter(pred)`` and ``sorted(key)`` make
     sub-charts; ``combos`` counts concrete hands; ``range()`` turns it into a
-    :class:`~omaha_learn.engine.ranges.Range`. In a notebook it draws itself.
+    :class:`~omaha_learn.strategy.ranges.Range`. In a notebook it draws itself.
     """
 
     def __init__(self, data: _Data | str | Game, classes: npt.NDArray[np.int64] | None = None, title: str = "") -> None:
@@ -186,7 +187,7 @@ class StartingHands(Sequence[ChartRow]):
 
     @property
     def classes(self) -> npt.NDArray[np.int64]:
-        """Class numbers (see :func:`~omaha_learn.engine.canonical.hand_classes`) in display order."""
+        """Class numbers (see :func:`~omaha_learn.strategy.canonical.hand_classes`) in display order."""
         return self._classes
 
     @property
@@ -284,7 +285,7 @@ class StartingHands(Sequence[ChartRow]):
         >>> ranks[0][:2], suits, int(combos.sum()) > 0
         ('AA', ['ds', 'ss', 'r', '3s', '4s'], True)
         """
-        from omaha_learn.engine.canonical import SUIT_PATTERNS
+        from omaha_learn.strategy.canonical import SUIT_PATTERNS
 
         suits = list(SUIT_PATTERNS)
         col = self.column(stat)
@@ -321,7 +322,7 @@ class StartingHands(Sequence[ChartRow]):
         >>> list(means), means["ds"] > means["r"]
         (['ds', 'ss', 'r', '3s', '4s'], True)
         """
-        from omaha_learn.engine.canonical import SUIT_PATTERNS
+        from omaha_learn.strategy.canonical import SUIT_PATTERNS
 
         col, weights = self.column(stat), hand_classes().combos[self._classes].astype(np.float64)
         patterns = _class_suit_patterns()[self._classes]
@@ -333,7 +334,7 @@ class StartingHands(Sequence[ChartRow]):
         return out
 
     def range(self) -> Range:
-        """These classes as a :class:`~omaha_learn.engine.ranges.Range` of concrete hands."""
+        """These classes as a :class:`~omaha_learn.strategy.ranges.Range` of concrete hands."""
         idx = np.flatnonzero(np.isin(hand_classes().class_of, self._classes)).astype(np.int64)
         return Range(self.title, idx, self.game)
 
@@ -358,9 +359,7 @@ class StartingHands(Sequence[ChartRow]):
         return self.table()
 
     def _repr_html_(self) -> str:
-        from omaha_learn.display.chart import chart_html
-
-        return str(chart_html(self))
+        return rendering.html("chart", self)   # drawn by omaha_learn.display when it is there
 
     # ----------------------------------------------- heads-up and six-handed orders side by side
     def six_handed(self) -> StartingHands:

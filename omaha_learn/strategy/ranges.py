@@ -88,9 +88,9 @@ import re
 
 from omaha_learn.engine.cards import CardError, parse_cards
 from omaha_learn.engine.games import Game
-from omaha_learn.engine.range_set import Range
-from omaha_learn.engine.range_syntax import HAND_MACROS, RANK_MACROS, SUIT_SHAPES, read_range
 from omaha_learn.errors import GameError, RangeError
+from omaha_learn.strategy.range_set import Range
+from omaha_learn.strategy.range_syntax import HAND_MACROS, RANK_MACROS, SUIT_SHAPES, read_range
 
 __all__ = ["Range", "RangeError", "parse_range", "is_range_text", "SUIT_SHAPES", "RANK_MACROS", "HAND_MACROS"]
 

@@ -29,8 +29,8 @@ from typing import overload
 
 import numpy as np
 
+from omaha_learn import rendering
 from omaha_learn.engine.cards import FULL_DECK, Card, CardsLike, format_cards, parse_cards
-from omaha_learn.engine.draws import Draw, flush_draws, low_draw, makes_straight, straight_draw
 from omaha_learn.engine.evaluation.five_card import Category
 from omaha_learn.engine.evaluation.hands import (
     HighHand,
@@ -43,6 +43,7 @@ from omaha_learn.engine.evaluation.hands import (
 )
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import CardError, QualifierError
+from omaha_learn.strategy.draws import Draw, flush_draws, low_draw, makes_straight, straight_draw
 
 __all__ = ["NextCard", "Outs", "outs"]
 
@@ -198,9 +199,7 @@ class Outs(Sequence[NextCard]):
                 + (f", {len(self.nut_low)} nut low)" if self.game.has_low else ")"))
 
     def _repr_html_(self) -> str:
-        from omaha_learn.display.outs import outs_html  # presentation layer, loaded only in a notebook
-
-        return outs_html(self)
+        return rendering.html("outs", self)   # drawn by omaha_learn.display when it is there
 
 
 def _nut_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
