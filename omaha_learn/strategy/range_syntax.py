@@ -37,7 +37,6 @@ import numpy.typing as npt
 from omaha_learn.engine.cards import RANKS
 from omaha_learn.errors import RangeError
 from omaha_learn.strategy.canonical import HANDS, all_hands, hand_classes
-from omaha_learn.strategy.chart import share_slice, starting_hands
 
 __all__ = ["read_range", "SUIT_SHAPES", "RANK_MACROS", "HAND_MACROS"]
 
@@ -306,6 +305,8 @@ class _Parser:
         if self.game is None:
             raise self.error("a share of the chart needs a game: parse_range(text, game='plo' or 'hilo')",
                              start, m.end())
+        from omaha_learn.strategy.chart import share_slice, starting_hands  # only a share of the chart loads it
+
         if m.group(3) == "pf":
             from omaha_learn.engine.games import Game
             from omaha_learn.strategy.preflop import preflop_order
