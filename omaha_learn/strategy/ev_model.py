@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.strategy.preflop import CALL, CALL_RERAISE, FOUR_BET, LIMP
+from omaha_learn.strategy.preflop import CALL, CALL_RERAISE, FOUR_BET, LIMP, RERAISE
 from omaha_learn.strategy.range_pools import (
     F64,
     Pool,
@@ -77,7 +77,7 @@ PASSIVE_MODEL = "the rest checked down, no implied odds"
 FOLD_MODEL = ("fold-equity model: each opponent continues with the hands that have its price against your "
               "betting range and folds the rest; the rest checked down")
 PREFLOP_FOLD_MODEL = ("fold-equity model: each opponent continues with its preflop-table share for the raises "
-                      "it faces and folds the rest; the rest checked down")
+                      "it faces and folds the rest, the top of it re-raises; the rest checked down")
 REDRAW_ROUNDS = 200
 """How many rounds of redraws the deal sampler tries before it reports how many deals it found."""
 
@@ -386,6 +386,8 @@ class SpotModel:
         winnable = np.minimum(contrib, mine_in[:, None]).sum(axis=1)
         share = self.share(live)
         ev = np.where(anyone, share * winnable - (mine_in - view.contributions[me]), float(view.pot))
+        if kind in ("bet", "raise") and view.street_index == 0:
+            ev = self._reraised(ev, live, mine, added)
         fold_all = float((~anyone).mean())
         model, exact = self._label(kind, mine, added)
         be = 0.0
@@ -396,6 +398,53 @@ class SpotModel:
         se = float(ev.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0
         out = OptionEV(target, kind, float(ev.mean()), se, ev, model, fold_all, cont, be, exact)
         self._cache[key] = out
+        return out
+
+    def _reraised(self, ev: F64, live: dict[int, npt.NDArray[np.bool_]], mine: int, added: int) -> F64:
+        """Preflop, the deals in which an opponent who continues re-raises (its hand in the preflop table's
+        re-raise share for the raises it now faces): the seat continues only with a hand in its own table
+        share against that many raises (then it calls a pot-sized re-raise, the other callers fold and the
+        rest is checked down), else it folds and loses what it put in."""
+        from omaha_learn.strategy.preflop import preflop_share
+
+        view = self.view
+        me = view.seat
+        faced = 1 + sum(1 for s in view.steps if s.street == 0 and s.action.kind in ("bet", "raise"))
+        if faced + 1 > 4:
+            return ev
+        cut = RERAISE if faced == 1 else FOUR_BET
+        stay = CALL_RERAISE if faced == 1 else FOUR_BET if faced == 2 else 0.0
+        n = self.deals
+        best = np.full(n, 2.0)
+        who = np.full(n, -1)
+        for s, pool in self.pools.items():
+            if view.stacks[s] + view.bets[s] <= mine:     # all in or matched at most: cannot re-raise
+                continue
+            pf = pool.preflop_shares(view.game)[self.deal_x[s]]
+            hit = live[s] & (pf < cut) & (pf < best)
+            best = np.where(hit, pf, best)
+            who = np.where(hit, s, who)
+        raised = who >= 0
+        if not raised.any():
+            return ev
+        out = ev.copy()
+        if preflop_share(view.hole, view.game) >= stay:
+            out[raised] = -float(added)
+            return out
+        pot_after = view.pot + added
+        for s in self.pools:
+            rows = raised & (who == s)
+            if not rows.any():
+                continue
+            call = mine - view.bets[s]
+            level = min(mine + pot_after + call, view.bets[s] + view.stacks[s], view.bets[me] + view.stacks[me])
+            contrib = np.array(view.contributions, dtype=np.float64)
+            contrib[me] += level - view.bets[me]
+            contrib[s] += level - view.bets[s]
+            winnable = contrib.sum()
+            alone = {j: (np.full(n, j == s)) for j in self.pools}
+            share = self.share(alone)
+            out[rows] = share[rows] * winnable - (level - view.bets[me])
         return out
 
     def _label(self, kind: str, mine: int, added: int) -> tuple[str, bool]:

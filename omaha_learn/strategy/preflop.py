@@ -49,7 +49,7 @@ RERAISE = 0.05
 """Re-raise (3-bet) a single raise: the top share."""
 FOUR_BET = 0.02
 """Raise again after a re-raise (4-bet or more): the top share."""
-CALL_RERAISE = 0.08
+CALL_RERAISE = 0.12
 """Continue against a re-raise (call, or raise again with the top :data:`FOUR_BET`): the top share."""
 LIMP = 0.50
 """Call the big blind when nobody has raised (a limp): the top share."""
