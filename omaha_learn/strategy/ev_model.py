@@ -26,7 +26,12 @@ anyone else's). The opponents react to that range, never to the seat's cards.
   hands and the bluffs that go with them), so a bluff-catcher gets the bluffs' share.
 
 Callers put in the bet (up to their stacks); then the rest is checked down. When
-everyone folds you win the pot. Nobody re-raises in the model.
+everyone folds you win the pot. **Re-raises**: preflop the top of a continuing range
+(the table's re-raise share for the raises it faces) re-raises the pot; after the flop
+a continuing hand with at least :data:`RERAISE_EQUITY` against your betting range
+does. The other players fold to it; you call when your share against the re-raising
+hands reaches the price of the call (preflop: when your hand is in the table's share
+for that many raises) and the rest is checked down, else you fold what you put in.
 
 **Checks and calls** have no fold equity: every opponent still in stays, the ones
 who still owe chips to this bet match it, and the rest is checked down. No implied
@@ -79,6 +84,8 @@ FOLD_MODEL = ("fold-equity model: each opponent continues with the hands that ha
 PREFLOP_FOLD_MODEL = ("fold-equity model: each opponent continues with its preflop-table share for the raises "
                       "it faces and folds the rest, the top of it re-raises; the rest checked down")
 REDRAW_ROUNDS = 200
+RERAISE_EQUITY = 0.6
+"""After the flop, an opponent re-raises a bet when its hand has at least this share against the bettor's range."""
 """How many rounds of redraws the deal sampler tries before it reports how many deals it found."""
 
 
@@ -146,6 +153,7 @@ class SpotModel:
     deal_hi: dict[int, npt.NDArray[np.uint16]] = field(default_factory=dict)
     deal_lo: dict[int, npt.NDArray[np.uint16]] = field(default_factory=dict)
     matrices: dict[int, F64] = field(default_factory=dict)
+    _strong: dict[int, npt.NDArray[np.bool_]] = field(default_factory=dict)
     _cache: dict[tuple[str, int], OptionEV] = field(default_factory=dict)
 
     # ----------------------------------------------------------------- building
@@ -346,6 +354,7 @@ class SpotModel:
                 price = owe / (pot_after + owe)
                 eq = shares_of(self._matrix(s), betting)
                 hands = eq >= price
+                self._strong[s] = (eq >= RERAISE_EQUITY)[self.deal_x[s]]
             p = pool.weights / pool.weights.sum()
             share[s] = float((p * hands).sum())
             live[s] = hands[self.deal_x[s]]
@@ -388,6 +397,8 @@ class SpotModel:
         ev = np.where(anyone, share * winnable - (mine_in - view.contributions[me]), float(view.pot))
         if kind in ("bet", "raise") and view.street_index == 0:
             ev = self._reraised(ev, live, mine, added)
+        elif kind in ("bet", "raise"):
+            ev = self._reraised_after_flop(ev, live, mine, added)
         fold_all = float((~anyone).mean())
         model, exact = self._label(kind, mine, added)
         be = 0.0
@@ -445,6 +456,47 @@ class SpotModel:
             alone = {j: (np.full(n, j == s)) for j in self.pools}
             share = self.share(alone)
             out[rows] = share[rows] * winnable - (level - view.bets[me])
+        return out
+
+    def _reraised_after_flop(self, ev: F64, live: dict[int, npt.NDArray[np.bool_]], mine: int, added: int) -> F64:
+        """After the flop, the deals in which an opponent who continues holds a hand with at least
+        :data:`RERAISE_EQUITY` against the seat's betting range: it re-raises the pot (up to the stacks) and
+        the others fold; the seat calls when its share against those re-raising hands (over every deal in
+        which one re-raises) reaches the price of the call, else it folds and loses what it put in."""
+        view = self.view
+        me = view.seat
+        raises = sum(1 for s in view.steps if s.street == view.street_index and s.action.kind in ("bet", "raise"))
+        if raises + 1 >= 4:
+            return ev
+        n = self.deals
+        who = np.full(n, -1)
+        for s in self.pools:
+            if s not in self._strong or view.stacks[s] + view.bets[s] <= mine:
+                continue
+            hit = live[s] & self._strong[s] & (who < 0)
+            who = np.where(hit, s, who)
+        raised = who >= 0
+        if not raised.any():
+            return ev
+        out = ev.copy()
+        pot_after = view.pot + added
+        for s in self.pools:
+            rows = raised & (who == s)
+            if not rows.any():
+                continue
+            call = mine - view.bets[s]
+            level = min(mine + pot_after + call, view.bets[s] + view.stacks[s], view.bets[me] + view.stacks[me])
+            contrib = np.array(view.contributions, dtype=np.float64)
+            contrib[me] += mine - view.bets[me]
+            contrib[s] += mine - view.bets[s]
+            to_call = level - mine
+            share = self.share({j: np.full(n, j == s) for j in self.pools})
+            winnable = contrib.sum() + 2 * to_call
+            keeps = float(share[rows].mean()) >= to_call / winnable if winnable else False
+            if keeps:
+                out[rows] = share[rows] * winnable - (level - view.bets[me])
+            else:
+                out[rows] = -float(added)
         return out
 
     def _label(self, kind: str, mine: int, added: int) -> tuple[str, bool]:
