@@ -43,7 +43,8 @@ def play(game: str, structure: str | None, hands: int, seed: int, trials: int = 
             assert raises <= MAX_STREET_RAISES, (number, street, raises)
         text = table.history[-1]
         if not text.startswith("#"):
-            assert load_phh(text).stacks == hand.stacks, number            # PHH replays to the same stacks
+            n = hand.n                                                       # PHH seats start left of the button
+            assert load_phh(text).stacks == [hand.stacks[(hand.button + 1 + j) % n] for j in range(n)], number
     return table, 100 * sum(table.results) / big / hands
 
 
