@@ -438,7 +438,7 @@ class SpotModel:
         raised = who >= 0
         if not raised.any():
             return ev
-        out = ev.copy()
+        out: F64 = ev.copy()
         if preflop_share(view.hole, view.game) >= stay:
             out[raised] = -float(added)
             return out
@@ -478,7 +478,7 @@ class SpotModel:
         raised = who >= 0
         if not raised.any():
             return ev
-        out = ev.copy()
+        out: F64 = ev.copy()
         pot_after = view.pot + added
         for s in self.pools:
             rows = raised & (who == s)

@@ -183,7 +183,7 @@ class PracticeTable:
                 if isinstance(kind, str):
                     out.append(tendency_player(kind, seed))
                 elif kind in (RandomPlayer, SolverPlayer):
-                    out.append(kind(seed=seed))  # type: ignore[operator]
+                    out.append(kind(seed=seed))
                 else:
                     out.append(kind())  # type: ignore[operator]
             elif callable(getattr(p, "decide", None)):

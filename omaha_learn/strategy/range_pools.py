@@ -37,7 +37,8 @@ Bits = npt.NDArray[np.uint64]
 def bits_of(cards: npt.NDArray[np.integer]) -> Bits:
     """One 52-bit mask per row of card numbers (0-51)."""
     c = np.asarray(cards, dtype=np.uint64)
-    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), c), axis=-1).astype(np.uint64)
+    out: Bits = np.bitwise_or.reduce(np.left_shift(np.uint64(1), c), axis=-1).astype(np.uint64)
+    return out
 
 
 @dataclass(frozen=True)
