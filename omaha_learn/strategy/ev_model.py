@@ -57,6 +57,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from omaha_learn.errors import CoachError
 from omaha_learn.strategy.preflop import CALL, CALL_RERAISE, FOUR_BET, LIMP, RERAISE
 from omaha_learn.strategy.range_pools import (
     F64,
@@ -91,7 +92,7 @@ RERAISE_EQUITY = 0.6
 
 def pool_sizes(trials: int) -> tuple[int, int]:
     """(hands per pool, run-outs) used for ``trials`` deals: more trials, bigger pools."""
-    return min(600, max(60, trials // 15)), min(48, max(8, trials // 200))
+    return min(600, max(150, trials // 15)), min(48, max(8, trials // 200))
 
 
 def narrow_rule(kind: str, bet: int, pot: int, faced: float = 0.0, behind: bool = False) -> list[tuple[float, float]]:
@@ -175,9 +176,23 @@ class SpotModel:
                 notes.append(f"seat {s}: {pools[s].relaxed}")
         me = make_pool("you", my_range, board, size, runouts, rng)
         model = cls(view, runouts, pools, me, np.zeros(0, dtype=np.int64), {}, notes)
+        before = {s: p.weights.copy() for s, p in pools.items()}
         if view.street_index > 0:
             model._narrow_history(rng, k, fixed)
-        model._deal(trials, rng)
+        try:
+            model._deal(trials, rng)
+        except CoachError:
+            narrowed = [s for s in pools if not np.array_equal(pools[s].weights, before[s])]
+            if not narrowed:
+                raise
+            for s in narrowed:
+                pools[s].weights = before[s]
+                pools[s].history.append("undone: the narrowed ranges could not hold hands together beside "
+                                        "your cards")
+            model.notes.append(f"the narrowed ranges of seat(s) {', '.join(map(str, narrowed))} could not hold "
+                               "hands together beside your cards, so their narrowing was undone (their preflop "
+                               "ranges are used)")
+            model._deal(trials, rng)
         return model
 
     def _narrow_history(self, rng: np.random.Generator, k: int, fixed: frozenset[int]) -> None:
@@ -248,8 +263,6 @@ class SpotModel:
                               f"beside the cards already dealt in {REDRAW_ROUNDS} redraws; every number uses the "
                               f"other {n:,} deals, and no range was widened")
         if n == 0:
-            from omaha_learn.errors import CoachError
-
             raise CoachError("ranges: the opponents' ranges cannot hold hands together beside the cards this seat "
                              "can see; give ranges= for the opponents")
         used = used[keep]
