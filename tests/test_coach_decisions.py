@@ -166,3 +166,15 @@ def test_no_low_pitfall_in_plo() -> None:
     assert not any("low" in n for n in notes)
     _, hilo = hand_notes(parse_cards("Ts 6s 9s 8c"), parse_cards("3s 6h 7s As 2s"), Game.HILO)
     assert any("low" in n for n in hilo)
+
+
+def test_docs_table_is_the_coachs_table() -> None:
+    """docs/coach.md's preflop table states the shares the code uses (no stale number in the docs)."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "coach.md").read_text()
+    rows = dict(re.findall(r"^\| (UTG|HJ|CO|BTN|SB|BB) \| top (\d+)%", text, flags=re.M))
+    assert {p: int(v) / 100 for p, v in rows.items()} == OPEN
+    calls = dict(re.findall(r"^\| (UTG|HJ|CO|BTN|SB|BB) \| top \d+%[^|]*\| top (\d+)%", text, flags=re.M))
+    assert {p: int(v) / 100 for p, v in calls.items()} == CALL
