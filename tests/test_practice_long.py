@@ -3,8 +3,9 @@
 Every hand: chips are conserved (stacks plus rebuys), every action was legal when taken (the table
 refuses an illegal one, R16-R19), no street sees more than four bets and raises, and the PHH text
 replays through the rules to the same stacks (pot-limit Omaha Hi-Lo has no PHH variant; its hands
-are checked the other ways). The coach-following player's win rate is printed and must not be a
-landslide (it was +118 big blinds per 100 hands in PLO against the old line-up).
+are checked the other ways). The coach-following player takes the coach's best action, except that,
+like the scripted players, it does not bet or raise a street past four. Its win rate is printed and
+must not be a landslide (it was +118 big blinds per 100 hands in PLO against the old line-up).
 
 Slow (about half an hour on two cores): ``OMAHA_LEARN_PRACTICE_HANDS`` sets the number of hands
 (default 1,000); ``tests/test_practice.py`` runs a short version with every other check.
@@ -17,7 +18,7 @@ import os
 import pytest
 
 from omaha_learn import PracticeTable, load_phh
-from omaha_learn.strategy.players import MAX_STREET_RAISES
+from omaha_learn.strategy.players import MAX_STREET_RAISES, street_raises
 
 HANDS = int(os.environ.get("OMAHA_LEARN_PRACTICE_HANDS", "1000"))
 
@@ -32,7 +33,10 @@ def play(game: str, structure: str | None, hands: int, seed: int, trials: int = 
             table.next_hand()
         while not table.hand.is_over:
             legal = table.hand.legal_actions()
-            action = table.advice().best
+            advice = table.advice()
+            capped = street_raises(table.hand) >= MAX_STREET_RAISES    # like the scripted players: no fifth raise
+            action = max((o for o in advice.options if not (capped and o.action.kind in ("bet", "raise"))),
+                         key=lambda o: o.ev).action
             assert legal.why_not(action) is None, (number, action)
             table.act(action)
         hand = table.hand
