@@ -112,7 +112,7 @@ def hand_notes(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, qual
     >>> [d.split(":")[0] for d in draws]
     ['open-ended straight draw', 'nut flush draw', 'Next card']
     >>> draws[-1]
-    'Next card: 33 of 45 unseen cards improve your high, 14 of them to the nuts.'
+    'Next card: 25 of 45 unseen cards improve your high, 14 of them to the nuts.'
     >>> rule    # no low half in PLO: the three-hole-card low is not a pitfall here
     ()
     """

@@ -309,7 +309,7 @@ class PracticeTable:
         shown), pot and, when it is the learner's turn, the legal actions.
 
         >>> print(PracticeTable(seed=7).text().splitlines()[0])
-        Hand 1, preflop, pot 24, board: (none)
+        Hand 1, preflop, pot 3, board: (none)
         """
         from omaha_learn.engine.cards import format_cards
 
