@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+_DISTRIBUTION = "omaha_learn"
 
 # public name -> module that defines it
 _EXPORTS: dict[str, str] = {
@@ -28,6 +28,9 @@ _EXPORTS: dict[str, str] = {
     "OmahaLearnError": "errors", "CardError": "errors", "GameError": "errors", "ShowdownError": "errors",
     "PotError": "errors", "IllegalAction": "errors", "BettingSetupError": "errors", "TableError": "errors",
     "PHHError": "errors", "EquityError": "errors", "PlayerError": "errors", "RangeError": "errors", "QualifierError": "errors", "CategoryError": "errors", "CoachError": "errors",
+    "LanguageError": "errors",
+    # the language every sentence is written in (en, ru, et)
+    "set_language": "i18n", "get_language": "i18n",
     # games
     "Game": "engine.games",
     # cards
@@ -90,7 +93,21 @@ _EXPORTS: dict[str, str] = {
 __all__ = sorted(_EXPORTS) + ["__version__"]
 
 
+def _version() -> str:
+    """The installed distribution's version (written once, in pyproject.toml); a bare checkout
+    that was never installed says ``0+unknown``."""
+    from importlib import metadata
+
+    try:
+        return metadata.version(_DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
 def __getattr__(name: str) -> Any:
+    if name == "__version__":   # read on first use: importing importlib.metadata costs more than we do
+        globals()[name] = value = _version()
+        return value
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'omaha_learn' has no attribute {name!r}")
@@ -100,10 +117,11 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS))
+    return sorted(set(globals()) | set(_EXPORTS) | {"__version__"})
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    __version__: str
     from omaha_learn.engine.betting.state import Action, HandState, LegalActions
     from omaha_learn.engine.cards import Card, Deck, format_cards, parse_cards
     from omaha_learn.engine.equity.frequencies import frequencies
@@ -135,6 +153,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         ShowdownError,
         TableError,
     )
+    from omaha_learn.i18n import get_language, set_language
     from omaha_learn.strategy.canonical import canonical_hand
     from omaha_learn.strategy.chart import ChartRow, StartingHands, starting_hands
     from omaha_learn.strategy.coach import Advice, coach

@@ -30,6 +30,7 @@ import argparse
 import math
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -183,6 +184,7 @@ def _parser() -> argparse.ArgumentParser:
     les.add_argument("--ip", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
     les.add_argument("--no-browser", action="store_true", help="only print the start page's URL")
     les.add_argument("--dry-run", action="store_true", help="print the JupyterLab command instead of running it")
+    les.add_argument("--print-path", action="store_true", help="prepare the learners' folder, print its start page's file and exit (no server)")
     return p
 
 
@@ -296,9 +298,14 @@ def _frequencies(args: argparse.Namespace) -> int:
 
 
 def project_root() -> Path | None:
-    """The checkout that holds ``notebooks/`` (an editable install), or None."""
-    root = Path(__file__).resolve().parent.parent
-    return root if (root / START_PAGE).is_file() else None
+    """The folder that holds the lessons (:func:`omaha_learn.resources.lessons_root`: a checkout's, or
+    the installed wheel's package data), or None."""
+    from omaha_learn.resources import LessonsMissing, lessons_root
+
+    try:
+        return lessons_root()
+    except LessonsMissing:
+        return None
 
 
 def _cache_dir() -> Path:
@@ -315,6 +322,10 @@ def learner_root(root: Path, where: Path | None = None) -> Path:
     """
     base = (where or _cache_dir()) / "lessons"
     base.mkdir(parents=True, exist_ok=True)
+    from omaha_learn.resources import shipped_in_package
+
+    if shipped_in_package():   # read-only package data: the learner works on copies (made once, kept)
+        return _learner_copies(root, base)
     for name in ("notebooks", "docs"):
         link = base / name
         if link.is_symlink() or link.exists():
@@ -331,6 +342,18 @@ def learner_root(root: Path, where: Path | None = None) -> Path:
     for item in sorted((root / "exercises").iterdir()):
         if item.is_file() and item.suffix in (".ipynb", ".md"):
             (exercises / item.name).symlink_to(item)
+    return base
+
+
+def _learner_copies(root: Path, base: Path) -> Path:
+    """Copies of the installed lessons under ``base`` (the keys left out); a learner's saved file is kept."""
+    for name in ("notebooks", "docs", "exercises"):
+        for item in sorted((root / name).iterdir()):
+            if item.is_file() and item.suffix in (".ipynb", ".md"):
+                target = base / name / item.name
+                if not target.exists():
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(item, target)
     return base
 
 
@@ -370,9 +393,16 @@ def _open_when_up(url: str, ip: str, port: int, proc: subprocess.Popen[bytes]) -
 def _lessons(args: argparse.Namespace) -> int:
     root = project_root()
     if root is None:
-        print("omaha-learn: error: the lessons live in the project's notebooks/ folder; "
-              "install from a clone with `pip install -e .`", file=sys.stderr)
+        print("omaha-learn: error: the lessons are not installed (neither the package data nor a checkout's "
+              "notebooks/ folder was found); pip install \"omaha_learn[lessons]\"", file=sys.stderr)
         return 2
+    if args.print_path:   # the start page as learners get it (links into a clone, copies from a wheel)
+        print(learner_root(root) / START_PAGE)
+        return 0
+    if not args.dry_run:
+        from omaha_learn.extras import require
+
+        require("jupyterlab", extra="lessons", what="omaha-learn lessons")
     hide: list[str] = []
     try:
         serve = learner_root(root) if not args.dry_run else _cache_dir() / "lessons"

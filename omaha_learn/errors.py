@@ -15,10 +15,11 @@ CardError 'Xz' is not a card (at position 3 of 'As Xz'; rank 2-9, T, J, Q, K, A 
 from __future__ import annotations
 
 __all__ = [
+    "LanguageError",
     "OmahaLearnError", "CardError", "GameError", "ShowdownError", "PotError", "IllegalAction",
     "BettingSetupError", "TableError", "PlayerError", "PHHError", "EquityError", "AnswerError", "RangeError",
     "QualifierError", "CategoryError", "ChartError", "JobsError", "ReportError", "NbgraderExportError",
-    "Unreadable", "SandboxError", "CoachError", "ExactTooLarge",
+    "Unreadable", "SandboxError", "CoachError", "ExactTooLarge", "MissingExtra",
 ]
 
 
@@ -148,3 +149,13 @@ class SandboxError(OmahaLearnError):
 
 class CoachError(OmahaLearnError):
     """A coach or practice-table request that cannot be answered (no decision, a bad seat or range)."""
+
+
+class MissingExtra(OmahaLearnError, ImportError):
+    """A feature needs a third-party package of an optional extra that is not installed; the message
+    names the package and the ``pip install "omaha_learn[extra]"`` that brings it (an :class:`ImportError`
+    too, so ``except ImportError`` keeps working)."""
+
+
+class LanguageError(OmahaLearnError):
+    """A language omaha_learn has no catalogue for, or a grammatical form a rank does not have."""

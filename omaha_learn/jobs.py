@@ -133,12 +133,13 @@ def _star_call(func: Callable[..., Any], item: Sequence[Any]) -> Any:
 
 def _run_dask(func: Callable[..., Any], work: Sequence[Any], scheduler: Any, *, star: bool,
               progress: Callable[[int, int], None] | None) -> list[Any]:
-    import importlib
+    from omaha_learn.errors import MissingExtra
+    from omaha_learn.extras import require
 
     try:
-        distributed: Any = importlib.import_module("distributed")  # Any: typed or not, installed or not
-    except ImportError:
-        raise JobsError("scheduler: Dask distributed is not installed (pip install \"omaha_learn[scale]\")") from None
+        distributed: Any = require("distributed", extra="scale", what="a Dask scheduler")  # Any: typed or not
+    except MissingExtra as exc:
+        raise JobsError(f"scheduler: Dask distributed is not installed ({exc})") from None
     own = isinstance(scheduler, str)
     try:
         client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT) if own else scheduler

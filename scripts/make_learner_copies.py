@@ -35,8 +35,13 @@ from pathlib import Path
 import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
-KEYS = ROOT / "exercises" / "solutions"
-OUT = ROOT / "exercises"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))   # this checkout's package, whatever else is installed
+
+from omaha_learn.resources import keys_dir, lessons_root  # noqa: E402
+
+KEYS = keys_dir()                     # the lessons' one finder: this checkout's exercises/solutions
+OUT = lessons_root() / "exercises"
 
 SOLUTION_RE = re.compile(r"^[ \t]*### BEGIN SOLUTION[^\n]*\n.*?^[ \t]*### END SOLUTION[^\n]*$", re.S | re.M)
 

@@ -31,7 +31,8 @@ NOT_IN_ENGINE = ("omaha_learn.display", "omaha_learn.widgets", "omaha_learn.chec
                  "ipykernel", "matplotlib", "plotly", "jupyter", "jupyterlab", "notebook", "nbformat", "nbval",
                  "nbclient", "traitlets")
 NOT_IN_DISPLAY = ("omaha_learn.widgets", "omaha_learn.checks")
-CORE = ("omaha_learn.errors", "omaha_learn.engine", "omaha_learn.jobs", "omaha_learn.rendering")
+CORE = ("omaha_learn.errors", "omaha_learn.engine", "omaha_learn.jobs", "omaha_learn.rendering", "omaha_learn.extras",
+        "omaha_learn.resources")
 """The rules core: numpy alone; it never imports ``omaha_learn.strategy`` (not even inside a function)."""
 
 # Private names imported across modules today, owned by other helpers' files: each one should get a
@@ -198,6 +199,7 @@ def test_the_layer_checks_catch_what_they_guard(tmp_path: Path) -> None:
 
 LAYERS: list[tuple[str, ...]] = [
     ("omaha_learn.errors",),
+    ("omaha_learn.i18n",),         # the message catalogue: every sentence, in en, ru or et (standard library only)
     ("omaha_learn.engine",),       # the rules core (with the top-level modules of SAME_LAYER)
     ("omaha_learn.strategy",),
     ("omaha_learn.display",),
@@ -209,10 +211,12 @@ LAYERS: list[tuple[str, ...]] = [
 """Bottom to top, one package a rank. ``omaha_learn`` itself (the lazy public API) sits above them all."""
 
 
-SAME_LAYER = {"omaha_learn.jobs": "omaha_learn.engine", "omaha_learn.rendering": "omaha_learn.engine"}
+SAME_LAYER = {"omaha_learn.jobs": "omaha_learn.engine", "omaha_learn.rendering": "omaha_learn.engine",
+              "omaha_learn.extras": "omaha_learn.engine", "omaha_learn.resources": "omaha_learn.engine"}
 """Top-level modules of the rules core: ``jobs`` runs the engine's studies (and the grader's submissions) on
 local processes or a Dask cluster, and checks its arguments with ``engine.arguments``; ``rendering`` is the
-registry through which objects draw themselves (``omaha_learn.display`` fills it)."""
+registry through which objects draw themselves (``omaha_learn.display`` fills it); ``extras`` imports an
+optional third-party module or names the extra that brings it; ``resources`` finds the lessons."""
 
 
 def _layer(module: str) -> tuple[int, str] | None:

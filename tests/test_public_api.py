@@ -39,8 +39,12 @@ SAME_NAME_AS_MODULE = ("coach", "outs")
 module); the function is ``omaha_learn.coach`` = ``omaha_learn.strategy.coach.coach``."""
 
 
+ADDED = ("LanguageError", "get_language", "set_language")
+"""Names added since the pin: a new public name is a decision, written here."""
+
+
 def test_the_public_list_is_the_pinned_one() -> None:
-    assert sorted(omaha_learn.__all__) == sorted(PUBLIC)
+    assert sorted(omaha_learn.__all__) == sorted(PUBLIC + ADDED)
 
 
 @pytest.mark.parametrize("name", PUBLIC)

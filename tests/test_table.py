@@ -174,9 +174,11 @@ def test_r26_misdeal_before_betting_redeals_new_deck_after_betting_plays_on() ->
     assert t.misdeal() is False and t.hand is kept
 
 
-def test_r32_rathole_must_bring_back_what_you_left_with() -> None:
+def test_r32_rathole_must_bring_back_what_you_left_with_at_a_shortstack_table() -> None:
+    """R32 (002): ratholing is refused only at the room's Omaha Shortstack tables; elsewhere it is counted
+    (tests/test_table_procedure.py)."""
     clock = FakeClock()
-    t = table(3, clock=clock)
+    t = table(3, clock=clock, shortstack=True)
     t.join("rich", 400)
     assert t.leave("rich") == 400                           # 200 big blinds
     clock.now = 29 * 60

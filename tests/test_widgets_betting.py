@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -145,7 +144,6 @@ actions = ['d dh p1 ????????', 'd dh p2 ????????', 'd dh p3 AsKsQsJs', 'p3 cbr 7
 
 
 def test_r18_r20_replay_from_phh_text():
-    pytest.importorskip("omaha_learn.engine.phh")
     r = HandReplayer(phh=PHH)
     assert r.steps == 8 and r.actions[1] == "p3: raise to 7"
     assert "raise to 4-7" in r.view.value
@@ -154,7 +152,6 @@ def test_r18_r20_replay_from_phh_text():
 
 
 def test_bad_phh_text_is_a_message():
-    pytest.importorskip("omaha_learn.engine.phh")
     r = HandReplayer(seed=2)
     frames = r.frames
     r.phh_w.value = "variant = 'PO'\nstarting_stacks = [100, 100]\nactions = ['p1 cbr 999']"

@@ -55,8 +55,8 @@ EXERCISE = Exercise("betting", [
              digest="e589170a6249ac945d3815d301fc59d73724ab3d894cdb3f4d5ae8e02c0a316d",
              text="Pot limit, 100 chips in the pot from earlier streets. On the turn A bets 30, B calls 30. C raises the maximum: to how much?"),
     Question("q9", "yesno", 2, ("R19",),
-             "C's all-in raised by 10, less than the full raise of 20, so players who already acted may only call "
-             "or fold.",
+             "C's all-in raised by 10, less than the full raise of 20, so A and B, who already acted on the full "
+             "bet, may only call or fold.",
              digest="28850b25236e46548362d13d0d9f6f6c4affc618d9c7c6e3a53708048ac4c43d",
              text="A bets 20, B calls, C goes all-in for 30 in total, D calls. When the action returns to A, may A raise? (`True` or `False`)"),
     Question("q10", "yesno", 2, ("R19",),

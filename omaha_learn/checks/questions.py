@@ -36,7 +36,6 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from omaha_learn.checks.answer_forms import KINDS, PLAYERS
 from omaha_learn.engine.cards import Card, Deck
@@ -155,8 +154,13 @@ class Question:
 
 def _rules_href(rule: str) -> str:
     """A link to ``docs/rules.md#rN`` relative to the kernel's folder (the notebook's), when the docs are there."""
-    docs = Path(__file__).resolve().parent.parent.parent / "docs" / "rules.md"
+    from omaha_learn.resources import LessonsMissing, rules_file
+
     target = f"docs/rules.md#{rule.lower()}"
+    try:
+        docs = rules_file()
+    except LessonsMissing:
+        return target
     if docs.is_file():
         try:
             target = os.path.relpath(docs, os.getcwd()).replace(os.sep, "/") + f"#{rule.lower()}"

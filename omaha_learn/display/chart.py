@@ -23,6 +23,7 @@ from typing import Any
 from omaha_learn.display.cards import cards_row
 from omaha_learn.display.html import FONT
 from omaha_learn.display.results import CELL, TABLE
+from omaha_learn.extras import require
 from omaha_learn.strategy.chart import percent_text
 
 __all__ = ["MEASURES", "chart_html", "row_html", "compare_html", "chart_heatmap", "chart_heatmap_mpl", "equity_histogram",
@@ -116,6 +117,7 @@ def _heat_data(chart: Any, stat: str, top: int | None) -> tuple[list[str], list[
 def chart_heatmap(chart: Any, *, stat: str = "equity", top: int | None = 40, title: str | None = None) -> Any:
     """Plotly heatmap: rank patterns (best first, ``top`` of them) × suit patterns, coloured by
     the combo-weighted mean of ``stat`` (percent)."""
+    require("plotly", extra="lessons", what="this figure")
     import plotly.graph_objects as go
 
     ranks, suits, values, combos = _heat_data(chart, stat, top)
@@ -133,6 +135,7 @@ def chart_heatmap(chart: Any, *, stat: str = "equity", top: int | None = 40, tit
 
 def chart_heatmap_mpl(chart: Any, *, stat: str = "equity", top: int | None = 40, title: str | None = None) -> Any:
     """The same heatmap with matplotlib (for print): a grey-friendly colour map and the values written in."""
+    require("matplotlib", extra="lessons", what="this figure")
     import matplotlib.pyplot as plt
     import numpy as np
 
@@ -157,6 +160,7 @@ def chart_heatmap_mpl(chart: Any, *, stat: str = "equity", top: int | None = 40,
 def equity_histogram(chart: Any, *, stat: str = "equity", by_suits: bool = True, bins: int = 60) -> Any:
     """Plotly histogram of ``stat`` over all hands (weighted by combos), one series per suit pattern."""
     import numpy as np
+    require("plotly", extra="lessons", what="this figure")
     import plotly.graph_objects as go
 
     values = chart.column(stat)
@@ -175,6 +179,7 @@ def equity_histogram(chart: Any, *, stat: str = "equity", by_suits: bool = True,
 
 def equity_histogram_mpl(chart: Any, *, stat: str = "equity", by_suits: bool = True, bins: int = 60) -> Any:
     """The same histogram with matplotlib, hatched per suit pattern for greyscale print."""
+    require("matplotlib", extra="lessons", what="this figure")
     import matplotlib.pyplot as plt
     import numpy as np
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from omaha_learn.extras import require
+
 __all__ = ["equity_figure", "equity_figure_mpl", "frequency_figure", "frequency_figure_mpl", "rates_figure",
            "rates_figure_mpl", "SERIES_STYLE", "OKABE_ITO", "series_style"]
 
@@ -74,6 +76,7 @@ def _equity_series(result: Any) -> dict[str, list[float]]:
 def rates_figure(series: Mapping[str, Sequence[float]], categories: Sequence[str], *, title: str = "",
                  yaxis: str = "share", percent: bool = True) -> Any:
     """A grouped plotly bar chart: one bar group per category, one series per key."""
+    require("plotly", extra="lessons", what="this figure")
     import plotly.graph_objects as go
 
     fig = go.Figure()
@@ -104,6 +107,7 @@ def rates_figure_mpl(series: Mapping[str, Sequence[float]], categories: Sequence
                      ylabel: str = "share", percent: bool = True) -> Any:
     """The same grouped bars as :func:`rates_figure`, as a printable matplotlib Figure
     (hatched bars, so greyscale prints stay readable). Not attached to pyplot."""
+    require("matplotlib", extra="lessons", what="this figure")
     from matplotlib.figure import Figure
     from matplotlib.ticker import PercentFormatter
 

@@ -26,7 +26,7 @@ omaha_learn.errors.IllegalAction: action 3 'p3 cbr 9': p3 cannot raise to 9: rai
 from __future__ import annotations
 
 import re
-import sys
+import tomllib
 from typing import Any
 
 from omaha_learn.engine.betting.actions import Action, IllegalAction
@@ -75,86 +75,12 @@ def _read_toml(text: str) -> dict[str, Any]:
         depth += (ch == "[") - (ch == "]")
         if depth > _MAX_DEPTH:
             raise PHHError(f"not a PHH text: arrays nested more than {_MAX_DEPTH} deep")
-    if sys.version_info >= (3, 11):
-        import tomllib
-
-        try:
-            return tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise PHHError(f"not valid TOML: {e}") from None
-        except (ValueError, RecursionError) as e:   # e.g. an integer of more than 4300 digits
-            raise PHHError(f"not a PHH text we can read: {e}") from None
-    return _read_toml_subset(text)  # pragma: no cover - Python 3.10 only
-
-
-_VALUE_RE = re.compile(r"""\s*(?:'''(.*?)'''|'([^']*)'|"((?:[^"\\]|\\.)*)"|(true|false)|([-+]?\d+(?:\.\d+)?)|(\[)|(\]))\s*,?""",
-                       re.S)
-
-
-def _read_toml_subset(text: str) -> dict[str, Any]:
-    """A tiny reader for the TOML PHH uses (for Python 3.10, which has no ``tomllib``).
-
-    Top-level ``key = value`` lines; strings, integers, decimals, booleans and
-    (nested) arrays; ``#`` comments. Tables, dates and inline tables are skipped.
-
-    >>> _read_toml_subset("variant = 'PO'\\nantes = [0, 0]  # none\\nactions = [\\n 'p1 f',\\n]")
-    {'variant': 'PO', 'antes': [0, 0], 'actions': ['p1 f']}
-    """
-    out: dict[str, Any] = {}
-    pos = 0
-    key_re = re.compile(r"\s*(?:#[^\n]*\n\s*)*([A-Za-z0-9_]+|'[^']*')\s*=", re.S)
-    while True:
-        m = key_re.match(text, pos)
-        if not m:
-            rest = re.sub(r"#[^\n]*", "", text[pos:]).strip()
-            if rest and not rest.startswith("["):
-                raise PHHError(f"cannot read TOML near {rest[:30]!r}")
-            return out
-        key = m.group(1).strip("'")
-        pos = m.end()
-        stack: list[list[Any]] = []
-        value: Any = None
-        while True:
-            while True:   # skip comments and blank space inside arrays
-                c = re.match(r"\s*#[^\n]*", text[pos:])
-                if not c:
-                    break
-                pos += c.end()
-            v = _VALUE_RE.match(text, pos)
-            if not v:
-                line_end = text.find("\n", pos)
-                pos = len(text) if line_end < 0 else line_end   # unsupported value: skip the line
-                value = None
-                break
-            pos = v.end()
-            tq, sq, dq, boolean, number, open_, close = v.groups()
-            if open_:
-                stack.append([])
-                continue
-            if close:
-                done = stack.pop()
-                if stack:
-                    stack[-1].append(done)
-                    continue
-                value = done
-                break
-            if tq is not None or sq is not None:
-                item: Any = tq if tq is not None else sq
-            elif dq is not None:
-                item = dq.encode().decode("unicode_escape")
-            elif boolean is not None:
-                item = boolean == "true"
-            elif len(number) > _MAX_DIGITS:
-                raise PHHError(f"a number of {len(number)} digits is not a PHH amount")
-            else:
-                item = float(number) if "." in number else int(number)
-            if stack:
-                stack[-1].append(item)
-            else:
-                value = item
-                break
-        if value is not None:
-            out[key] = value
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise PHHError(f"not valid TOML: {e}") from None
+    except (ValueError, RecursionError) as e:   # e.g. an integer of more than 4300 digits
+        raise PHHError(f"not a PHH text we can read: {e}") from None
 
 
 # ------------------------------------------------------------------ loading

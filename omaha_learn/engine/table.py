@@ -33,8 +33,21 @@ Policies where the rules leave room, kept simple and documented:
 * R31: :meth:`cancel_hand` gives every player back what they had when it began;
 * R26: :meth:`misdeal` redeals with a new deck if no betting action was taken;
   after that the hand is played out;
-* R32 (ratholing): leaving with 100 big blinds or more and coming back within
-  30 minutes requires bringing back at least the amount left with.
+* R32 (returns and ratholing, as source 002 says): leaving with 100 big blinds
+  or more and coming back within 30 minutes is *counted* (:meth:`returns`, the
+  count starting afresh at 00:00 UTC each day by ``wall_clock``); only a
+  ``shortstack`` table (the room's Omaha Shortstack) refuses a return with fewer
+  chips than the player left with (ratholing);
+* the waiting list (002): a player who cannot be seated at once, because the
+  table is full, waits in :meth:`wait` order and may leave the list at any time;
+  the first one waiting takes the next free seat;
+* R25 kill pots: with ``kill=`` set, a player who alone wins a pot above it posts
+  a kill blind of ``kill_blind`` chips (twice the big blind by default: a "full
+  kill"; 1.5 times: a "half kill") on the next hand, as a live blind, even from a
+  blind seat (the blind counts in it), acting in turn; in fixed limit the bets of
+  that hand grow in the same proportion. Source 003 only names who owes a kill;
+  the rest is Robert's Rules of Poker, section 13 (kill pots);
+* R24: ``chip`` is the smallest chip in play, and every pot splits down to it.
 """
 
 from __future__ import annotations
@@ -43,6 +56,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date, datetime, timezone
 from typing import Any
 
 from omaha_learn.engine import arguments
@@ -99,6 +113,11 @@ class Table:
     decision_seconds: float = 30.0
     reconnect_seconds: float = 20.0
     rathole_minutes: float = 30.0
+    shortstack: bool = False
+    wall_clock: Callable[[], float] = time.time
+    kill: int | None = None
+    kill_blind: int | None = None
+    chip: int = 1
     structure: str | None = None
     """``"pot"`` or ``"fixed"`` limit; ``None`` is the game's usual one (PLO pot limit, Hi-Lo fixed limit)."""
     min_start: int = 3
@@ -136,8 +155,27 @@ class Table:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
                 raise TableError(f"{name}: {value!r} is not a number of seconds (minutes) >= 0")
+        if not callable(self.wall_clock):
+            raise TableError(f"wall_clock: {self.wall_clock!r} is not a function returning seconds since 1970 (UTC)")
+        if not isinstance(self.shortstack, bool):
+            raise TableError(f"shortstack: {self.shortstack!r} is not True or False")
+        self.chip = arguments.chips(self.chip, "chip", TableError, positive=True)
+        if any(b % self.chip for b in (*self.blinds, self.ante)):
+            raise TableError(f"chip {self.chip}: the blinds {self.blinds} and ante {self.ante} must be whole"
+                             " numbers of the smallest chip")
+        if self.kill is not None:
+            self.kill = arguments.chips(self.kill, "kill", TableError, positive=True)
+        if self.kill_blind is None:
+            self.kill_blind = 2 * max(self.blinds)
+        self.kill_blind = arguments.chips(self.kill_blind, "kill_blind", TableError, positive=True)
+        if self.kill_blind <= max(self.blinds) or 2 * self.kill_blind not in (3 * max(self.blinds), 4 * max(self.blinds)):
+            raise TableError(f"kill_blind {self.kill_blind}: a kill is more than the big blind ({max(self.blinds)}):"
+                             " 1.5 times it (a half kill) or twice it (a full kill)")
         self.rng = random.Random(self.seed)
         self._left: dict[str, _Left] = {}
+        self._returns: dict[tuple[str, date], int] = {}
+        self._waiting: list[tuple[str, int, Any]] = []
+        self._kill_owed: str | None = None
         self._decision_started = 0.0
         self._banked = True
         self._hand_start: dict[int, int] = {}
@@ -173,12 +211,19 @@ class Table:
         if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
             raise TableError(f"stack {stack!r}: bring a positive whole number of chips")
         left = self._left.get(name)
-        if left is not None and self.clock() - left.at < self.rathole_minutes * 60 and stack < left.stack:
+        back_soon = left is not None and self.clock() - left.at < self.rathole_minutes * 60
+        if back_soon and self.shortstack and left is not None and stack < left.stack:
             raise TableError(f"{name!r} left {self.rathole_minutes:g} minutes ago or less with {left.stack}"
-                             f" (100 big blinds or more) and must bring back at least that much (R32)")
+                             f" (100 big blinds or more): at a shortstack table a player must bring back at"
+                             f" least that much (R32, no ratholing)")
         free = [s for s in range(self.seats) if s not in self.occupants]
         if not free:
-            raise TableError(f"the table is full ({self.seats} seats)")
+            raise TableError(f"the table is full ({self.seats} seats): join the waiting list with wait()")
+        if back_soon:
+            key = (name, self._today())
+            self._returns[key] = self._returns.get(key, 0) + 1
+            self.log.append(f"{name} returns within {self.rathole_minutes:g} minutes after leaving with"
+                            f" 100 big blinds or more (counted, R32)")
         if seat is None:
             seat = free[0]
         elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
@@ -191,7 +236,10 @@ class Table:
         self.log.append(f"{name} sits in seat {seat} with {stack}")
 
     def leave(self, name: str) -> int:
-        """Stand up with your chips (not during a hand you are in); returns them."""
+        """Stand up with your chips (not during a hand you are in); returns them.
+
+        The first player on the waiting list takes the free seat.
+        """
         self._sync()
         s = self._seat_of(name)
         if self.hand is not None and not self.hand.is_over and s in self.hand_seats:
@@ -201,7 +249,64 @@ class Table:
             self._left[name] = _Left(seat.stack, self.clock())
         self.cashed_out[name] = self.cashed_out.get(name, 0) + seat.stack
         self.log.append(f"{name} leaves with {seat.stack}")
+        if self._kill_owed == name:
+            self._kill_owed = None
+        self._seat_waiting()
         return seat.stack
+
+    # ------------------------------------------------------------- waiting list
+    def wait(self, name: str, stack: int, *, player: Any = None) -> int:
+        """Put ``name`` on the waiting list (source 002): seated with ``stack`` when a seat frees.
+
+        Returns the place on the list (1 = next). A player may wait only when the table is full.
+        """
+        self._sync()
+        if not isinstance(name, str):
+            raise TableError(f"name: {name!r} is not text")
+        if any(o.name == name for o in self.occupants.values()):
+            raise TableError(f"{name!r} is already seated")
+        if any(w[0] == name for w in self._waiting):
+            raise TableError(f"{name!r} is already on the waiting list")
+        if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
+            raise TableError(f"stack {stack!r}: bring a positive whole number of chips")
+        if len(self.occupants) < self.seats:
+            raise TableError(f"a seat is free: {name!r} can join() now")
+        self._waiting.append((name, stack, player))
+        self.log.append(f"{name} joins the waiting list ({len(self._waiting)})")
+        return len(self._waiting)
+
+    def leave_waiting_list(self, name: str) -> None:
+        """Leave the waiting list at any time (source 002)."""
+        for i, w in enumerate(self._waiting):
+            if w[0] == name:
+                del self._waiting[i]
+                self.log.append(f"{name} leaves the waiting list")
+                return
+        raise TableError(f"{name!r} is not on the waiting list")
+
+    @property
+    def waiting_list(self) -> list[str]:
+        """Names on the waiting list, next first."""
+        return [w[0] for w in self._waiting]
+
+    def _seat_waiting(self) -> None:
+        while self._waiting and len(self.occupants) < self.seats:
+            name, stack, player = self._waiting.pop(0)
+            try:
+                self.join(name, stack, player=player)
+            except TableError as e:       # e.g. a shortstack table refusing a rathole: the next one waiting
+                self.log.append(f"{name} could not take the seat: {e}")
+            else:
+                self.log.append(f"{name} is seated from the waiting list")
+
+    # ----------------------------------------------------------------- R32
+    def _today(self) -> date:
+        return datetime.fromtimestamp(self.wall_clock(), timezone.utc).date()
+
+    def returns(self, name: str) -> int:
+        """R32: how often ``name`` came back within ``rathole_minutes`` after leaving with 100 big
+        blinds or more, today (the count starts afresh at 00:00 UTC)."""
+        return self._returns.get((name, self._today()), 0)
 
     def add_chips(self, name: str, amount: int) -> None:
         """Top up between hands; a player who had busted is sat back in."""
@@ -234,8 +339,8 @@ class Table:
                 if o.sitting_out_since is not None and now - o.sitting_out_since >= self.sit_out_limit]
         for name in gone:
             if self.hand is None or self.hand.is_over or self._seat_of(name) not in self.hand_seats:
-                self.leave(name)
                 self.log.append(f"{name} removed after sitting out (R29)")
+                self.leave(name)
         return gone
 
     # ------------------------------------------------------------------ hands
@@ -285,12 +390,22 @@ class Table:
         dealt = self.hand_seats
         assert self.button_seat is not None
         posts = {i: max(self.blinds) for i, s in enumerate(dealt) if self.occupants[s].post_now}
+        killer = next((i for i, s in enumerate(dealt) if self.occupants[s].name == self._kill_owed), None)
+        small_bet, big_bet = self.small_bet, self.big_bet
+        if killer is not None:      # R25: a live kill blind, posted even from a blind seat (its blind counts in it)
+            assert self.kill_blind is not None
+            posts[killer] = min(self.kill_blind, self._hand_start[dealt[killer]])
+            if self.structure == "fixed":          # the kill raises the limits in proportion (a full kill doubles)
+                small_bet = (small_bet or max(self.blinds)) * self.kill_blind // max(self.blinds)
+                big_bet = (big_bet or 2 * max(self.blinds)) * self.kill_blind // max(self.blinds)
+            self.log.append(f"{self._kill_owed} posts a kill of {posts[killer]} (R25)")
         self._banked = False
         self.hand = HandState([self._hand_start[s] for s in dealt], game=self.game, blinds=self.blinds,
                               structure=self.structure,
-                              small_bet=self.small_bet, big_bet=self.big_bet, ante=self.ante,
+                              small_bet=small_bet, big_bet=big_bet, ante=self.ante,
                               button=dealt.index(self.button_seat), seed=self.rng.randrange(2**32),
-                              names=[self.occupants[s].name for s in dealt], posts=posts)
+                              names=[self.occupants[s].name for s in dealt], posts=posts,
+                              chip=self.chip, kill=self.kill)
         self.log.append(f"hand {self.hands_played + 1}: button {self.name_at(self.button_seat)}")
         self._decision_started = self.clock()
 
@@ -318,6 +433,18 @@ class Table:
             self.occupants[s].post_now = False
         self.hands_played += 1
         self.last_hand_size = len(self.hand_seats)
+        self._kill_owed = None
+        result = self.hand.result
+        kill_seat = getattr(result, "kill_seat", None)
+        winner = getattr(result, "winner", None)
+        if self.kill is not None and winner is not None:    # everyone else folded: the pot won, less uncalled chips
+            c = [self._hand_start[s] - self.hand.stacks[i] + result.payouts[i] for i, s in enumerate(self.hand_seats)]
+            matched = max((x for i, x in enumerate(c) if i != winner), default=0)
+            if sum(min(x, matched) for x in c) > self.kill:
+                kill_seat = winner
+        if self.kill is not None and kill_seat is not None:
+            self._kill_owed = self.name_at(self.hand_seats[kill_seat])
+            self.log.append(f"{self._kill_owed} scooped a pot above {self.kill} and owes a kill next hand (R25)")
         for s in self.hand_seats:
             if self.occupants[s].stack == 0:
                 self.sit_out(self.occupants[s].name)   # busted: sits out until chips are added

@@ -68,6 +68,7 @@ from typing import Any
 from omaha_learn.errors import SandboxError, Unreadable
 from omaha_learn.grading.records import CSV_COLUMNS, QuestionRecord
 from omaha_learn.grading.text_safety import printable, spreadsheet_cell
+from omaha_learn.resources import keys_dir as lessons_keys_dir
 
 __all__ = ["grade", "write_csv", "totals", "print_summary", "keys_dir", "check_output_file", "Unreadable",
            "read_notebook", "plan_for", "student_names", "KeyInfo", "check_sandbox", "MAX_CELL_CHARS"]
@@ -601,11 +602,12 @@ def _key_answers(key: KeyInfo, run: dict[str, Any], say: Callable[[str], None]) 
 # ------------------------------------------------------------------------ outputs
 
 def keys_dir(option: Path | None) -> Path:
-    """The keys folder: ``option``, else ``exercises/solutions`` here, else the one beside the package."""
+    """The keys folder: ``option``, else ``exercises/solutions`` here, else the lessons' own
+    (:func:`omaha_learn.resources.keys_dir`: the checkout's or the installed package's)."""
     if option is not None:
         return option
     local = Path("exercises") / "solutions"
-    return local if local.is_dir() else PACKAGE_ROOT / "exercises" / "solutions"
+    return local if local.is_dir() else lessons_keys_dir()
 
 
 def check_output_file(path: Path, what: str) -> str | None:

@@ -56,10 +56,19 @@ from typing import Any
 
 from omaha_learn.errors import NbgraderExportError
 from omaha_learn.grading.rules_text import RULES_FILE
+from omaha_learn.resources import LessonsMissing, keys_dir
 
 __all__ = ["export_nbgrader", "nbgrader_notebook", "key_answers", "NbgraderExportError", "KEYS_DIR"]
 
-KEYS_DIR = Path(__file__).resolve().parent.parent.parent / "exercises" / "solutions"
+def _default_keys() -> Path:
+    try:
+        return keys_dir()
+    except LessonsMissing:
+        return Path("exercises") / "solutions"
+
+
+KEYS_DIR = _default_keys()
+"""The exercises' teacher keys (:func:`omaha_learn.resources.keys_dir`: the checkout's or the wheel's)."""
 """The teacher's keys in the omaha_learn checkout."""
 
 SCHEMA_VERSION = 3

@@ -20,9 +20,20 @@ import re
 from functools import cache
 from pathlib import Path
 
+from omaha_learn.resources import LessonsMissing, rules_file
+
 __all__ = ["RULES_FILE", "rule_numbers", "rule_sections", "rule_html", "rule_link"]
 
-RULES_FILE = Path(__file__).resolve().parent.parent.parent / "docs" / "rules.md"
+
+def _default_rules() -> Path:
+    try:
+        return rules_file()
+    except LessonsMissing:
+        return Path("docs") / "rules.md"
+
+
+RULES_FILE = _default_rules()
+"""The rules reference (:func:`omaha_learn.resources.rules_file`: the checkout's or the wheel's)."""
 """The project's rules reference (present in a clone or an editable install)."""
 
 _ANCHOR = re.compile(r'^<a id="(r\d+)"></a>\s*$')

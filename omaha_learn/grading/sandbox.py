@@ -512,6 +512,10 @@ class _Kernel:
     """One kernel process (in its sandbox) and a client talking to it over Unix sockets."""
 
     def __init__(self, folder: Path, tables: Path, kind: str, startup: float, bounds: Bounds | None = None) -> None:
+        from omaha_learn.extras import require
+
+        require("jupyter_client", extra="grading", what="the grader")
+        require("zmq", extra="grading", what="the grader")
         from jupyter_client.blocking.client import BlockingKernelClient
         from jupyter_client.connect import write_connection_file
 

@@ -9,6 +9,10 @@ Dealer(players=2, game='hilo', seed=1)
 
 from __future__ import annotations
 
+from omaha_learn.extras import require
+
+require("ipywidgets", extra="lessons", what="omaha_learn.widgets")   # before any widget module imports it
+
 from omaha_learn.widgets.dealer import Dealer
 from omaha_learn.widgets.equity_lab import EquityLab
 from omaha_learn.widgets.frequency_plots import FrequencyPlots

@@ -13,6 +13,7 @@ from omaha_learn.display.chart import chart_heatmap, chart_heatmap_mpl, chart_ht
 from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import ChartError
+from omaha_learn.extras import require
 from omaha_learn.strategy.chart import StartingHands, starting_hands
 from omaha_learn.widgets._base import GAMES, LessonApp, show_matplotlib, show_plotly
 
@@ -136,6 +137,7 @@ class StartingHandChart(LessonApp):
             self.figure = None
             return
         if self.overview == "mpl":
+            require("matplotlib", extra="lessons", what="this figure")
             import matplotlib.pyplot as plt
 
             self.figure = chart_heatmap_mpl(self.chart, stat=self.stat, top=self.top)

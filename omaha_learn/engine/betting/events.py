@@ -49,6 +49,7 @@ _TEXT = {
     "small blind": "{name} posts small blind {amount}{all_in}",
     "big blind": "{name} posts big blind {amount}{all_in}",
     "post": "{name} posts {amount} to play now (R28)",
+    "kill": "{name} posts a kill, {amount} more (R25)",
     "dealt": "{name} is dealt {cards}",
     "shows": "{name} shows {cards}",
     "collects": "{name} collects {amount}",

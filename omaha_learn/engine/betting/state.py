@@ -169,6 +169,11 @@ class HandState:
     ``deal_missing=False`` a seat whose cards are unknown must fold before the
     showdown; reaching one raises :class:`~omaha_learn.errors.ShowdownError`.)
 
+    ``chip`` is the smallest chip in play: pots split down to it (R24). ``kill``
+    is a pot size: a player who alone wins a pot above it owes a kill next hand
+    (R25), named in ``result.kill_seat`` (a :class:`~omaha_learn.engine.table.Table`
+    with ``kill=`` collects it).
+
     >>> h = HandState([20, 20], game="hilo", blinds=(1, 2), seed=3)
     >>> h.button, h.to_act          # heads-up: button posts SB and acts first (R14)
     (0, 0)
@@ -187,7 +192,8 @@ class HandState:
                  holes: Sequence[CardsLike | None] | None = None, board: CardsLike = (),
                  cap: int | None | _Unset = _UNSET, cap_heads_up: int | None | _Unset = _UNSET,
                  qualifier: int | None = 8, names: Sequence[str] | None = None,
-                 posts: Mapping[int, int] | None | _Unset = _UNSET, deal_missing: bool = True) -> None:
+                 posts: Mapping[int, int] | None | _Unset = _UNSET, deal_missing: bool = True,
+                 chip: int = 1, kill: int | None = None) -> None:
         # every check first: nothing is dealt or posted until the settings are known to play to the end
         stack_list = arguments.items(stacks, "stacks", BettingSetupError)
         n = len(stack_list)
@@ -231,6 +237,8 @@ class HandState:
         self.button = button
         self.hole_count = hole_count
         self.qualifier = qualifier
+        self.chip = arguments.chips(chip, "chip", BettingSetupError, positive=True)   # R24: smallest chip in play
+        self.kill = None if kill is None else arguments.chips(kill, "kill", BettingSetupError, positive=True)  # R25
         self.names = name_list
         self.posts = dict(the_stakes.posts)   # R28: a new player's big blind posted at once (live)
         self.seed = seed
@@ -341,9 +349,11 @@ class HandState:
                 paid = self._put(seat, blind)
                 self._note(Event(f"{word} blind", self.names[seat], paid, all_in=self._stacks[seat] == 0))
         for seat, amount in sorted(self.posts.items()):
-            if seat not in (self.sb_seat, self.bb_seat) and amount > 0:
-                paid = self._put(seat, amount)
-                self._note(Event("post", self.names[seat], paid))
+            blind = self.bets[seat] if seat in (self.sb_seat, self.bb_seat) else 0
+            # a blind seat's post counts its blind (R28's post is no more than the big blind; a kill, R25, is more)
+            if amount > blind and (blind == 0 or amount > self.blinds[1]):
+                paid = self._put(seat, amount - blind)
+                self._note(Event("kill" if amount > self.blinds[1] else "post", self.names[seat], paid))
 
     def _note(self, event: Event) -> None:
         self.log.append(describe(event))
@@ -635,6 +645,7 @@ class HandState:
                                     " (dealt with deal_missing=False)")
         live = [c - a for c, a in zip(self.contributions, self.antes_paid, strict=True)]
         result = showdown(holes, self.board, live, button=self.button, game=self.game, qualifier=self.qualifier,
+                          chip=self.chip, kill=self.kill,
                           last_aggressor=None if self._last_aggressor is None or self.folded[self._last_aggressor]
                           else self._last_aggressor, dead_money=sum(self.antes_paid))
         self._settle(result)

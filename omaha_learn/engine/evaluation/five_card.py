@@ -17,7 +17,8 @@ from collections import Counter
 from collections.abc import Sequence
 from enum import IntEnum
 
-from omaha_learn.engine.cards import RANK_NAMES, RANK_PLURALS, Card
+from omaha_learn.engine.cards import Card
+from omaha_learn.i18n import gettext, rank_forms, rank_word
 
 __all__ = ["Category", "high_value", "low_value", "low_ranks", "describe_high_value"]
 
@@ -118,37 +119,53 @@ def low_value(cards: Sequence[Card]) -> tuple[int, ...]:
     return (pairing, *(r for r, _ in groups))
 
 
-def _list_words(ranks: Sequence[int]) -> str:
-    return ", ".join(RANK_NAMES[r] for r in ranks)
-
-
 def describe_high_value(value: Sequence[int]) -> str:
-    """Words for a :func:`high_value`, e.g. ``'Two pair, kings and sixes, ace kicker'``.
+    """Words for a :func:`high_value`, e.g. ``'Two pair, kings and sixes, ace kicker'``, in the language in use
+    (:func:`omaha_learn.set_language`): whole-sentence templates, ranks in the form each language needs.
 
     >>> describe_high_value((2, 13, 6, 14))
     'Two pair, kings and sixes, ace kicker'
     >>> describe_high_value((4, 5))
     'Straight, five high (the wheel)'
+    >>> from omaha_learn.i18n import language
+    >>> with language("ru"):
+    ...     describe_high_value((1, 13, 9, 8, 2)), describe_high_value((3, 10, 14, 9))
+    ('Пара королей, кикеры: девятка, восьмёрка, двойка', 'Тройка десяток, кикеры: туз, девятка')
+    >>> with language("et"):
+    ...     describe_high_value((1, 13, 9, 8, 2)), describe_high_value((6, 13, 7))
+    ('Paar kuningaid, lisakaardid üheksa, kaheksa, kaks', 'Täismaja, kuningad ja seitsmed')
     """
     cat = Category(value[0])
     r = value[1:]
-    name, plural = RANK_NAMES, RANK_PLURALS
+
+    def words(ranks: Sequence[int]) -> str:
+        return ", ".join(rank_word(x, "name") for x in ranks)
+
     if cat == Category.ROYAL_FLUSH:
-        return "Royal flush"
+        return gettext("Royal flush")
     if cat == Category.STRAIGHT_FLUSH:
-        return f"Straight flush, {name[r[0]]} high" + (" (steel wheel)" if r[0] == 5 else "")
+        if r[0] == 5:
+            return gettext("Straight flush, five high (steel wheel)")
+        return gettext("Straight flush, {high} high").format(**rank_forms("high", r[0]))
     if cat == Category.FOUR_OF_A_KIND:
-        return f"Four of a kind, {plural[r[0]]}, {name[r[1]]} kicker"
+        return gettext("Four of a kind, {quads_plural}, {kicker} kicker").format(
+            **rank_forms("quads", r[0]), **rank_forms("kicker", r[1]))
     if cat == Category.FULL_HOUSE:
-        return f"Full house, {plural[r[0]]} full of {plural[r[1]]}"
+        return gettext("Full house, {three_plural} full of {pair_plural}").format(
+            **rank_forms("three", r[0]), **rank_forms("pair", r[1]))
     if cat == Category.FLUSH:
-        return f"Flush, {name[r[0]]} high ({_list_words(r)})"
+        return gettext("Flush, {high} high ({cards})").format(**rank_forms("high", r[0]), cards=words(r))
     if cat == Category.STRAIGHT:
-        return f"Straight, {name[r[0]]} high" + (" (the wheel)" if r[0] == 5 else "")
+        if r[0] == 5:
+            return gettext("Straight, five high (the wheel)")
+        return gettext("Straight, {high} high").format(**rank_forms("high", r[0]))
     if cat == Category.THREE_OF_A_KIND:
-        return f"Three of a kind, {plural[r[0]]}, kickers {_list_words(r[1:])}"
+        return gettext("Three of a kind, {trips_plural}, kickers {kickers}").format(
+            **rank_forms("trips", r[0]), kickers=words(r[1:]))
     if cat == Category.TWO_PAIR:
-        return f"Two pair, {plural[r[0]]} and {plural[r[1]]}, {name[r[2]]} kicker"
+        return gettext("Two pair, {top_plural} and {second_plural}, {kicker} kicker").format(
+            **rank_forms("top", r[0]), **rank_forms("second", r[1]), **rank_forms("kicker", r[2]))
     if cat == Category.ONE_PAIR:
-        return f"Pair of {plural[r[0]]}, kickers {_list_words(r[1:])}"
-    return f"High card {name[r[0]]}, then {_list_words(r[1:])}"
+        return gettext("Pair of {pair_plural}, kickers {kickers}").format(**rank_forms("pair", r[0]),
+                                                                          kickers=words(r[1:]))
+    return gettext("High card {high}, then {rest}").format(**rank_forms("high", r[0]), rest=words(r[1:]))

@@ -22,6 +22,7 @@ from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, p
 from omaha_learn.engine.evaluation.five_card import Category, describe_high_value, high_value, low_value
 from omaha_learn.engine.evaluation.keys import CARD_WEIGHTS, RANK_WEIGHTS, multisets
 from omaha_learn.engine.games import HOLE_SIZES
+from omaha_learn.i18n import gettext
 
 __all__ = [
     "HighHand",
@@ -234,10 +235,10 @@ class LowHand(_ByStrength):
         """E.g. ``'8-5-4-2-A low'`` or ``'5-4-3-2-A low (the wheel, the best low)'``."""
         text = "-".join("A" if r == 1 else "TJQK"[r - 10] if r >= 10 else str(r) for r in self.ranks)
         if self.ranks == (5, 4, 3, 2, 1):
-            return f"{text} low (the wheel, the best low)"
+            return gettext("{cards} low (the wheel, the best low)").format(cards=text)
         if not self.is_pat:
-            return f"{text} (a paired low)"
-        return f"{text} low"
+            return gettext("{cards} (a paired low)").format(cards=text)
+        return gettext("{cards} low").format(cards=text)
 
     def __str__(self) -> str:
         return format_cards(self.cards)

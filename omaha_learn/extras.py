@@ -1,0 +1,58 @@
+"""Optional extras: ``pip install omaha_learn`` is numpy alone; the rest comes with an extra.
+
+=============  ==============================================================================
+extra          brings
+=============  ==============================================================================
+``lessons``    JupyterLab, ipywidgets, matplotlib, plotly (the notebooks, widgets and figures)
+``grading``    jupyter_client, pyzmq, ipykernel, nbformat, nbclient, pyseccomp (the grader)
+``scale``      distributed (Dask clusters for studies and grading)
+``nbgrader``   nbgrader (exporting the exercises as nbgrader assignments)
+``test``       all of the above and the tools of the whole proof
+=============  ==============================================================================
+
+Every import that needs an extra goes through :func:`require`, which fails with
+:class:`~omaha_learn.errors.MissingExtra` naming the package and the extra.
+
+>>> require("json", extra="lessons").__name__
+'json'
+>>> require("no_such_module_here", extra="lessons")
+Traceback (most recent call last):
+...
+omaha_learn.errors.MissingExtra: this needs the package 'no_such_module_here', which is not installed: pip install "omaha_learn[lessons]"
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from omaha_learn.errors import MissingExtra
+
+__all__ = ["EXTRAS", "require"]
+
+EXTRAS: dict[str, str] = {
+    "ipywidgets": "lessons", "IPython": "lessons", "matplotlib": "lessons", "plotly": "lessons",
+    "jupyterlab": "lessons",
+    "jupyter_client": "grading", "zmq": "grading", "ipykernel": "grading", "nbformat": "grading",
+    "nbclient": "grading", "seccomp": "grading", "pyseccomp": "grading",
+    "distributed": "scale",
+    "nbgrader": "nbgrader",
+}
+"""Top-level module -> the extra that installs it."""
+
+_PACKAGES = {"zmq": "pyzmq", "seccomp": "pyseccomp", "IPython": "ipython"}
+"""Top-level modules whose distribution has another name."""
+
+
+def require(module: str, *, extra: str | None = None, what: str = "this") -> ModuleType:
+    """Import ``module``, or raise :class:`~omaha_learn.errors.MissingExtra` naming the extra that brings it."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        top = module.partition(".")[0]
+        extra = extra or EXTRAS.get(top, "test")
+        name = _PACKAGES.get(top, top)
+        error = MissingExtra(f"{what} needs the package {name!r}, which is not installed: "
+                             f'pip install "omaha_learn[{extra}]"')
+        error.name = top
+        raise error from exc

@@ -1,0 +1,165 @@
+"""Two speeds: plain ``pytest`` runs the ordinary tests and the doctests; ``pytest --full`` runs the
+whole proof (every notebook and exercise key through nbval, the browser, the sandbox, Dask, nbgrader,
+the wheel in a fresh venv, the long exhaustive and differential checks, ruff and mypy as tests).
+
+The ``full`` marker is applied here, by path, to what is slow or needs a tool beyond ``pip``:
+notebooks and keys (nbval items), the files of ``FULL_FILES``, the tests of ``FULL_TESTS``, and any test
+marked ``browser`` or ``slow``. Plain ``pytest`` (no paths, no ``-m``) leaves them out; ``pytest -m full``
+selects only those (nbval on, as with ``--full``); naming a file or a marker runs what was named.
+
+In a full run, or when ``CI`` is set, a skip is a failure: a required tool that is missing (Chromium,
+bubblewrap, PokerKit, Dask, nbgrader...) fails the run with the skip's reason (which names how to
+install it) instead of hiding the tests.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SANITIZE = ROOT / "tests" / "nbval_sanitize.cfg"
+
+FULL_DIRS = ("notebooks", "exercises/solutions")
+"""Notebooks and exercise keys: nbval re-runs each against its stored outputs."""
+
+FULL_FILES = {
+    "test_browser.py", "test_browser_play_table.py",                     # Chromium and JupyterLab
+    "test_grading.py", "test_grading_attacks.py", "test_grading_attacks_2.py",  # the sandbox (bwrap) and kernels
+    "test_grading_scale.py",                                              # the grader on Dask
+    "test_nbgrader_export.py",                                            # nbgrader
+    "test_exhaustive.py", "test_differential_eval.py",                    # long exhaustive and differential checks
+    "test_static.py",                                                     # ruff and mypy (CI runs them as steps too)
+    "test_wheel.py",                                                      # the wheel in fresh venvs
+    "test_showdown_pokerkit.py", "test_betting_pokerkit.py",              # differential against PokerKit
+}
+FULL_TESTS: set[str] = {
+    # differential and brute-force checks (PokerKit, poker-equity, concrete hands, every hand)
+    "test_range_equity.py::test_exact_range_equity_equals_brute_force_over_concrete_hands",
+    "test_range_equity.py::test_monte_carlo_range_equity_agrees_with_poker_equity",
+    "test_range_syntax.py::test_any_span_is_the_union_of_its_steps",
+    "test_range_syntax.py::test_trailing_plus_and_minus_move_every_written_rank",
+    "test_range_syntax.py::test_suit_and_card_forms_match_brute_force",
+    "test_range_syntax.py::test_rank_forms_match_brute_force",
+    "test_ranges.py::test_parse_range_counts_match_brute_force",
+    "test_canonical.py::test_r1_every_hand_is_in_the_class_of_its_signature",
+    "test_equity_kernel.py::test_r6_r9_key_tables_agree_with_five_card_tables_on_all_2598960_hands",
+    "test_equity_exact.py::test_preflop_three_way_exact_matches_poker_equity",
+    "test_equity_random_hands.py::test_five_card_hands",
+    "test_chart.py::test_chart_agrees_with_poker_equity_within_three_standard_errors",
+    "test_chart.py::test_build_script_is_reproducible_and_gives_against_randoms_rows",
+    "test_phh.py::test_pokerkit_dumped_phh_loads_to_the_same_stacks",
+    "test_phh.py::test_dump_phh_replays_in_pokerkit_to_the_same_finishing_stacks",
+    "test_phh.py::test_single_blind_hands_replay_in_pokerkit_to_the_same_stacks",
+    # long random play (the rules tests cover each rule at speed)
+    "test_betting_properties.py::test_r17_r19_random_legal_play_fixed_limit_hilo",
+    "test_betting_properties.py::test_r15_r19_random_legal_play_pot_limit",
+    "test_practice.py::test_random_learner_conserves_chips_stays_legal_and_replays",
+    "test_lessons_strategy.py::test_lesson_11_flops_are_described_by_their_low_cards",
+    # notebook kernels and the grader's sandbox
+    "test_checks_strategy.py::test_exercise11_key_scores_full_marks_and_learner_copy_zero",
+    "test_checks_flop_play.py::test_key_full_marks_copy_and_wrong_answers_zero",
+    "test_checks.py::test_canonical_answers_survive_the_trip_to_the_grader",
+    "test_teacher_marks.py::test_a_learners_endless_loop_is_named_as_the_cell_over_its_limit",
+    "test_teacher_marks.py::test_the_grade_command_applies_overrides_and_writes_the_gradebook",
+    # Dask clusters
+    "test_jobs.py::test_local_cluster_by_address_gives_the_reference",
+    "test_jobs.py::test_local_cluster_through_a_client_uses_both_workers",
+    "test_jobs.py::test_local_cluster_error_propagates_as_itself",
+    "test_study_jobs.py::test_cli_same_table_for_jobs_and_scheduler",
+    "test_study_jobs.py::test_library_on_the_cluster",
+    "test_chart.py::test_build_script_on_a_dask_cluster_gives_the_same_rows",
+}
+"""``file::test`` names of single slow tests in otherwise fast files (measured with ``--durations``)."""
+
+INSTALL = "pip install -e '.[test]' (and apt-get install -y chromium bubblewrap; see .ci/run)"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--full", action="store_true", default=False,
+                     help="run the whole proof: notebooks (nbval), browser, sandbox, Dask, nbgrader, wheel, "
+                          "long checks; a missing tool fails")
+
+
+def full_run(config: pytest.Config) -> bool:
+    """Whether this run is the whole proof (``--full``, or ``-m`` selecting ``full``)."""
+    return bool(config.getoption("--full")) or "full" in (config.getoption("-m") or "")
+
+
+def strict(config: pytest.Config) -> bool:
+    """Whether a skip is a failure here: in the whole proof and on CI."""
+    return full_run(config) or bool(os.environ.get("CI"))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "full: part of the whole proof only (pytest --full); applied by path")
+    if full_run(config) and hasattr(config.option, "nbval"):
+        config.option.nbval = True               # the notebooks and keys, against their stored outputs
+        config.option.nbval_current_env = True
+        config.option.nbval_sanitize_with = str(SANITIZE)
+
+
+def full_path(path: Path) -> bool:
+    """Whether everything in the file at ``path`` belongs to the whole proof."""
+    try:
+        rel = path.resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        return False
+    return ((any(rel.startswith(d + "/") for d in FULL_DIRS) and path.suffix == ".ipynb")
+            or (rel.startswith("tests/") and path.name in FULL_FILES))
+
+
+def is_full(item: pytest.Item) -> bool:
+    path = Path(str(item.fspath)).resolve()
+    if full_path(path):
+        return True
+    if f"{path.name}::{getattr(item, 'originalname', item.name)}" in FULL_TESTS:
+        return True
+    return any(item.iter_markers("browser")) or any(item.iter_markers("slow"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    full, fast = [], []
+    for item in items:
+        if is_full(item):
+            item.add_marker(pytest.mark.full)
+            full.append(item)
+        else:
+            fast.append(item)
+    if full and not full_run(config) and plain_run(config):
+        config.hook.pytest_deselected(items=full)
+        items[:] = fast
+
+
+def plain_run(config: pytest.Config) -> bool:
+    """``pytest`` with no paths and no ``-m``: the fast run. Naming a file (``pytest tests/test_browser.py``),
+    a marker (``pytest -m browser``) or ``--nbval`` runs what was asked for."""
+    from_testpaths = getattr(config, "args_source", None) == pytest.Config.ArgsSource.TESTPATHS
+    return from_testpaths and not config.getoption("-m") and not getattr(config.option, "nbval", False)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Any:
+    outcome = yield
+    report = outcome.get_result()
+    if report.skipped and strict(item.config) and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = (f"skipped in a full or CI run, which needs every tool: {reason}\n"
+                           f"install: {INSTALL}")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Any:
+    outcome = yield
+    report = outcome.get_result()
+    path = Path(str(getattr(collector, "path", "") or "."))
+    if report.skipped and strict(collector.config) and (full_run(collector.config) or not full_path(path)):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = (f"{collector.nodeid} skipped in a full or CI run, which needs every tool: {reason}\n"
+                           f"install: {INSTALL}")
