@@ -178,3 +178,41 @@ def test_docs_table_is_the_coachs_table() -> None:
     assert {p: int(v) / 100 for p, v in rows.items()} == OPEN
     calls = dict(re.findall(r"^\| (UTG|HJ|CO|BTN|SB|BB) \| top \d+%[^|]*\| top (\d+)%", text, flags=re.M))
     assert {p: int(v) / 100 for p, v in calls.items()} == CALL
+
+
+def test_a_solver_plugs_in_through_the_equilibrium_seam() -> None:
+    """At a heads-up river decision the coach asks an equilibrium source for the hand's strategy at the
+    current node and shows it, labelled with the accuracy it was solved to; elsewhere it does not ask.
+    (A stand-in solve() with the interface of issue 28's solver; the real one is not on this branch.)"""
+    from omaha_learn.strategy.equilibrium import default_source, node_of, solver_source
+
+    calls: list[dict[str, object]] = []
+
+    class Solution:
+        exploitability = 0.3
+
+        def strategy(self, node: str, hand: object) -> dict[str, float]:
+            calls.append({"node": node})
+            return {"c": 0.75, "f": 0.25}
+
+        def ev(self, hand: object, node: str) -> float:
+            return 4.0 if node.endswith("c") else 0.0
+
+    def fake_solve(board: object, **kw: object) -> Solution:
+        calls.append(kw)
+        return Solution()
+
+    hand = HandState([300, 300], game="plo", holes=["Kh 9h 8c 8d", None], board="Jh 7h 3c 5h Td", button=0,
+                     deal_missing=False, seed=1)
+    hand.play("r6 c b12 c b36 c b108")
+    advice = coach(hand, trials=1_000, seed=1, solver=solver_source(fake_solve))
+    assert advice.equilibrium is not None and advice.equilibrium.best == "c"
+    assert "Equilibrium, solved to" in str(advice) and calls[0]["pot"] == 108   # the river pot before the bet
+    assert calls[1]["node"] == "b108"
+    assert default_source() is None            # no solver installed on this branch: the fold-equity model alone
+    flop = HandState([100] * 3, game="plo", seed=4, button=2)
+    flop.play("r7 c c")
+    assert coach(flop, trials=500, seed=1, solver=solver_source(fake_solve)).equilibrium is None
+    from omaha_learn.strategy.seat_view import seat_view
+
+    assert node_of(seat_view(hand)) == "b108"
