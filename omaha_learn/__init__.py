@@ -85,9 +85,14 @@ _EXPORTS: dict[str, str] = {
     "Advice": "strategy.coach",
     "PracticeTable": "strategy.practice",
     "ChartPlayer": "strategy.players",
+<<<<<<< HEAD
     "TendencyPlayer": "strategy.players",
     "SolverPlayer": "strategy.players",
     "opening_ranges": "strategy.preflop",
+=======
+    # the equilibrium solver
+    "solve": "strategy.solver", "Solution": "strategy.solver", "SolverError": "errors",
+>>>>>>> main
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]
@@ -151,6 +156,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         QualifierError,
         RangeError,
         ShowdownError,
+        SolverError,
         TableError,
     )
     from omaha_learn.i18n import get_language, set_language
@@ -171,3 +177,4 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.strategy.preflop import opening_ranges
     from omaha_learn.strategy.range_equity import equity
     from omaha_learn.strategy.ranges import Range, parse_range
+    from omaha_learn.strategy.solver import Solution, solve

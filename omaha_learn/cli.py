@@ -504,6 +504,16 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _minutes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of minutes") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: give 0 or more minutes")
+    return value
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -529,7 +539,10 @@ def _grade_parser(sub: Any) -> None:
 
     p = sub.add_parser("grade", help="grade exercise notebooks, each isolated, against the teacher's keys",
                        description="Grade exercise notebooks, each isolated, against the teacher's keys.")
-    p.add_argument("submissions", nargs="+", type=Path, metavar="SUBMISSION.ipynb")
+    p.add_argument("submissions", nargs="*", type=Path, metavar="SUBMISSION.ipynb")
+    p.add_argument("--nbgrader", type=Path, default=None, metavar="COURSE",
+                   help="grade what nbgrader collected in COURSE/submitted/ and write the marks into its gradebook "
+                        "(pip install 'omaha_learn[nbgrader]')")
     p.add_argument("--keys", type=Path, default=None, help="folder of teacher keys (default: exercises/solutions)")
     p.add_argument("--csv", type=Path, default=None, metavar="FILE",
                    help="write " + ",".join(CSV_COLUMNS) + " rows to FILE")
@@ -546,7 +559,8 @@ def _grade_parser(sub: Any) -> None:
     p.add_argument("--trusted-learners", action="store_true",
                    help="with --scheduler and --sandbox none: every learner's code is trusted (else refused)")
     p.add_argument("--memory-mb", type=_positive("--memory-mb"), default=None, metavar="MB",
-                   help="address space per kernel process (default 3072)")
+                   help="address space per kernel process, and the whole submission's memory where a memory cgroup "
+                        "can be made (default 3072)")
     p.add_argument("--disk-mb", type=_positive("--disk-mb"), default=None, metavar="MB",
                    help="size of the sandbox's /tmp and /dev/shm, and of each file written (default 256)")
     p.add_argument("--max-processes", type=_positive("--max-processes"), default=None, metavar="N",
@@ -558,6 +572,23 @@ def _grade_parser(sub: Any) -> None:
     p.add_argument("--overrides", type=Path, default=None, metavar="FILE",
                    help="the teacher's marks (CSV: student,exercise,question,points,comment), applied on every "
                         "regrade; partial credit allowed")
+    p.add_argument("--exercises", default=None, metavar="LIST",
+                   help="the exercises graded, such as 01,03 (numbers, key or checker names); without it an exercise "
+                        "counts when more than half of the learners handed it in")
+    p.add_argument("--roster", type=Path, default=None, metavar="FILE",
+                   help="the class list (CSV: id,name,email,folder,pattern,section,extension_days): matches "
+                        "submissions to learners, lists who handed nothing in")
+    p.add_argument("--lms", choices=("plain", "canvas", "moodle"), default="plain",
+                   help="the --gradebook's columns: plain (default), canvas or moodle (their grade import formats)")
+    p.add_argument("--due", default=None, metavar="WHEN",
+                   help="when the work is due, such as 2026-12-15T23:59 (the grader's local time unless a zone "
+                        "is given); later copies lose --late-penalty")
+    p.add_argument("--late-penalty", default=None, metavar="RULE",
+                   help="10%%/day (each day started), or a table 10%%,25%%,100%% (day 1, day 2, day 3 on)")
+    p.add_argument("--grace", type=_minutes, default=0.0, metavar="MIN",
+                   help="minutes after --due still on time (default 0)")
+    p.add_argument("--best", action="store_true",
+                   help="a learner's best copy of an exercise counts (default: the latest, by the file's time)")
     p.add_argument("--gradebook", type=Path, default=None, metavar="FILE",
                    help="write one row per learner (student, each exercise, total, maximum, percent) to FILE")
 
@@ -568,6 +599,15 @@ def _grade(args: argparse.Namespace) -> int:
 
     problems = []
     keys = grader.keys_dir(args.keys)
+    if args.nbgrader is not None:
+        if args.submissions:
+            problems.append("give SUBMISSION files or --nbgrader COURSE, not both")
+        elif not (args.nbgrader / "submitted").is_dir():
+            problems.append(f"--nbgrader {args.nbgrader}: no submitted/ folder (collect first: nbgrader collect ...)")
+        if args.keys is None:
+            keys = args.nbgrader / "source"   # the course's own source notebooks (checked when grading)
+    elif not args.submissions:
+        problems.append("give the notebooks to grade (SUBMISSION.ipynb ...) or --nbgrader COURSE")
     if not keys.is_dir():
         problems.append(f"keys folder {keys} does not exist")
     # a link, FIFO or folder handed in gets its own unreadable row; only names that are not there stop the run
@@ -589,13 +629,36 @@ def _grade(args: argparse.Namespace) -> int:
         problems.append(str(exc))
     bounds = {k: v for k, v in (("memory_mb", args.memory_mb), ("disk_mb", args.disk_mb),
                                 ("processes", args.max_processes)) if v is not None}
+    args.assignment = None
+    if not problems:
+        from omaha_learn.errors import ReportError
+        from omaha_learn.grading.class_summary import Assignment
+
+        try:
+            named, maxima = grader.resolve_exercises(args.exercises, keys) if args.exercises else (None, {})
+            args.roster_list = None
+            if args.roster is not None:
+                from omaha_learn.grading.roster import read_roster
+
+                args.roster_list = read_roster(args.roster)
+            late = _late_options(args)
+            roster = args.roster_list
+            args.assignment = Assignment(
+                named, maxima, "best" if args.best else "latest",
+                learners=tuple(roster.labels) if roster is not None else None,
+                extensions={k: v.extension_days for k, v in roster.labels.items()} if roster is not None else {},
+                time_source="nbgrader's timestamp.txt" if args.nbgrader is not None else "the file's time",
+                **late)
+        except ReportError as exc:
+            problems.append(str(exc))
     overrides = []
     if args.overrides is not None and not problems:
         from omaha_learn.errors import ReportError
-        from omaha_learn.grading.teacher_marks import read_overrides
+        from omaha_learn.grading.teacher_marks import check_overrides, read_overrides
 
-        try:
+        try:  # every line checked against the keys before anything is graded
             overrides = read_overrides(args.overrides)
+            check_overrides(overrides, grader.key_questions(keys))
         except ReportError as exc:
             problems.append(str(exc))
     if problems:
@@ -615,15 +678,22 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
     """Grade, apply the overrides and write every output asked for; the exit status."""
     from omaha_learn.errors import OmahaLearnError
     from omaha_learn.grading import grader
+    from omaha_learn.grading.text_safety import printable
 
+    options = dict(timeout=args.timeout, cell_timeout=args.cell_timeout, jobs=args.jobs, scheduler=args.scheduler,
+                   sandbox=args.sandbox, bounds=bounds, trusted_learners=args.trusted_learners)
     try:
-        records = grader.grade(args.submissions, keys, timeout=args.timeout, cell_timeout=args.cell_timeout,
-                               jobs=args.jobs, scheduler=args.scheduler, sandbox=args.sandbox,
-                               student_from=args.student_from, log=print, bounds=bounds,
-                               trusted_learners=args.trusted_learners)
+        if args.nbgrader is not None:
+            from omaha_learn.grading.nbgrader_grade import grade_course
+
+            records = grade_course(args.nbgrader, args.keys, grader.grade, log=print, **options)
+        else:
+            records = grader.grade(args.submissions, keys, student_from=args.student_from, log=print, **options)
     except OmahaLearnError as exc:  # e.g. a Dask scheduler that cannot be reached
         print(f"omaha-learn grade: error: {exc}", file=sys.stderr)
         return 2
+    if getattr(args, "roster_list", None) is not None:
+        records = args.roster_list.relabel(records)
     if overrides:
         from omaha_learn.grading.teacher_marks import apply_overrides
 
@@ -635,28 +705,66 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
         for note in notes:
             print(f"warning: {note}")
         print(f"applied {len(overrides) - len(notes)} override(s) from {args.overrides}")
-    grader.print_summary(records)
+    plan = args.assignment
+    grader.print_summary(records, assignment=plan)
     if args.csv is not None:
-        grader.write_csv(records, args.csv)
+        grader.write_csv(records, args.csv, assignment=plan)
         print(f"wrote {args.csv}")
-    status = 0 if all(r.status in ("graded", "unreadable-answer") for r in records) else 1
+    status = 1 if grader.needs_a_look(records, assignment=plan) else 0
     if args.gradebook is not None:
         from omaha_learn.grading.teacher_marks import write_gradebook
 
-        write_gradebook(records, args.gradebook)
+        write_gradebook(records, args.gradebook, assignment=plan, lms=args.lms,
+                        roster=getattr(args, "roster_list", None))
         print(f"wrote {args.gradebook}")
     if args.report is not None or args.feedback is not None:
         from omaha_learn.grading import report
 
         if args.report is not None:
-            report.write_report(records, args.report)
+            report.write_report(records, args.report, assignment=plan)
             print(f"wrote {args.report}")
         if args.feedback is not None:
             args.feedback.mkdir(parents=True, exist_ok=True)
             reserved = [p for p in (args.report, args.csv, args.gradebook) if p is not None]
-            files = report.write_feedback(records, args.feedback, reserved=reserved)
+            files = report.write_feedback(records, args.feedback, reserved=reserved, assignment=plan)
             print(f"wrote {len(files)} feedback file(s) to {args.feedback}")
+            from omaha_learn.grading.feedback import stale_pages
+
+            stale = stale_pages(args.feedback, files, reserved)
+            if stale:
+                status = 1
+                names = ", ".join(printable(p.name) for p in stale)
+                print(f"warning: {len(stale)} page(s) in {args.feedback} belong to no learner of this run "
+                      f"(stale? remove them before handing the folder out): {names}")
     return status
+
+
+def _late_options(args: argparse.Namespace) -> dict[str, Any]:
+    """``due``, ``penalty``, ``per_day``, ``grace_minutes`` from ``--due``, ``--late-penalty``, ``--grace``."""
+    import datetime as dt
+    import re
+
+    from omaha_learn.errors import ReportError
+
+    if args.due is None:
+        if args.late_penalty is not None:
+            raise ReportError("--late-penalty needs --due")
+        return {}
+    try:
+        due = dt.datetime.fromisoformat(args.due.strip())
+    except ValueError:
+        raise ReportError(f"--due: {args.due!r} is not a date and time such as 2026-12-15T23:59") from None
+    rule = (args.late_penalty or "0%/day").replace(" ", "").lower()
+    penalty: tuple[float, ...]
+    if m := re.fullmatch(r"(\d+(?:[.,]\d+)?)%/day", rule):
+        penalty, per_day = (float(m.group(1).replace(",", ".")) / 100,), True
+    elif re.fullmatch(r"\d+(?:\.\d+)?%(,\d+(?:\.\d+)?%)*", rule):
+        penalty, per_day = tuple(float(x.rstrip("%")) / 100 for x in rule.split(",")), False
+    else:
+        raise ReportError(f"--late-penalty: {args.late_penalty!r}; write 10%/day or a table such as 10%,25%,100%")
+    if any(x > 1 for x in penalty):
+        raise ReportError(f"--late-penalty: {args.late_penalty!r} takes more than 100% in a day")
+    return {"due": due.timestamp(), "penalty": penalty, "per_day": per_day, "grace_minutes": args.grace}
 
 
 def _collate_like_the_teacher() -> str:

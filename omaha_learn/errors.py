@@ -19,7 +19,7 @@ __all__ = [
     "OmahaLearnError", "CardError", "GameError", "ShowdownError", "PotError", "IllegalAction",
     "BettingSetupError", "TableError", "PlayerError", "PHHError", "EquityError", "AnswerError", "RangeError",
     "QualifierError", "CategoryError", "ChartError", "JobsError", "ReportError", "NbgraderExportError",
-    "Unreadable", "SandboxError", "CoachError", "ExactTooLarge", "MissingExtra",
+    "Unreadable", "SandboxError", "CoachError", "ExactTooLarge", "MissingExtra", "SolverError",
 ]
 
 
@@ -159,3 +159,8 @@ class MissingExtra(OmahaLearnError, ImportError):
 
 class LanguageError(OmahaLearnError):
     """A language omaha_learn has no catalogue for, or a grammatical form a rank does not have."""
+
+
+class SolverError(OmahaLearnError):
+    """A solver request that cannot be solved as given: a range overlapping the board, an
+    unknown bet size, a tree too large for the memory bound; the message names the bad part."""

@@ -124,7 +124,7 @@ def pgettext(context: str, message: str) -> str:
     return _catalogue(get_language()).pgettext(context, message)
 
 
-_EN_NAMES = {2: "deuce", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+_EN_NAMES = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
              10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace", 1: "ace"}
 _EN_PLURALS = {r: ("sixes" if r == 6 else n + "s") for r, n in _EN_NAMES.items()}
 
@@ -162,7 +162,7 @@ def format_number(value: int | float, decimals: int = 0) -> str:
 
 # Extraction only: rank forms are looked up with computed messages, so Babel finds them here.
 def _rank_messages() -> None:  # pragma: no cover - never called
-    pgettext("rank: name", "deuce")
+    pgettext("rank: name", "two")
     pgettext("rank: name", "three")
     pgettext("rank: name", "four")
     pgettext("rank: name", "five")
@@ -175,7 +175,7 @@ def _rank_messages() -> None:  # pragma: no cover - never called
     pgettext("rank: name", "queen")
     pgettext("rank: name", "king")
     pgettext("rank: name", "ace")
-    pgettext("rank: upto", "deuce")
+    pgettext("rank: upto", "two")
     pgettext("rank: upto", "three")
     pgettext("rank: upto", "four")
     pgettext("rank: upto", "five")
@@ -188,7 +188,7 @@ def _rank_messages() -> None:  # pragma: no cover - never called
     pgettext("rank: upto", "queen")
     pgettext("rank: upto", "king")
     pgettext("rank: upto", "ace")
-    pgettext("rank: plural", "deuces")
+    pgettext("rank: plural", "twos")
     pgettext("rank: plural", "threes")
     pgettext("rank: plural", "fours")
     pgettext("rank: plural", "fives")
@@ -201,7 +201,7 @@ def _rank_messages() -> None:  # pragma: no cover - never called
     pgettext("rank: plural", "queens")
     pgettext("rank: plural", "kings")
     pgettext("rank: plural", "aces")
-    pgettext("rank: of_plural", "deuces")
+    pgettext("rank: of_plural", "twos")
     pgettext("rank: of_plural", "threes")
     pgettext("rank: of_plural", "fours")
     pgettext("rank: of_plural", "fives")

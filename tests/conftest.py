@@ -7,6 +7,9 @@ notebooks and keys (nbval items), the files of ``FULL_FILES``, the tests of ``FU
 marked ``browser`` or ``slow``. Plain ``pytest`` (no paths, no ``-m``) leaves them out; ``pytest -m full``
 selects only those (nbval on, as with ``--full``); naming a file or a marker runs what was named.
 
+``--full`` is this file's option: give it with no paths (the README's command) or with paths under
+``tests/``; to run only some notebooks, name them with ``--nbval`` as before.
+
 In a full run, or when ``CI`` is set, a skip is a failure: a required tool that is missing (Chromium,
 bubblewrap, PokerKit, Dask, nbgrader...) fails the run with the skip's reason (which names how to
 install it) instead of hiding the tests.

@@ -9,6 +9,7 @@ the key's); a learner writing wrong answers in those forms gets nothing.
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 
 import numpy as np
@@ -65,7 +66,7 @@ REFUSED: dict[str, list[object]] = {
     "ints": ["A 30, C 60", {"A": 30, "A ": 40}, [1.5], "", {"X": 3}],
     "low": [76431 * 10, "7-6-4-2", "7-7-4-2-A", "K-6-4-2-A", True, 1.5, "seventy six"],
     "lows": [76421, "7-6-4-2-A", "nothing"],
-    "fraction": [0.333, "2/6", [2, 6], "1:3", "a third", [1, 0], Fraction],
+    "fraction": ["2/6", [2, 6], "1:3", [1, 0], Fraction],
     "player": ["A and B", "AB", 3, "Player", "X"],
     "players": ["Player", "A and X", 3, "A, A", {"A": 1}],
     "player_order": ["F and Z", 7],
@@ -182,3 +183,151 @@ def test_a_class_writing_right_answers_in_other_forms_gets_full_marks(
         wrong_marks += q.points * (rep["status"] == "answer" and rep["answer"] == key)
         assert not q.is_correct(wrong)
     assert right_marks == ex.max_points and wrong_marks == 0
+
+
+# ------------------------------------------------- the class's own forms (the teacher's desk, third round)
+
+# Every form the class wrote that was refused, and the other forms in the same family: (kind, written, read as).
+CLASS_FORMS: list[tuple[str, object, str]] = [
+    ("cards", "9d and 9s", "9d 9s"), ("cards", "9d & 9s", "9d 9s"), ("cards", "Kd, Kc and 2s", "2s Kc Kd"),
+    ("cards", "nine of diamonds and nine of spades", "9d 9s"), ("cards", "Ace of Spades", "As"),
+    ("category", "3 of a kind", "three of a kind"), ("category", "4 of a kind", "four of a kind"),
+    ("category", "2 pair", "two pair"), ("category", "kings full of 7s", "full house"),
+    ("category", "pair of 7s", "one pair"), ("category", "Aces full", "full house"),
+    ("category", "wheel", "straight"), ("category", "steel wheel", "straight flush"),
+    ("low", "wheel", "5-4-3-2-A"), ("low", "the wheel", "5-4-3-2-A"),
+    ("lows", "65432 76432", "6-5-4-3-2,7-6-4-3-2"), ("lows", "6-5-4-3-2 7-6-4-3-2", "6-5-4-3-2,7-6-4-3-2"),
+    ("lows", "wheel 76432", "5-4-3-2-A,7-6-4-3-2"),
+    ("fraction", "one third", "1/3"), ("fraction", "two fifths", "2/5"), ("fraction", "a third", "1/3"),
+    ("fraction", "two-fifths", "2/5"), ("fraction", "a half", "1/2"), ("fraction", "1 in 3", "1/3"),
+    ("fraction", "one in three", "1/3"), ("fraction", "seven twelfths", "7/12"),
+    ("int", "168.0", "168"), ("int", "42.0", "42"), ("int", 168.0, "168"),
+    ("player", "B wins", "B"), ("player", "B.", "B"), ("player", "Player B wins!", "B"), ("player", "b won", "B"),
+    ("players", "A and C win", "A,C"), ("players", "A & C scoop", "A,C"),
+    ("ints", "30/30/60", "30,30,60"), ("ints", "13 and 12", "13,12"), ("ints", "30 30 60", "30,30,60"),
+    ("ints", "A 30 and B 30 and C 60", "30,30,60"),
+    ("yesno", "fold", "no"), ("yesno", "nope", "no"), ("yesno", "Nope.", "no"), ("yesno", "yep", "yes"),
+    # shares: exactly a fraction with a denominator of at most 20, or the one such fraction it rounds from
+    ("fraction", "33%", "1/3"), ("fraction", "0.333", "1/3"), ("fraction", "33.3%", "1/3"),
+    ("fraction", "0.33", "1/3"), ("fraction", 0.333, "1/3"), ("fraction", 1 / 3, "1/3"), ("fraction", 2 / 5, "2/5"),
+    ("fraction", "0.5", "1/2"), ("fraction", "50%", "1/2"), ("fraction", "25 %", "1/4"), ("fraction", "0.4", "2/5"),
+    ("fraction", "0.3", "3/10"), ("fraction", "0.583", "7/12"), ("fraction", "58.3%", "7/12"),
+    ("fraction", "0.667", "2/3"), ("fraction", "0,333", "1/3"), ("fraction", "12.5%", "1/8"),
+    ("fraction", "0.123", "123/1000"),
+]
+
+# Refused, each with a piece of the message that says why or what to write.
+CLASS_REFUSED: list[tuple[str, object, str]] = [
+    ("fraction", "1:2", "odds are ambiguous"), ("fraction", "2 to 1", "odds are ambiguous"),
+    ("fraction", "1:3", "write the share as a fraction"),
+    ("fraction", "0.58", "not precise enough"), ("fraction", "58%", "not precise enough"),
+    ("fraction", "0.35 or so", "could not read"),
+    ("player", "B wins and C", "this question asks for one player"), ("player", "Bob wins", "could not read 'Bob wins'"),
+    ("player", "nobody", "could not read 'nobody'"),
+    ("yesno", "pass", "check in Estonian"), ("yesno", "maybe not", "could not read 'maybe not'"),
+    ("low", "wheelie", "'wheel' for 5-4-3-2-A"), ("ints", "30/30/sixty-ish", "could not read"),
+    ("cards", "9d and 9", "not a card"), ("category", "wheel or flush", "cannot tell which category"),
+]
+
+
+@pytest.mark.parametrize(("kind", "value", "expected"), CLASS_FORMS)
+def test_the_class_forms_are_read(kind: str, value: object, expected: str) -> None:
+    assert normalise(kind, value) == expected
+    assert canonical(kind, expected) == expected
+
+
+@pytest.mark.parametrize(("kind", "value", "says"), CLASS_REFUSED)
+def test_the_class_forms_refused_say_why(kind: str, value: object, says: str) -> None:
+    with pytest.raises(AnswerError, match=re.escape(says)):
+        normalise(kind, value)
+
+
+def test_share_rule_is_the_documented_one() -> None:
+    """A decimal that is exactly a fraction with denominator <= 20 is that fraction; any other decimal is the one
+    such fraction that rounds to it at the precision written, refused when two do; checked against every fraction
+    with denominator <= 20 written with 1 to 4 decimals."""
+    small = {Fraction(n, d) for d in range(1, 21) for n in range(0, d + 1)}
+    for f in sorted(small):
+        for places in range(1, 5):
+            written = f"{float(f):.{places}f}"
+            exact = Fraction(written)
+            near = {g for g in small if abs(g - exact) <= Fraction(1, 2 * 10 ** places)}
+            try:
+                got = normalise("fraction", written)
+            except AnswerError as e:
+                assert exact not in small and len(near) > 1, (written, str(e))
+                assert "not precise enough" in str(e)
+                continue
+            want = exact if exact in small else (next(iter(near)) if len(near) == 1 else None)
+            assert want is not None and got == f"{want.numerator}/{want.denominator}", (written, got)
+            if places >= 4:
+                assert got == f"{f.numerator}/{f.denominator}"   # four decimals always pin a denominator <= 20
+
+
+# ------------------------------------------------------------------ the learners' languages (ru, et)
+
+LANGUAGE_FORMS: list[tuple[str, object, str]] = [
+    ("category", "тройка", "three of a kind"), ("category", "Фулл-хаус", "full house"),
+    ("category", "фулл хаус", "full house"), ("category", "сет", "three of a kind"), ("category", "флеш", "flush"),
+    ("category", "Каре", "four of a kind"), ("category", "две пары", "two pair"), ("category", "стрит", "straight"),
+    ("category", "Старшая карта", "high card"), ("category", "стрит-флеш", "straight flush"),
+    ("category", "роял-флеш", "royal flush"), ("category", "kolmik", "three of a kind"),
+    ("category", "täismaja", "full house"), ("category", "mast", "flush"), ("category", "kaks paari", "two pair"),
+    ("category", "nelik", "four of a kind"), ("category", "mastirida", "straight flush"),
+    ("categories", "тройка, флеш", "three of a kind,flush"), ("categories", ["täismaja", "mast"], "full house,flush"),
+    ("yesno", "да", "yes"), ("yesno", "Нет", "no"), ("yesno", "jah", "yes"), ("yesno", "ei", "no"),
+    ("yesno", "Да.", "yes"),
+    ("player", "Игрок B", "B"), ("player", "Mängija B", "B"), ("player", "игрок b", "B"),
+    ("player", "Игрок В", "B"),        # a Cyrillic В in a player's name reads as the letter it looks like
+    ("player", "Игрок B выигрывает", "B"), ("player", "Mängija B võidab", "B"),
+    ("players", "игроки A и C", "A,C"), ("players", "Mängijad A ja C", "A,C"), ("players", ["Игрок А", "C"], "A,C"),
+    ("int", "140 фишек", "140"), ("int", "140 žetooni", "140"), ("int", "2 фишки", "2"),
+    ("ints", "30 и 60", "30,60"), ("ints", "30 ja 60", "30,60"),
+    ("cards", "туз пик", "As"), ("cards", "poti äss", "As"), ("cards", "король червей", "Kh"),
+    ("cards", "Туз пик и король червей", "Kh As"), ("cards", "пиковый туз", "As"), ("cards", "ärtu kuningas", "Kh"),
+    ("cards", "тройка пик", "3s"), ("cards", "десятка бубен", "Td"), ("cards", "ruutu kümme ja risti kaks", "2c Td"),
+    ("cards", "дама треф", "Qc"), ("cards", "валет червей", "Jh"),
+    ("category", "Тройка", "three of a kind"),   # «тройка» is three of a kind where a category is asked ...
+    ("cards", "тройка червей", "3h"),             # ... and the card three where cards are
+]
+
+LANGUAGE_REFUSED: list[tuple[str, object, str]] = [
+    ("cards", "Кd", "«К» at position 0 is the Cyrillic letter К"),
+    ("cards", "Тs", "never read as the ten"), ("cards", "Тs Kd", "Т is the ace (туз)"),
+    ("cards", "As Тd", "«Т» at position 3"),
+    ("cards", "Aс", "«с» at position 1 is the Cyrillic letter с, which looks like the Latin c"),
+    ("cards", "АsKd", "looks like the Latin A"), ("cards", "Дs", "дама, the queen"), ("cards", "Вh", "валет"),
+    ("cards", "Mс", "Cyrillic"), ("cards", "9Х", "looks like the Latin X"), ("cards", ["Кd", "Kc"], "Cyrillic letter К"),
+    ("cards", "Жs", "is a Cyrillic letter"),
+    ("category", "тройка пик", "cannot tell which category"),   # a card, not a category
+    ("cards", "mast", "not a card"),     # everyday Estonian: a suit; a category only where one is asked
+    ("yesno", "пас", "«пас» is a fold in Russian"), ("yesno", "passin", "check in Estonian"),
+]
+
+
+@pytest.mark.parametrize(("kind", "value", "expected"), LANGUAGE_FORMS)
+def test_answers_in_russian_and_estonian_are_read(kind: str, value: object, expected: str) -> None:
+    assert normalise(kind, value) == expected
+
+
+@pytest.mark.parametrize(("kind", "value", "says"), LANGUAGE_REFUSED)
+def test_language_traps_are_refused_by_name(kind: str, value: object, says: str) -> None:
+    with pytest.raises(AnswerError, match=re.escape(says)):
+        normalise(kind, value)
+
+
+def test_answers_are_read_in_nfc() -> None:
+    """A name typed on a Mac arrives decomposed (NFD): «täismaja» and «äss» read the same either way."""
+    import unicodedata
+
+    assert normalise("category", unicodedata.normalize("NFD", "täismaja")) == "full house"
+    assert normalise("cards", unicodedata.normalize("NFD", "poti äss")) == "As"
+    assert normalise("int", unicodedata.normalize("NFD", "140 žetooni")) == "140"
+
+
+def test_unreadable_answers_are_named_in_the_message(capsys: pytest.CaptureFixture[str]) -> None:
+    """The grading helper shows these messages: they quote what the learner wrote and say what to write."""
+    record_answer("q6", "Bob wins", "player")
+    rep = json.loads(capsys.readouterr().out.strip()[len(REPORT_PREFIX):])
+    assert rep["status"] == "unreadable" and rep["text"] == "Bob wins"
+    assert "could not read 'Bob wins'" in rep["error"] and "player letter" in rep["error"]

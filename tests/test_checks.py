@@ -212,7 +212,7 @@ def test_report_prints_the_canonical_answer_and_no_verdict(capsys: pytest.Captur
     lines = capsys.readouterr().out.splitlines()
     assert all(line.startswith(REPORT_PREFIX) for line in lines)
     got = [json.loads(line[len(REPORT_PREFIX):]) for line in lines]
-    assert got[0] == {"question": "q1", "status": "answer", "answer": "Kc Kd"}
+    assert got[0] == {"question": "q1", "status": "answer", "answer": "Kc Kd", "text": "['kd', 'KC']"}
     assert got[1] == {"question": "q2", "status": "none"}
     assert got[2]["status"] == "unreadable" and "correct" not in lines[2]
 

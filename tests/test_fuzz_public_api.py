@@ -81,6 +81,13 @@ def _players() -> dict[str, object]:
 
 
 # public name -> (valid positional args, valid keyword args); callables make fresh mutable values
+def _solution_parts() -> dict[str, Any]:
+    sol = omaha_learn.solve("Kh 9s 6c 4d 2h", (["As Ah 3c 3d"], ["Ks Kd 7c 7d"]), accuracy=0.5)
+    return {"engine": sol._engine, "board": sol.board, "rows": list(sol._rows), "game": sol.game,
+            "limit": sol.limit, "stack": sol.stack, "rivers": (), "exploitability": sol.exploitability,
+            "iterations": sol.iterations, "trace": sol.trace, "seconds": sol.seconds}
+
+
 TARGETS: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
     "Card": (("As",), {}),
     "Deck": ((7,), {"exclude": "As"}),
@@ -151,6 +158,15 @@ TARGETS: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
                             "fold_to_pressure": 0.5, "aggression": 0.6, "max_raises": 2, "seed": 1}),
     "SolverPlayer": ((), {"trials": 300, "seed": 1}),
     "opening_ranges": (("plo",), {}),
+    # the language (reset after every fuzzed call: see _one_language)
+    "set_language": (("ru",), {}),
+    "get_language": ((), {}),
+    # the equilibrium solver
+    "solve": (("Kh 9s 6c 4d 2h", (["As Ah 3c 3d", "Qs Jd 3h 2c"], {"Ks Kd 7c 7d": 0.5})),
+              {"pot": 100, "stack": 100, "game": "plo", "bets": ("50%", "pot"), "raises": ("pot",), "ip_bets": None,
+               "ip_raises": None, "accuracy": 0.5, "max_iterations": 20, "progress": False, "seed": None,
+               "limit": "pot", "max_raises": None, "max_memory": 2**30, "check_every": 10}),
+    "Solution": ((), _solution_parts()),
 }
 OTHER_HELPER: dict[str, str] = {}  # every public callable checks its arguments now
 EXAMPLES = int(os.environ.get("OMAHA_LEARN_FUZZ_EXAMPLES", "60"))
@@ -235,6 +251,13 @@ def _put_junk(data: st.DataObject, args: list[Any], kwargs: dict[str, Any]) -> N
             args[key] = junk   # type: ignore[index]
         else:
             kwargs[key] = junk   # type: ignore[index]
+
+
+@pytest.fixture(autouse=True)
+def _one_language() -> Iterator[None]:
+    """A fuzzed set_language must not change the language of the tests that follow."""
+    yield
+    omaha_learn.set_language(None)
 
 
 @pytest.mark.parametrize("name", [_case(n) for n in sorted(TARGETS)])

@@ -245,7 +245,7 @@ def test_csv_columns_and_rows(graded: dict[str, object]) -> None:
     """student, exercise, question, points, max_points, status, feedback; a row per question."""
     rows = graded["rows"]
     assert tuple(rows[0]) == CSV_COLUMNS == ("student", "exercise", "question", "points", "max_points",  # type: ignore
-                                             "status", "feedback", "answer", "override")
+                                             "status", "feedback", "answer", "override", "counts", "written")
     assert {r["status"] for r in rows} <= set(STATUSES)  # type: ignore[attr-defined]
     n = sum(len(exercise(m).questions) for m in EXERCISES) + (6 + 6 + 12) + 6 + 6 + 7 + 6 + 7 + 1 + 6 + 7
     assert len(rows) == n  # type: ignore[arg-type]
@@ -254,7 +254,9 @@ def test_csv_columns_and_rows(graded: dict[str, object]) -> None:
 
 def test_student_is_the_file_name_when_all_submissions_share_a_folder(graded: dict[str, object]) -> None:
     records = graded["single"]
-    assert {r.student for r in records} == {"01_reading_hands"}  # type: ignore[attr-defined]
+    # regrading one notebook named as an exercise: the learner is its folder, never "01_reading_hands"
+    assert {r.student for r in records} == {"key"}  # type: ignore[attr-defined]
+    assert grading.student_names([Path("a/ann.ipynb"), Path("a/bob.ipynb")]) == ["ann", "bob"]
     assert sum(r.points for r in records) == 9  # type: ignore[attr-defined]
     assert grading.student_names([Path("a/ann/x.ipynb"), Path("a/ann/y.ipynb")], "folder") == ["ann", "ann"]
     assert grading.student_names([Path("a/ann/x.ipynb"), Path("a/bob/y.ipynb")], "file") == ["x", "y"]
@@ -266,10 +268,11 @@ def test_totals_per_student_are_printed(tmp_path: Path, capsys: pytest.CaptureFi
     recs = [QuestionRecord("ann", "01", "q1", 1, 1, "graded"), QuestionRecord("ann", "01", "q2", 0, 2, "graded"),
             QuestionRecord("bob", "01", "q1", 0, 1, "timed-out")]
     # one total everywhere: out of every exercise's questions the class handed in (as the report and feedback)
-    assert grading.totals(recs) == [("ann", 1, 3, ""), ("bob", 0, 3, "timed-out")]
+    assert grading.totals(recs) == [("ann", 1, 3, ""), ("bob", 0, 3, "01: timed-out")]
     grading.print_summary(recs)
     out = capsys.readouterr().out.splitlines()
-    assert out[1].split() == ["ann", "1/3"] and out[2].split() == ["bob", "0/3", "needs", "a", "look:", "timed-out"]
+    assert out[1].split() == ["ann", "1/3"]
+    assert out[2].split() == ["bob", "0/3", "needs", "a", "look:", "01:", "timed-out"]
 
 
 # ------------------------------------------------------------- nothing runs
@@ -374,7 +377,7 @@ def test_report_and_feedback_go_to_the_teachers_desk(tmp_path: Path, monkeypatch
     recs = [QuestionRecord("ann", "01_reading_hands", "q1", 0, 1, "graded", "not yet.", "Kd", "R1")]
     monkeypatch.setattr(grading, "grade", lambda *a, **k: recs)
     calls: list[tuple[str, object, Path]] = []
-    monkeypatch.setattr(report, "write_report", lambda records, path: calls.append(("report", records, path)))
+    monkeypatch.setattr(report, "write_report", lambda records, path, **_: calls.append(("report", records, path)))
     monkeypatch.setattr(report, "write_feedback",
                         lambda records, folder, **_: calls.append(("feedback", records, folder)) or [])
     csv_path = tmp_path / "s.csv"
@@ -382,7 +385,7 @@ def test_report_and_feedback_go_to_the_teachers_desk(tmp_path: Path, monkeypatch
             "--feedback", str(tmp_path / "fb"), str(KEYS / "01_reading_hands.ipynb")]
     assert grade_cli(argv) == 0
     assert calls == [("report", recs, tmp_path / "r.html"), ("feedback", recs, tmp_path / "fb")]
-    assert csv_path.read_text(encoding="utf-8").splitlines()[1] == "ann,01_reading_hands,q1,0,1,graded,not yet.,Kd,"
+    assert csv_path.read_text(encoding="utf-8").splitlines()[1] == "ann,01_reading_hands,q1,0,1,graded,not yet.,Kd,,yes,"
 
 
 def test_a_broken_key_gives_no_key_rows_not_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -395,5 +398,5 @@ def test_a_broken_key_gives_no_key_rows_not_a_traceback(tmp_path: Path, capsys: 
     csv_path = tmp_path / "s.csv"
     assert grade_cli(["--keys", str(keys), "--csv", str(csv_path), str(sub)]) == 1
     rows = list(csv.DictReader(csv_path.open(newline="")))
-    assert [(r["student"], r["status"]) for r in rows] == [("01_reading_hands", "no-key")]
+    assert [(r["student"], r["status"]) for r in rows] == [("ann", "no-key")]   # its folder, not the exercise
     assert "not JSON" in rows[0]["feedback"]

@@ -347,7 +347,8 @@ answer_q1 = ",".join(str(int(x)) for x in answer_q1)
                                                  "report('q1', answer_q1.split(','), 'ints')", "question": "q1"}],
                    timeout=60, cell_timeout=30, sandbox="bwrap")
     assert run["sandbox"] == "bwrap"
-    assert run["reports"]["q1"] == {"question": "q1", "status": "answer", "answer": "0,0,0,1"}
+    assert run["reports"]["q1"] == {"question": "q1", "status": "answer", "answer": "0,0,0,1",
+                                    "text": "['0', '0', '0', '1']"}   # the answer as written travels too
 
 
 def test_the_watchdog_ends_a_run_that_hangs_anywhere(monkeypatch: pytest.MonkeyPatch) -> None:

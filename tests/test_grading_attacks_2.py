@@ -327,7 +327,7 @@ def test_csv_cells_a_spreadsheet_would_run_are_neutralised(tmp_path: Path) -> No
                for name in ("=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "ann")], out)
     rows = list(csv.DictReader(out.open(newline="")))
     assert [r["student"][0] for r in rows[:4]] == ["'"] * 4 and rows[-1]["student"] == "ann"
-    assert [r["student"] for r in rows[4:6]] == [" x", "?x"]  # no tab or CR left to start a formula
+    assert [r["student"] for r in rows[4:6]] == ["' x", "'?x"]  # no tab or CR left, and marked as text
     assert all(r["feedback"] == "'-1" for r in rows)
 
 

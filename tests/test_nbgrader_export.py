@@ -2,9 +2,10 @@
 
 Structure tests read the exported notebooks against the keys they came from
 (and nbgrader's own metadata validator when nbgrader is installed). The slow
-test runs REAL nbgrader on one exercise: ``generate_assignment``, then
-``autograde`` on a right and a wrong submission, and compares nbgrader's
-points question by question with ``omaha-learn grade`` on the same answers.
+test runs REAL nbgrader on one exercise: ``generate_assignment``, collected
+submissions (right, wrong, and attacks that once talked nbgrader's in-kernel
+tests into full marks), ``omaha-learn grade --nbgrader``, then reads nbgrader's
+gradebook through its API and runs ``generate_feedback``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from pathlib import Path
 import pytest
 
 from omaha_learn.checks import exercise
-from omaha_learn.checks.questions import answer_digest
 from omaha_learn.cli import main
 from omaha_learn.errors import OmahaLearnError
 from omaha_learn.grading.nbgrader_export import (
@@ -35,6 +35,8 @@ KEYS = ROOT / "exercises" / "solutions"
 LEARNER = ROOT / "exercises"
 EXERCISE = "01_reading_hands"
 SOLUTION = re.compile(r"### BEGIN SOLUTION\n(.*?)### END SOLUTION", re.S)
+HEX64 = re.compile(r"(?<![0-9a-fA-F])[0-9a-fA-F]{64}(?![0-9a-fA-F])")
+"""A sha256 digest, as an answer's digest would be written."""
 
 
 def _src(cell: dict) -> str:
@@ -78,28 +80,31 @@ def test_cells_carry_nbgrader_metadata_and_points(exported: Path, key_path: Path
         tags = cell["metadata"].get("tags", [])
         if "checker" in tags:
             qid = cell["metadata"]["omaha_learn"]["question"]
-            assert meta == {"grade": True, "solution": False, "locked": True, "points": key_cells[cell["id"]][
-                "metadata"]["omaha_learn"]["points"], "grade_id": f"{qid}-check", "schema_version": 3}
-            # the learners see the checker's call; the hidden test asserts with the key's answer's digest
-            visible, hidden = _src(cell).split("### BEGIN HIDDEN TESTS\n")
-            assert visible == _src(key_cells[cell["id"]]).rstrip("\n") + "\n" and cell["outputs"] == []
+            # a locked, ungraded check of the answer's form: no digest, no answer, no test of the answer
+            assert meta == {"grade": False, "solution": False, "locked": True, "grade_id": f"{qid}-check",
+                            "schema_version": 3}
             q = exercise(key["metadata"]["omaha_learn"]["exercise"]).questions[qid]
-            assert hidden.endswith("### END HIDDEN TESTS\n") and f"{q.kind!r}, {q.digest!r}" in hidden
-            assert "environ" not in hidden and "STRICT" not in hidden
-            points += meta["points"]
+            assert _src(cell) == ("from omaha_learn.checks.questions import check_form\n"
+                                  f"check_form({qid!r}, globals().get('answer_{qid}'), {q.kind!r})\n")
+            assert cell["outputs"] == [] and q.digest not in json.dumps(nb)
         elif "answer" in tags:
             qid = cell["metadata"]["omaha_learn"]["question"]
-            assert meta == {"grade": False, "solution": True, "locked": False, "grade_id": f"{qid}-answer",
-                            "schema_version": 3}
+            # a manually graded answer cell worth the question's points: omaha-learn grade --nbgrader marks it
+            pts = next(c for c in key["cells"] if "checker" in c["metadata"].get("tags", [])
+                       and c["metadata"]["omaha_learn"]["question"] == qid)["metadata"]["omaha_learn"]["points"]
+            assert meta == {"grade": True, "solution": True, "locked": False, "grade_id": f"{qid}-answer",
+                            "points": pts, "schema_version": 3}
             assert _src(cell) == f"answer_{qid} = None  # your answer: replace None\n" + _src(key_cells[cell["id"]])
+            points += meta["points"]
         else:
             assert meta["locked"] and not meta["grade"] and not meta["solution"]
             if cell["cell_type"] == "markdown":
                 assert "docs/rules.md" not in _src(cell)
                 assert _src(cell) == _src(key_cells[cell["id"]]).replace("../../docs/rules.md", "rules.md")
     assert points == key["metadata"]["omaha_learn"]["max_points"]
-    # no cell sets a switch: the tests are strict by construction
+    # no digest (a 64-hex string) anywhere in the exported notebook, and no switch
     assert len(nb["cells"]) == len(key["cells"]) and "OMAHA_LEARN_STRICT" not in json.dumps(nb)
+    assert not HEX64.search(json.dumps(nb)) and "HIDDEN TESTS" not in json.dumps(nb)
 
 
 def test_nbgraders_own_validator_accepts_the_notebooks(exported: Path) -> None:
@@ -249,27 +254,49 @@ def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(args, cwd=cwd, env=_env(), capture_output=True, text=True, timeout=600)
 
 
-def _nbgrader_points(course: Path, students: tuple[str, ...] = ("right", "wrong")) -> dict[str, dict[str, float]]:
+def _nbgrader_points(course: Path, students: tuple[str, ...]) -> dict[str, dict[str, float]]:
     from nbgrader.api import Gradebook
 
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
-        return {s: {g.name.removesuffix("-check"): g.score
+        return {s: {g.name.removesuffix("-answer"): g.score
                     for g in gb.find_submission_notebook(EXERCISE, EXERCISE, s).grades}
                 for s in students}
 
 
-CHEATS = {  # each answers nothing and switches something off instead
+FAKE_MODULE = ("import os, sys\n"
+               "os.makedirs('omaha_learn/checks', exist_ok=True)\n"
+               "open('omaha_learn/__init__.py', 'w').close()\n"
+               "open('omaha_learn/checks/__init__.py', 'w').close()\n"
+               "open('omaha_learn/checks/hidden_tests.py', 'w').write("
+               "'def assert_answer(*a, **k):\\n    print(\"correct\")\\n')\n"
+               "open('omaha_learn/checks/questions.py', 'w').write("
+               "'def record_answer(*a, **k):\\n    print(\"correct\")\\n"
+               "def check_form(*a, **k):\\n    print(\"correct\")\\nREPORT_PREFIX = \"\"\\n')\n"
+               "sys.path.insert(0, os.getcwd())\n"
+               "for _m in [m for m in sys.modules if m.startswith('omaha_learn')]:\n"
+               "    del sys.modules[_m]\n"
+               "answer_q1 = None\n")
+CHEATS = {  # each answers nothing and attacks the marking instead (issue: nbgrader talked into full marks)
     "env": 'import os\nos.environ["OMAHA_LEARN_STRICT"] = "0"\nfor _k in list(os.environ):\n'
            '    os.environ[_k] = "0"\nanswer_q1 = None\n',
-    "module": ("import omaha_learn.checks.questions as Q, omaha_learn.checks.hidden_tests as H\n"
-               "import omaha_learn.checks as C\n"
+    "assert": ("import omaha_learn.checks.questions as Q\n"
                "Q.normalise = lambda kind, value: 'x'\nQ.Exercise.check = lambda self, qid, answer: None\n"
-               "H.assert_answer = lambda *a, **k: print('correct')\nC.STRICT_ENV = 'NOPE'\n"
-               "Q.KINDS.clear()\nanswer_q1 = None\n"),
+               "Q.check_form = lambda *a, **k: print('correct')\n"
+               "import sys, types\nH = types.ModuleType('omaha_learn.checks.hidden_tests')\n"
+               "H.assert_answer = lambda *a, **k: print('ok')\nsys.modules[H.__name__] = H\n"
+               "list = lambda x: []\nanswer_q1 = None\n"),
+    "hashlib": ("import hashlib\nclass Yes(str):\n    def __eq__(self, other):\n        return True\n"
+                "    def __ne__(self, other):\n        return False\n    __hash__ = str.__hash__\n"
+                "class H:\n    def __init__(self, *a, **k):\n        pass\n    def update(self, *a):\n        pass\n"
+                "    def hexdigest(self):\n        return Yes('0' * 64)\n"
+                "hashlib.sha256 = H\nanswer_q1 = None\n"),
+    "fake-module": FAKE_MODULE,
 }
+STAMP = "2026-12-01 10:00:00.000000 UTC"
 
 
 def _our_points(tmp_path: Path, student: str, answers: dict[str, str]) -> dict[str, float]:
+    """``omaha-learn grade`` on a learner copy with the same answers (outside nbgrader)."""
     learner = _load(LEARNER / f"{EXERCISE}.ipynb")
     nb = _fill(learner, answers, lambda c: c["metadata"].get("omaha_learn", {}).get("question")
                if "answer" in c["metadata"].get("tags", []) else None)
@@ -285,18 +312,24 @@ def _our_points(tmp_path: Path, student: str, answers: dict[str, str]) -> dict[s
 
 
 @pytest.mark.slow
-def test_real_nbgrader_scores_like_omaha_learn_grade(tmp_path: Path) -> None:
+def test_real_nbgrader_course_is_marked_by_our_sandbox_and_cannot_be_talked_into_marks(tmp_path: Path) -> None:
+    """Export, nbgrader generate_assignment, collected submissions, grade --nbgrader, nbgrader's own gradebook."""
     pytest.importorskip("nbgrader")
+    from omaha_learn.grading.sandbox import _bwrap_works
+
     if shutil.which("nbgrader", path=_env()["PATH"]) is None:
         pytest.skip("the nbgrader command is not on PATH")
     course = tmp_path / "course"
     export_nbgrader(KEYS, course)
+    for source in (course / "source").glob("*/*.ipynb"):   # no digest anywhere in the course's notebooks
+        assert not HEX64.search(source.read_text(encoding="utf-8")), source
     r = _run(["nbgrader", "generate_assignment", EXERCISE, "--force"], course)
     release = course / "release" / EXERCISE / f"{EXERCISE}.ipynb"
     assert release.is_file(), r.stdout + r.stderr
     released = _load(release)
-    assert "BEGIN SOLUTION" not in json.dumps(released) and '"4h 2c Tc 2d"' not in json.dumps(released)
-    assert "HIDDEN TESTS" not in json.dumps(released) and "_omaha_learn_assert" not in json.dumps(released)
+    text = json.dumps(released)
+    assert not HEX64.search(text) and "BEGIN SOLUTION" not in text and '"4h 2c Tc 2d"' not in text
+    assert "HIDDEN TESTS" not in text and "assert_answer" not in text and "hidden_tests" not in text
     answer_cells = [_src(c) for c in released["cells"] if c["metadata"]["nbgrader"].get("solution")]
     assert answer_cells[0].strip() == "answer_q1 = None  # your answer: replace None"
 
@@ -305,36 +338,50 @@ def test_real_nbgrader_scores_like_omaha_learn_grade(tmp_path: Path) -> None:
         return g["grade_id"].removesuffix("-answer") if g.get("solution") else None
 
     cheats = {f"cheat-{k}": {**{q: "" for q in RIGHT}, "q1": v} for k, v in CHEATS.items()}
+    cheats["cheat-beside"] = {q: "" for q in RIGHT}
     for student, answers in (("right", RIGHT), ("wrong", WRONG), *cheats.items()):
-        sub = course / "submitted" / student / EXERCISE / f"{EXERCISE}.ipynb"
-        sub.parent.mkdir(parents=True)
-        sub.write_text(json.dumps(_fill(released, answers, qid)))
-    r = _run(["nbgrader", "autograde", EXERCISE], course)
-    theirs = _nbgrader_points(course, ("right", "wrong", *cheats))
+        folder = course / "submitted" / student / EXERCISE
+        folder.mkdir(parents=True)
+        (folder / f"{EXERCISE}.ipynb").write_text(json.dumps(_fill(released, answers, qid)))
+        (folder / "timestamp.txt").write_text(STAMP)
+    fake = course / "submitted" / "cheat-beside" / EXERCISE / "omaha_learn"   # a fake package handed in beside
+    (fake / "checks").mkdir(parents=True)
+    (fake / "__init__.py").write_text("")
+    (fake / "checks" / "__init__.py").write_text("")
+    (fake / "checks" / "questions.py").write_text("def record_answer(*a, **k):\n    print('correct')\n")
+    sandbox = "bwrap" if _bwrap_works() else "none"
+    r = _run([sys.executable, "-m", "omaha_learn.cli", "grade", "--nbgrader", str(course), "--sandbox", sandbox,
+              "--csv", str(tmp_path / "scores.csv")], tmp_path)
+    assert "wrote the marks of 7 notebook(s)" in r.stdout, r.stdout + r.stderr
+    students = ("right", "wrong", *cheats)
+    theirs = _nbgrader_points(course, students)
     assert theirs["right"] == {"q1": 1, "q2": 2, "q3": 1, "q4": 2, "q5": 2, "q6": 1}, r.stdout + r.stderr
     assert theirs["wrong"] == {"q1": 1, "q2": 0, "q3": 1, "q4": 2, "q5": 0, "q6": 0}
-    # a learner cell that changes environment variables or omaha_learn's module state gets nothing
-    for cheat in cheats:
+    for cheat in cheats:   # replacing assert_answer, hashlib tricks, fake modules written or handed in: nothing
         assert set(theirs[cheat].values()) == {0}, (cheat, theirs[cheat], r.stdout + r.stderr)
     ours = {s: _our_points(tmp_path, s, a) for s, a in (("right", RIGHT), ("wrong", WRONG))}
     assert ours == {s: theirs[s] for s in ours}
+    from nbgrader.api import Gradebook
 
-    # the teacher changes one answer in the private key (q6: "A" instead of "B"), exports again and
-    # regenerates with --force: nbgrader follows the changed key, whatever the installed checker says
-    changed = tmp_path / "changed_keys"
-    changed.mkdir()
-    key = _load(KEYS / f"{EXERCISE}.ipynb")
-    for c in key["cells"]:
-        if "answer" in c["metadata"].get("tags", []) and c["metadata"]["omaha_learn"]["question"] == "q6":
-            c["source"] = '### BEGIN SOLUTION\nanswer_q6 = "A"\n### END SOLUTION\n'
-    (changed / f"{EXERCISE}.ipynb").write_text(json.dumps(key))
-    export_nbgrader(changed, course)
-    r = _run(["nbgrader", "generate_assignment", EXERCISE, "--force"], course)
-    assert r.returncode == 0, r.stdout + r.stderr
-    sub = course / "submitted" / "follows" / EXERCISE / f"{EXERCISE}.ipynb"
-    sub.parent.mkdir(parents=True)
-    sub.write_text(json.dumps(_fill(released, {**RIGHT, "q6": 'answer_q6 = "A"\n'}, qid)))
-    r = _run(["nbgrader", "autograde", EXERCISE, "--force"], course)
-    again = _nbgrader_points(course, ("right", "follows"))
-    assert again["right"]["q6"] == 0 and again["follows"]["q6"] == 1, r.stdout + r.stderr
-    assert exercise("reading_hands").questions["q6"].digest != answer_digest("players", "A")  # the checker disagrees
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        sub = gb.find_submission(EXERCISE, "right")
+        assert sub.timestamp.year == 2026 and sub.score == 9 and sub.max_score == 9
+        assert gb.find_submission(EXERCISE, "wrong").score == 4
+    # nbgrader's own feedback works from these marks, and carries no digest either
+    r = _run(["nbgrader", "generate_feedback", EXERCISE, "--force"], course)
+    page = course / "feedback" / "wrong" / EXERCISE / f"{EXERCISE}.html"
+    assert page.is_file(), r.stdout + r.stderr
+    html = page.read_text(encoding="utf-8")
+    assert re.search(r"4(\.0)? / 9(\.0)?", html) and not HEX64.search(html), html[:2000]
+
+
+def test_grade_nbgrader_without_nbgrader_names_the_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "course" / "submitted" / "ann" / EXERCISE).mkdir(parents=True)
+    (tmp_path / "course" / "source").mkdir()
+    monkeypatch.setitem(sys.modules, "nbgrader", None)
+    monkeypatch.setitem(sys.modules, "nbgrader.api", None)
+    assert main(["grade", "--nbgrader", str(tmp_path / "course"), "--sandbox", "none"]) == 2
+    assert "pip install 'omaha_learn[nbgrader]'" in capsys.readouterr().err
+    assert main(["grade", "--nbgrader", str(tmp_path / "nowhere"), "--sandbox", "none"]) == 2
+    assert "no submitted/ folder" in capsys.readouterr().err

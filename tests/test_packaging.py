@@ -198,3 +198,27 @@ def test_every_test_named_as_full_exists() -> None:
     for entry in conftest.FULL_TESTS:
         file, test = entry.split("::")
         assert re.search(rf"^def {test}\(", (ROOT / "tests" / file).read_text(encoding="utf-8"), re.M), entry
+
+
+@pytest.mark.parametrize(("args", "env", "outcome"), [
+    ([], {}, "1 skipped"),
+    (["--full"], {}, "1 failed"),
+    ([], {"CI": "1"}, "1 failed"),
+])
+def test_a_missing_tool_fails_the_full_and_the_ci_run(tmp_path: Path, args: list[str], env: dict[str, str],
+                                                       outcome: str) -> None:
+    """tests/conftest.py turns a skip (a tool that is not installed) into a failure that says how to install it."""
+    import os
+    import shutil
+
+    (tmp_path / "tests").mkdir()
+    shutil.copyfile(ROOT / "tests" / "conftest.py", tmp_path / "tests" / "conftest.py")
+    (tmp_path / "tests" / "test_tool.py").write_text(
+        "import pytest\n\ndef test_needs_a_tool():\n    pytest.skip('the tool is not installed')\n")
+    run_env = {k: v for k, v in os.environ.items() if k != "CI"} | env
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist", "-q",
+                           "--rootdir", str(tmp_path), "tests/test_tool.py", *args],
+                          cwd=tmp_path, env=run_env, capture_output=True, text=True)
+    assert outcome in done.stdout, done.stdout + done.stderr
+    if "failed" in outcome:
+        assert "the tool is not installed" in done.stdout and "pip install -e '.[test]'" in done.stdout

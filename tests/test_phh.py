@@ -244,7 +244,7 @@ actions = ['p3 cbr 7', 'p1 f', 'p2 f', 'p3 cc']
     (5, "expected the PHH text"),
     (["variant = 'PO'"], "expected the PHH text"),
     (b"\xff\xfe variant", "not UTF-8"),
-    ("variant = 'PO'\nx = " + "[" * 100_000 + "]" * 100_000, "nested more than"),
+    ("variant = 'PO'\nx = " + "[" * 100_000 + "]" * 100_000, "characters; the limit is 100,000"),
     ("variant = 'PO'\nx = " + "[" * 9 + "]" * 9, "nested more than"),
     ("variant = 'PO'\nstarting_stacks = [" + "9" * 5000 + ", 10]", "a number of 5000 digits"),
     ("variant = 'PO'\nstarting_stacks = [" + "9" * 40 + ", 10]", "a number of 40 digits"),

@@ -39,7 +39,7 @@ SAME_NAME_AS_MODULE = ("coach", "outs")
 module); the function is ``omaha_learn.coach`` = ``omaha_learn.strategy.coach.coach``."""
 
 
-ADDED = ("LanguageError", "get_language", "set_language")
+ADDED = ("LanguageError", "get_language", "set_language", "solve", "Solution", "SolverError")
 """Names added since the pin: a new public name is a decision, written here."""
 
 

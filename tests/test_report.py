@@ -134,13 +134,14 @@ def test_a_submission_whose_clean_up_failed_is_flagged_for_a_look_with_its_point
 
 
 def test_question_statistics_count_only_graded_answers(report: Tables) -> None:
-    # EX1 q1 graded: ann 1, bob 0, cy 0, gus 0, gus 1 -> mean 2/5, 40% correct; dee (unreadable), eve (flagged) not counted
+    # EX1 q1 graded: ann 1, bob 0, cy 0, gus 1 (his latest copy; the older one counts nowhere) -> mean 2/4,
+    # 50% correct; dee (unreadable), eve (flagged) not counted
     rows = {r[0]: r for r in report.table_with("most common wrong answers")[1:]}
     q1 = rows["q1"]
-    assert q1[1:5] == ["1", "0.4", "40%", "5 of 7"]
-    assert q1[5] == "9d 8h Ah 9s × 2 | 4h 2c Tc 2s × 1"   # most common first
-    # EX1 q2 graded: ann 2, bob 2, cy 0 (no answer), gus 2, gus 2 -> mean 8/5, 80%
-    assert rows["q2"][1:6] == ["2", "1.6", "80%", "5 of 7", "(no answer) × 1"]
+    assert q1[1:5] == ["1", "0.5", "50%", "4 of 6"]
+    assert q1[5] == "9d 8h Ah 9s × 2"   # most common first; gus's older copy is not counted
+    # EX1 q2 graded: ann 2, bob 2, cy 0 (no answer), gus 2 -> mean 6/4, 75%
+    assert rows["q2"][1:6] == ["2", "1.5", "75%", "4 of 6", "(no answer) × 1"]
 
 
 def test_side_pot_question_and_rules(report: Tables) -> None:
@@ -151,25 +152,27 @@ def test_side_pot_question_and_rules(report: Tables) -> None:
 
 def test_learner_totals_best_submission_and_missing_exercises(report: Tables) -> None:
     learners = report.table_with("learner")
-    assert learners[0] == ["learner", EX1, EX5, NOKEY, "total", "share", "flags"]
+    # 99_mystery (no key, one learner) counts for nobody: no column, flagged for fay only
+    assert learners[0] == ["learner", EX1, EX5, "total", "share", "flags"]
     flags = {r[0]: r[-1] for r in learners[1:]}
     assert flags == {"ann": "", "bob": "", "cy": "at zero, timed out", "dee": "at zero", "eve": "",
-                     "fay": "at zero", "gus": ""}
+                     "fay": "at zero, extra notebooks", "gus": "extra notebooks"}
     rows = {r[0]: r[:-1] for r in learners[1:]}
-    assert rows["ann"][1:] == ["3/3", "3/3", "not handed in", "6/6", "100%"]
-    assert rows["bob"][1:] == ["2/3", "0/3", "not handed in", "2/6", "33%"]
-    assert rows["cy"][1:] == ["0/3", "0/3 ⚑ timed-out", "not handed in", "0/6", "0%"]
-    assert rows["dee"][1:] == ["0/3 ⚑ unreadable", "0/3 ⚑ kernel-died", "not handed in", "0/6", "0%"]
-    assert rows["eve"][1:] == ["1/3 ⚑ wrong-exercise", "not handed in", "not handed in", "1/6", "17%"]
-    assert rows["fay"][1:] == ["not handed in", "not handed in", "0/0 ⚑ no-key", "0/6", "0%"]
-    assert rows["gus"][1:] == ["3/3 ⚑ twice", "not handed in", "not handed in", "3/6", "50%"]
+    assert rows["ann"][1:] == ["3/3", "3/3", "6/6", "100%"]
+    assert rows["bob"][1:] == ["2/3", "0/3", "2/6", "33%"]
+    assert rows["cy"][1:] == ["0/3", "0/3 ⚑ timed-out", "0/6", "0%"]
+    assert rows["dee"][1:] == ["0/3 ⚑ unreadable", "0/3 ⚑ kernel-died", "0/6", "0%"]
+    assert rows["eve"][1:] == ["1/3 ⚑ wrong-exercise", "not handed in", "1/6", "17%"]
+    assert rows["fay"][1:] == ["not handed in", "not handed in", "0/6", "0%"]
+    assert rows["gus"][1:] == ["3/3 ⚑ twice", "not handed in", "3/6", "50%"]
     assert list(rows) == ["ann", "bob", "cy", "dee", "eve", "fay", "gus"]
 
 
 def test_header_and_histogram(report: Tables) -> None:
     text = report.all_text
     # 7 learners; submissions: ann 2, bob 2, cy 2, dee 2, eve 1, fay 1, gus 2 = 12
-    assert "7 learners, 12 submissions, 3 exercises" in text
+    assert "7 learners, 12 submissions, 2 exercises" in text
+    assert "Not counted for anyone (listed under Submissions that need a look ): 99_mystery." in text
     mean = (1 + 2 / 6 + 0 + 0 + 1 / 6 + 0 + 0.5) / 7
     assert f"class mean {100 * mean:.0f}% of the points" in text
     # totals 100%, 33%, 0%, 0%, 17%, 0%, 50% -> bins 0-9: 3, 10-19: 1, 30-39: 1, 50-59: 1, 90-100: 1
@@ -264,9 +267,11 @@ def test_feedback_for_every_status() -> None:
     dee = Tables(feedback_html("dee", CLASS)).all_text
     assert "could not be read" in dee and "Python stopped" in dee and "Total: 0/6" in dee
     assert "different exercise" in Tables(feedback_html("eve", CLASS)).all_text
-    assert "could not be graded yet" in Tables(feedback_html("fay", CLASS)).all_text
+    fay = Tables(feedback_html("fay", CLASS)).all_text
+    assert "could not be graded yet" in fay and "not counted in your total" in fay and "Every question" not in fay
     gus = Tables(feedback_html("gus", CLASS))
-    assert "handed in 2 times; the best counts" in gus.all_text and "Total: 3/6" in gus.all_text  # one total everywhere
+    assert "handed in 2 times; the latest copy counts: 01_reading_hands (1).ipynb" in gus.all_text
+    assert "Total: 3/6" in gus.all_text  # one total everywhere
 
 
 def test_feedback_file_names_are_safe_and_distinct(tmp_path: Path) -> None:
@@ -288,7 +293,7 @@ def test_rule_text_comes_from_docs_rules_md() -> None:
 
 def test_no_key_exercise_has_no_question_table(report: Tables) -> None:
     assert len([t for t in report.tables if "most common wrong answers" in t[0]]) == 2
-    assert "No key: no question statistics" in report.all_text
+    assert NOKEY not in report.table_with("learner")[0]   # a notebook with no key counts for nobody
 
 
 def test_summary_agrees_with_page() -> None:

@@ -22,7 +22,7 @@ q1: correct (2/2 points)
 >>> ex.check("q1", 9)
 q1: not yet (0/2 points). R18: Pot after calling. (rules: docs/rules.md#r18)
 >>> record_answer("q1", 7.0, "int")
-omaha-learn-report {"answer": "7", "question": "q1", "status": "answer"}
+omaha-learn-report {"answer": "7", "question": "q1", "status": "answer", "text": "7.0"}
 >>> ex.check("q1", None)
 q1: no answer yet (0/2 points). Write your answer in answer_q1, run that cell, then run this one.
 """
@@ -296,21 +296,22 @@ def record_answer(qid: str, answer: object, kind: str) -> None:
     """Print the learner's answer to ``qid`` in canonical form, as one JSON line for the grader.
 
     ``status`` is ``answer`` (with ``answer``), ``none`` (no answer) or
-    ``unreadable`` (with ``error`` and ``text``, the learner's answer as
-    written, at most 200 characters). It says nothing about right or wrong:
+    ``unreadable`` (with ``error``); an answer given also has ``text``, the
+    learner's answer as written (its ``repr`` if not text), at most 200 characters. It says nothing about right or wrong:
     the grader compares the canonical answer with the key's in its own process.
     """
     out = {"question": qid, "status": "none"}
     if answer is not None:
         try:
+            written = answer if isinstance(answer, str) else repr(answer)
+        except Exception:  # noqa: BLE001 - a repr may fail too
+            written = f"<a {type(answer).__name__} object>"
+        out["text"] = str(written)[:200]
+        try:
             out.update(status="answer", answer=normalise(kind, answer))
         except Exception as exc:  # noqa: BLE001 - a learner's object may fail in any way
             error = str(exc) if isinstance(exc, AnswerError) else f"{type(exc).__name__}: {exc}"
-            try:
-                written = answer if isinstance(answer, str) else repr(answer)
-            except Exception:  # noqa: BLE001 - a repr may fail too
-                written = f"<a {type(answer).__name__} object>"
-            out.update(status="unreadable", error=error[:500], text=str(written)[:200])
+            out.update(status="unreadable", error=error[:500])
     print(REPORT_PREFIX + json.dumps(out, sort_keys=True), flush=True)
 
 

@@ -16,6 +16,7 @@ numbering phevaluator uses.
 from __future__ import annotations
 
 import copy
+import itertools
 import operator
 import random
 import re
@@ -75,6 +76,9 @@ class Card(int):
         if isinstance(value, Card):
             return value
         if isinstance(value, str):
+            if len(value) > 40:
+                raise CardError(f"{_clip(value)!r} is not a card ({len(value):,} characters; {_HELP})",
+                                token=_clip(value))
             return _parse_one(value.strip(), value, None)
         index = _as_index(value)
         if index is not None:
@@ -159,6 +163,15 @@ _BY_TEXT = {str(c): c for c in _DECK}
 
 _HELP = "rank 2-9, T, J, Q, K, A then suit c, d, h, s"
 
+MAX_TEXT = 1_000
+"""Longest text :func:`parse_cards` reads, in characters (all 52 cards written out fit in 260)."""
+MAX_ITEMS = 1_000
+"""Most items :func:`parse_cards` takes from a list or any other iterable."""
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
 
 def _parse_one(token: str, source: str, position: int | None) -> Card:
     text = token
@@ -199,7 +212,9 @@ def _scan(text: str) -> Iterator[tuple[int, str]]:
         while end < n and not _SEP_RE.match(text, end) and not (end > pos and _CARD_RE.match(text, end)):
             end += 1
         bad = text[pos:end] if end - pos <= 4 else text[pos:pos + 2]
-        raise CardError(f"{bad!r} is not a card (at position {pos} of {text!r}; {_HELP})",
+        cyrillic = next((ch for ch in bad if "\u0400" <= ch <= "\u04ff"), None)
+        note = f"; «{cyrillic}» is a Cyrillic letter" if cyrillic else ""
+        raise CardError(f"{bad!r} is not a card (at position {pos} of {text!r}; {_HELP}{note})",
                         token=bad, position=pos)
 
 
@@ -208,7 +223,9 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
 
     Accepts ``"As Kd 7h"``, ``"AsKd7h"``, ``"A♠ K♦ 7♥"``, ``"10h"``, either case,
     commas, and lists such as ``["As", "Kd"]``. A repeated card is an error
-    unless ``allow_duplicates`` is true.
+    unless ``allow_duplicates`` is true. Bounded: text of at most :data:`MAX_TEXT`
+    characters, at most :data:`MAX_ITEMS` items from an iterable (a generator is
+    read no further), each read in one left-to-right pass.
 
     >>> parse_cards("as kd, 10h")
     (Card('As'), Card('Kd'), Card('Th'))
@@ -225,6 +242,9 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
     """
     out: list[tuple[Card, str, int]] = []
     if isinstance(cards, str):
+        if len(cards) > MAX_TEXT:
+            raise CardError(f"cards: the text is {len(cards):,} characters; the limit is {MAX_TEXT:,}",
+                            token=_clip(cards), position=MAX_TEXT)
         quick = [_BY_TEXT.get(tok) for tok in cards.split(" ")]  # "As Kd 7h": the common case, no scan
         if None not in quick and (allow_duplicates or len(set(quick)) == len(quick)):
             return tuple(quick)  # type: ignore[arg-type]
@@ -234,13 +254,20 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
         return (cards,)
     else:
         try:
-            items = list(cards)
+            items = list(itertools.islice(cards, MAX_ITEMS + 1))
         except TypeError:
-            raise CardError(f"{cards!r} is not a card or a list of cards", token=repr(cards)) from None
+            raise CardError(f"{_clip(repr(cards))} is not a card or a list of cards",
+                            token=_clip(repr(cards))) from None
+        if len(items) > MAX_ITEMS:
+            raise CardError(f"cards: more than {MAX_ITEMS:,} items; the limit is {MAX_ITEMS:,}",
+                            position=MAX_ITEMS)
         for i, item in enumerate(items):
             if isinstance(item, Card):
                 out.append((item, "", i))
             elif isinstance(item, str):
+                if len(item) > 40:
+                    raise CardError(f"{_clip(item)!r} (item {i}) is not one card ({_HELP})", token=_clip(item),
+                                    position=i)
                 toks = list(_scan(item))
                 if len(toks) != 1:
                     raise CardError(f"{item!r} (item {i}) is not one card ({_HELP})", token=item, position=i)
@@ -248,8 +275,8 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
             elif (index := _as_index(item)) is not None:
                 out.append((_DECK[index], "", i))
             else:
-                raise CardError(f"{item!r} (item {i}) is not a card (text like 'As' or an index 0-51)",
-                                token=repr(item), position=i)
+                raise CardError(f"{_clip(repr(item))} (item {i}) is not a card (text like 'As' or an index 0-51)",
+                                token=_clip(repr(item)), position=i)
     if not allow_duplicates:
         seen: set[int] = set()
         for card, source, pos in out:

@@ -46,7 +46,15 @@ VARIANTS = {"FO/8": Game.HILO, "PO": Game.PLO}
 _MAX_DIGITS = 30
 """Longest amount we read (more than a googol of chips is not a hand history)."""
 _MAX_DEPTH = 8
-"""Deepest array nesting we read; PHH needs two levels at most."""
+"""Deepest array (or inline table) nesting we read; PHH needs two levels at most."""
+MAX_TEXT = 100_000
+"""Longest PHH text we read, in characters (one hand; a long hand is a few thousand)."""
+MAX_LINES = 2_000
+"""Most lines in a PHH text."""
+MAX_KEY_DEPTH = 4
+"""Most dots in one key or table name (``a.b.c``); PHH's keys are plain names."""
+MAX_ACTIONS = 1_000
+"""Most actions in one hand (a hand of ten players is a few hundred at most)."""
 
 
 _STRING_RE = re.compile(r"'[^'\n]*'" + r'|"(?:[^"\\\n]|\\.)*"')
@@ -65,16 +73,33 @@ def _text(text: object) -> str:
     return text
 
 
-def _read_toml(text: str) -> dict[str, Any]:
-    bare = _COMMENT_RE.sub("", _STRING_RE.sub("", text))   # outside strings and comments
+def _check_bounds(text: str) -> None:
+    """Refuse a text beyond :data:`MAX_TEXT` characters, :data:`MAX_LINES` lines, keys more than
+    :data:`MAX_KEY_DEPTH` dots deep or arrays and inline tables nested more than 8 deep (all before
+    the TOML reader, whose work grows with them), naming the bound."""
+    if len(text) > MAX_TEXT:
+        raise PHHError(f"PHH text is {len(text):,} characters; the limit is {MAX_TEXT:,}")
+    lines = text.count("\n") + 1
+    if lines > MAX_LINES:
+        raise PHHError(f"PHH text has {lines:,} lines; the limit is {MAX_LINES:,}")
+    bare = _COMMENT_RE.sub("", _STRING_RE.sub("''", text))   # outside strings and comments
     long_number = re.search(f"[0-9_]{{{_MAX_DIGITS + 1},}}", bare)
     if long_number:
         raise PHHError(f"a number of {len(long_number.group())} digits is not a PHH amount")
     depth = 0
     for ch in bare:
-        depth += (ch == "[") - (ch == "]")
+        depth += (ch in "[{") - (ch in "]}")
         if depth > _MAX_DEPTH:
-            raise PHHError(f"not a PHH text: arrays nested more than {_MAX_DEPTH} deep")
+            raise PHHError(f"not a PHH text: arrays nested more than {_MAX_DEPTH} deep; the limit is {_MAX_DEPTH}")
+    for part in re.split(r"[^A-Za-z0-9_\-. \t']+", bare):   # keys, table names, dotted keys in inline tables
+        dots = part.count(".")
+        if dots > MAX_KEY_DEPTH:
+            raise PHHError(f"a key nested {dots + 1:,} deep ({part.strip()[:20]}...); the limit is "
+                           f"{MAX_KEY_DEPTH + 1} (PHH keys are plain names)")
+
+
+def _read_toml(text: str) -> dict[str, Any]:
+    _check_bounds(text)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -117,7 +142,9 @@ def _cards_or_unknown(text: str, what: str) -> tuple[Card, ...] | None:
 def load_phh(text: str | bytes) -> HandState:
     """Replay a PHH hand (``FO/8`` or ``PO``) through our rules; return the finished :class:`HandState`.
 
-    ``text`` is the PHH (TOML) text, or its UTF-8 bytes. Hole cards of players
+    ``text`` is the PHH (TOML) text, or its UTF-8 bytes, at most :data:`MAX_TEXT` characters and
+    :data:`MAX_LINES` lines, keys at most :data:`MAX_KEY_DEPTH` dots deep, arrays nested at most 8
+    deep and at most :data:`MAX_ACTIONS` actions (beyond them a :class:`PHHError` names the bound). Hole cards of players
     who folded may be unknown (``????????``). A single blind
     (``blinds_or_straddles = [250000, 0, 0, 0]``, as in WSOP fixed-limit events)
     is posted by ``p1`` and ``p2`` acts first. An action our rules forbid raises
@@ -150,13 +177,15 @@ def load_phh(text: str | bytes) -> HandState:
     actions = fields.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PHHError("actions: expected a list of strings")
+    if len(actions) > MAX_ACTIONS:
+        raise PHHError(f"actions: {len(actions):,} actions; the limit is {MAX_ACTIONS:,}")
 
     holes: list[tuple[Card, ...] | None] = [None] * n
     board: list[Card] = []
     plays: list[tuple[int, str, int, str]] = []   # (player index, op, amount, original text)
     for k, raw in enumerate(actions):
         words = raw.split("#", 1)[0].split()
-        where = f"action {k} {raw!r}"
+        where = f"action {k} {_short(raw)}"
         if not words:
             continue
         if words[0] == "d":
@@ -230,8 +259,8 @@ def _pointless_check(state: HandState, seat: int) -> bool:
 
 
 def _player(word: str, n: int, where: str) -> int:
-    if not re.fullmatch(r"p\d+", word) or not 1 <= int(word[1:]) <= n:
-        raise PHHError(f"{where}: {word!r} is not a player (p1-p{n})")
+    if not re.fullmatch(r"p\d{1,4}", word) or not 1 <= int(word[1:]) <= n:
+        raise PHHError(f"{where}: {_short(word)} is not a player (p1-p{n})")
     return int(word[1:]) - 1
 
 

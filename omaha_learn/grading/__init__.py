@@ -9,7 +9,11 @@ against the teacher's keys, then records, a class report and a feedback page per
 - :mod:`~omaha_learn.grading.class_summary`, :mod:`~omaha_learn.grading.report`,
   :mod:`~omaha_learn.grading.feedback`, :mod:`~omaha_learn.grading.html_page`,
   :mod:`~omaha_learn.grading.rules_text`: the class report and the learners' pages;
-- :mod:`~omaha_learn.grading.nbgrader_export`: the exercises as an nbgrader course.
+- :mod:`~omaha_learn.grading.teacher_marks`: overrides and the gradebook (plain, Canvas, Moodle);
+- :mod:`~omaha_learn.grading.roster`: the class list and LMS downloads' names;
+- :mod:`~omaha_learn.grading.nbgrader_export`: the exercises as an nbgrader course (no digest, no
+  test in the notebooks); :mod:`~omaha_learn.grading.nbgrader_grade`: the collected notebooks marked
+  in the sandbox, the marks written into nbgrader's gradebook.
 
 The exercise checkers the notebooks call live in :mod:`omaha_learn.checks`; the grader reads their
 questions but decides nothing by what a learner's notebook prints about itself.

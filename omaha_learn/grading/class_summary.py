@@ -8,11 +8,18 @@ Conventions (the report states them too):
   only records the checker decided (status ``graded``, and ``unreadable-answer``:
   a miss, listed on its own as written): a notebook that timed
   out says nothing about the question;
-* a learner's score on an exercise is their best submission of it; their
-  total is out of every exercise anyone in the class handed in (an exercise a
-  learner did not hand in counts 0 and is shown as missing);
-* a submission *needs a look* when any of its records is not ``graded``, or
-  when its learner handed the same exercise in more than once.
+* the exercises that count for the class are the ones the teacher names
+  (:class:`Assignment`, ``--exercises``), else those more than half of the
+  learners handed in; every learner's total is out of the same exercises, each
+  counted once, so what one learner hands in never changes anyone else's
+  figures. Other notebooks (extra exercises, a file with no key) are listed
+  and flagged, never counted;
+* a learner's score on an exercise is one copy of it: the latest (the file's
+  time, then name order) or, with ``choose="best"``, the best; an exercise
+  a learner did not hand in counts 0 and is shown as missing;
+* a submission *needs a look* when any of its records is not ``graded``, an
+  answer cell was deleted, it does not count, or when its learner handed the
+  same exercise in more than once.
 
 >>> from omaha_learn.grading.records import QuestionRecord as R
 >>> s = summarise([R("ann", "ex1", "q1", 1, 1, "graded", answer="B"),
@@ -34,14 +41,14 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from omaha_learn.errors import ReportError
 from omaha_learn.grading.records import STATUSES, QuestionRecord
 
 __all__ = ["ReportError", "QuestionStats", "ExerciseScore", "StudentTotal", "Flagged", "ClassSummary", "summarise",
            "natural_key", "learner_key", "HISTOGRAM_BINS", "histogram", "check_records", "STATUS_NOTES",
-           "LEARNER_FLAGS"]
+           "LEARNER_FLAGS", "Assignment", "CHOICES"]
 
 NO_ANSWER = "(no answer)"
 
@@ -94,6 +101,7 @@ LEARNER_FLAGS = {
     "unreadable answers": "wrote answers that cannot be read, or answer cells raised errors",
     "answer cells deleted": "deleted answer cells",
     "timed out": "a cell or the notebook ran out of time",
+    "extra notebooks": "handed in notebooks that count for nobody (another exercise, another copy, no key)",
 }
 """Why a learner is flagged in the report (:attr:`StudentTotal.flags`)."""
 
@@ -111,6 +119,14 @@ class QuestionStats:
     rules: str = ""
     unreadable: list[tuple[str, int]] = field(default_factory=list)  # most common unreadable answers
     text: str = ""
+    discrimination: float | None = None   # share right in the upper 27% of totals minus the lower 27%
+    upper_share: float | None = None      # share right among the upper 27% (the strong learners)
+    wrong_written: list[tuple[str, int, str]] = field(default_factory=list)  # (as written, count, hint given)
+
+    @property
+    def strong_miss(self) -> bool:
+        """Most strong learners miss it: look at the key and the question's wording."""
+        return self.upper_share is not None and self.upper_share < 0.5
 
 
 @dataclass(frozen=True)
@@ -119,6 +135,9 @@ class ExerciseScore:
     max_points: int
     statuses: tuple[str, ...]   # statuses other than graded in the counted submission
     submissions: int            # how many times the learner handed this exercise in
+    submission: str = ""        # the copy that counts
+    late_days: int = 0          # whole days late (0: on time)
+    deduction: float = 0.0      # points taken off for lateness (already out of ``points``)
 
 
 @dataclass(frozen=True)
@@ -129,7 +148,8 @@ class StudentTotal:
     exercises: dict[str, ExerciseScore]
     questions: dict[tuple[str, str], QuestionRecord] = field(default_factory=dict)  # counted records
     flags: tuple[str, ...] = ()   # keys of LEARNER_FLAGS
-    all_exercises: tuple[str, ...] = ()   # every exercise the class handed in
+    all_exercises: tuple[str, ...] = ()   # every exercise that counts for the class
+    extra: dict[str, ExerciseScore] = field(default_factory=dict)  # handed in, not counted for the class
 
     @property
     def missing(self) -> list[str]:
@@ -159,6 +179,14 @@ class ClassSummary:
     flagged: list[Flagged]
     submissions: int
     status_counts: dict[str, int] = field(default_factory=dict)  # submissions with each status
+    not_counted: dict[tuple[str, str, str], str] = field(default_factory=dict)  # (student, exercise, submission)
+    assignment: Assignment = field(default_factory=lambda: Assignment())
+    extra_exercises: list[str] = field(default_factory=list)   # handed in by someone, not counted for the class
+
+    def counts(self, r: QuestionRecord) -> str:
+        """The CSV's ``counts`` cell of a record: ``yes``, or ``no: `` and the reason."""
+        why = self.not_counted.get(_submission_key(r))
+        return f"no: {why}" if why else "yes"
 
 
 def _submission_key(r: QuestionRecord) -> tuple[str, str, str]:
@@ -180,15 +208,134 @@ def check_records(records: Iterable[QuestionRecord]) -> list[QuestionRecord]:
     return recs
 
 
-def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3) -> ClassSummary:
-    """Everything the class report shows, computed from the records."""
+CHOICES = ("latest", "best")
+"""Which of a learner's copies of one exercise counts: the latest (default) or the best (``--best``)."""
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """What the class is graded on: the exercises that count, their maxima, and which copy counts.
+
+    ``exercises``: the exercises graded (key names such as ``01_reading_hands``), as the teacher
+    named them (``--exercises``); ``None``: an exercise counts when more than half of the learners
+    handed it in. ``max_points``: each exercise's points from its key (for an exercise nobody
+    handed in). ``choose``: ``latest`` (the file's time, then name order when equal) or ``best``.
+    """
+
+    exercises: tuple[str, ...] | None = None
+    max_points: dict[str, int] = field(default_factory=dict)
+    choose: str = "latest"
+    learners: tuple[str, ...] | None = None
+    """The class list (``--roster``): every learner is listed, with or without a submission; a submission
+    of anyone else is flagged "not on the roster"."""
+    due: float | None = None
+    """When the work is due (POSIX seconds, ``--due``); None: no late work."""
+    penalty: tuple[float, ...] = ()
+    """The share of an exercise's points deducted per day late: one value for every day (``10%/day``), or
+    one per day (``10%,25%,100%``: the last for every later day); cumulative, at most the points."""
+    per_day: bool = True
+    grace_minutes: float = 0.0
+    extensions: dict[str, float] = field(default_factory=dict)
+    """Extra days per learner (the roster's ``extension_days``)."""
+    time_source: str = "the file's time"
+
+    def late(self, student: str, when: float | None) -> int:
+        """Whole days (started) the submission came after the learner's due time; 0 when on time."""
+        if self.due is None or when is None:
+            return 0
+        over = when - (self.due + 86400 * self.extensions.get(student, 0.0) + 60 * self.grace_minutes)
+        return 0 if over <= 0 else int(-(-over // 86400))
+
+    def deduction(self, days: int, max_points: float, points: float) -> float:
+        """Points taken off for ``days`` late (never more than the points scored)."""
+        if days <= 0 or not self.penalty:
+            return 0.0
+        share = (self.penalty[0] * days if self.per_day
+                 else self.penalty[min(days, len(self.penalty)) - 1])
+        return round(min(points, max_points * min(share, 1.0)), 2)
+
+    def __post_init__(self) -> None:
+        if self.choose not in CHOICES:
+            raise ReportError(f"choose: {self.choose!r}; expected one of {', '.join(CHOICES)}")
+        if self.exercises is not None and (isinstance(self.exercises, str)
+                                           or not all(isinstance(e, str) for e in self.exercises)):
+            raise ReportError("exercises: expected a sequence of exercise names")
+
+    @property
+    def rule(self) -> str:
+        """Which copy counts, in words (shown in the report)."""
+        if self.choose == "best":
+            return "the best copy counts (--best)"
+        return "the latest copy counts (by the file's time, then by name order when the times are equal)"
+
+
+def _latest_key(rs: list[QuestionRecord]) -> tuple[float, tuple[object, ...]]:
+    sub = rs[0].submission
+    return (rs[0].mtime if rs[0].mtime is not None else 0.0, natural_key(sub.removesuffix(".ipynb")))
+
+
+def _chosen(subs: list[list[QuestionRecord]], choose: str) -> list[QuestionRecord]:
+    if choose == "best":
+        return max(subs, key=lambda rs: (sum(r.points for r in rs), _latest_key(rs)))
+    return max(subs, key=_latest_key)
+
+
+def _counted_exercises(recs: list[QuestionRecord], students: list[str], assignment: Assignment
+                       ) -> tuple[list[str], dict[str, str]]:
+    """(exercises that count for the class, {other exercise handed in: why it does not count})."""
+    handed: dict[str, set[str]] = {}
+    on_list = set(assignment.learners) if assignment.learners is not None else None
+    for r in recs:
+        handed.setdefault(r.exercise, set())
+        if r.max_points > 0 and (on_list is None or r.student in on_list):
+            handed[r.exercise].add(r.student)
+    class_size = len(on_list) if on_list is not None else len(students)
+    if assignment.exercises is not None:
+        counted = list(dict.fromkeys(assignment.exercises))
+        why = {ex: f"{ex} is not one of the exercises graded (--exercises)" for ex in handed if ex not in counted}
+    else:
+        counted = [ex for ex, who in handed.items() if who and 2 * len(who) > class_size]
+        why = {ex: (f"no key for {ex}" if not who else
+                    f"only {len(who)} of {class_size} learners handed {ex} in (an exercise counts for the class "
+                    "when more than half do; name the exercises with --exercises)")
+               for ex, who in handed.items() if ex not in counted}
+    return sorted(counted, key=natural_key), why
+
+
+def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3,
+              assignment: Assignment | None = None) -> ClassSummary:
+    """Everything the class report shows, computed from the records (see the module docs)."""
     recs = check_records(records)
-    exercises = sorted({r.exercise for r in recs}, key=natural_key)
-    # question maxima and order
+    plan = assignment or Assignment()
+    students = sorted({r.student for r in recs} | set(plan.learners or ()), key=learner_key)
+    exercises, not_assigned = _counted_exercises(recs, students, plan)
+    counted_ex = set(exercises)
+
+    by_sub: dict[tuple[str, str, str], list[QuestionRecord]] = {}
+    for r in recs:
+        by_sub.setdefault(_submission_key(r), []).append(r)
+    by_learner: dict[tuple[str, str], list[list[QuestionRecord]]] = {}
+    for (student, ex, _), rs in by_sub.items():
+        by_learner.setdefault((student, ex), []).append(rs)
+    chosen: dict[tuple[str, str], list[QuestionRecord]] = {k: _chosen(subs, plan.choose)
+                                                           for k, subs in by_learner.items()}
+    not_counted: dict[tuple[str, str, str], str] = {}
+    for key, rs in by_sub.items():
+        student, ex, sub = key
+        if ex not in counted_ex:
+            not_counted[key] = not_assigned.get(ex, f"{ex} does not count for the class")
+        elif chosen[(student, ex)] is not rs:
+            other = chosen[(student, ex)][0].submission
+            not_counted[key] = f"another copy counts ({other}: {plan.rule.split(' (')[0]})"
+    counted_recs = [r for key, rs in by_sub.items() if key not in not_counted for r in rs]
+
+    # question maxima and order, from the counted submissions
     qmax: dict[tuple[str, str], int] = {}
     qrules: dict[tuple[str, str], str] = {}
     qtext: dict[tuple[str, str], str] = {}
     for r in recs:
+        if r.exercise not in counted_ex:
+            continue
         k = (r.exercise, r.question)
         qmax[k] = max(qmax.get(k, 0), r.max_points)
         if r.rule and not qrules.get(k):
@@ -196,7 +343,7 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3) -> C
         if r.text and not qtext.get(k):
             qtext[k] = r.text
     by_question: dict[tuple[str, str], list[QuestionRecord]] = {}
-    for r in recs:
+    for r in counted_recs:
         by_question.setdefault((r.exercise, r.question), []).append(r)
     questions: dict[str, list[QuestionStats]] = {}
     for ex in exercises:
@@ -204,7 +351,7 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3) -> C
         qs = sorted({q for (e, q) in qmax if e == ex and qmax[(e, q)] > 0}, key=natural_key)
         stats = []
         for q in qs:
-            mine = by_question[(ex, q)]
+            mine = by_question.get((ex, q), [])
             graded = [r for r in mine if r.status == "graded"]
             wrong = Counter(r.answer.strip() or NO_ANSWER for r in graded if not r.correct)
             unreadable = Counter(r.answer.strip() or r.feedback for r in mine if r.status == "unreadable-answer")
@@ -218,47 +365,140 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3) -> C
                 sorted(unreadable.items(), key=lambda kv: (-kv[1], kv[0]))[:wrong_answers],
                 qtext.get((ex, q), "")))
         questions[ex] = stats
-    max_points = {ex: sum(s.max_points for s in questions[ex]) for ex in exercises}
+    max_points = {ex: (sum(s.max_points for s in questions[ex]) if questions[ex]
+                       else int(plan.max_points.get(ex, 0))) for ex in exercises}
 
-    by_sub: dict[tuple[str, str, str], list[QuestionRecord]] = {}
-    for r in recs:
-        by_sub.setdefault(_submission_key(r), []).append(r)
-
-    students = sorted({r.student for r in recs}, key=learner_key)
-    totals: list[StudentTotal] = []
     flagged: list[Flagged] = []
     status_counts: Counter[str] = Counter()
     for key, rs in sorted(by_sub.items(), key=lambda kv: tuple(natural_key(x) for x in kv[0])):
         statuses = tuple(sorted({r.status for r in rs} - {"graded"}, key=_status_order))
         status_counts.update(statuses or ("graded",))
-        if statuses:
-            detail = next((f"{r.question}: {r.feedback} (wrote {r.answer!r})" if r.status == "unreadable-answer"
-                           else r.feedback for r in rs if r.status != "graded" and r.feedback), "")
-            flagged.append(Flagged(key[0], key[1], key[2], statuses, detail))
-    by_learner: dict[tuple[str, str], list[list[QuestionRecord]]] = {}
-    for (student, ex, _), rs in by_sub.items():
-        by_learner.setdefault((student, ex), []).append(rs)
+        looks = statuses
+        if any("answer-cell-missing" in r.flag.split(",") for r in rs):
+            looks += ("answer cell deleted",)
+        if any("override-for-another-answer" in r.flag.split(",") for r in rs):
+            looks += ("override for another answer",)
+        if key[1] not in counted_ex and "no-key" not in statuses:
+            looks += ("not counted",)
+        if looks:
+            unread = [f"{r.question}: {r.feedback} (wrote {(r.written or r.answer)!r})" for r in rs
+                      if r.status == "unreadable-answer"]
+            detail = "; ".join(unread) if unread else next(
+                (r.feedback for r in rs if r.status != "graded" and r.feedback), "")
+            if key[1] not in counted_ex and "no-key" not in statuses:
+                detail = _join_detail(not_counted[key], detail)
+            if "override for another answer" in looks:
+                which = ", ".join(r.question for r in rs if "override-for-another-answer" in r.flag.split(","))
+                detail = _join_detail(detail, f"the answer changed since the override was made (not applied): {which}")
+            if "answer cell deleted" in looks:
+                deleted = ", ".join(r.question for r in rs if "answer-cell-missing" in r.flag.split(","))
+                detail = _join_detail(detail, f"answer cell deleted: {deleted}")
+            flagged.append(Flagged(key[0], key[1], key[2], looks, detail))
+    totals: list[StudentTotal] = []
     for student in students:
         per_ex: dict[str, ExerciseScore] = {}
+        extra: dict[str, ExerciseScore] = {}
         counted: dict[tuple[str, str], QuestionRecord] = {}
-        for ex in exercises:
-            subs = by_learner.get((student, ex), [])
-            if not subs:
-                continue
-            best = max(subs, key=lambda rs: sum(r.points for r in rs))
+        for ex in sorted({e for (s_, e) in by_learner if s_ == student}, key=natural_key):
+            subs = by_learner[(student, ex)]
+            best = chosen[(student, ex)]
             statuses = tuple(sorted({r.status for r in best} - {"graded"}, key=_status_order))
-            per_ex[ex] = ExerciseScore(sum(r.points for r in best), max_points[ex], statuses, len(subs))
+            raw = sum(r.points for r in best)
+            days = plan.late(student, best[0].mtime)
+            cut = plan.deduction(days, max_points.get(ex, 0), raw)
+            score = ExerciseScore(raw - cut if cut else raw, max_points.get(ex, 0), statuses, len(subs), best[0].submission,
+                                  days, cut)
+            if days and ex in counted_ex:
+                flagged.append(Flagged(student, ex, best[0].submission, ("late",),
+                                       f"{days} day{'s' if days != 1 else ''} late ({plan.time_source}): "
+                                       f"-{cut:g} point{'s' if cut != 1 else ''}"))
+            if ex not in counted_ex:
+                extra[ex] = score
+                continue
+            per_ex[ex] = score
             counted.update(((r.exercise, r.question), r) for r in best if r.max_points > 0)
             if len(subs) > 1:
                 flagged.append(Flagged(student, ex, ", ".join(sorted(rs[0].submission for rs in subs)),
                                        ("handed in twice" if len(subs) == 2 else f"handed in {len(subs)} times",),
-                                       "the best submission counts"))
+                                       f"{plan.rule}: {best[0].submission}"))
         points = sum(s.points for s in per_ex.values())
         flags = _learner_flags(points, list(counted.values()))
+        if any(k[0] == student for k in not_counted):
+            flags += ("extra notebooks",)
         totals.append(StudentTotal(student, points, sum(max_points.values()), per_ex, counted, flags,
-                                   tuple(exercises)))
+                                   tuple(exercises), extra))
+    questions = _item_analysis(questions, totals, wrong_answers)
+    flagged += _look_alikes(students)
+    if plan.learners is not None:
+        on_roster, handed = set(plan.learners), {r.student for r in recs}
+        flagged += [Flagged(st, "", "", ("no submission",), "on the class list; handed nothing in")
+                    for st in students if st in on_roster and st not in handed]
+        flagged += [Flagged(st, "", "", ("not on the roster",), "handed in, but matches nobody on the class list")
+                    for st in students if st not in on_roster]
     flagged.sort(key=lambda f: (learner_key(f.student), natural_key(f.exercise), f.submission))
-    return ClassSummary(exercises, max_points, questions, totals, flagged, len(by_sub), dict(status_counts))
+    return ClassSummary(exercises, max_points, questions, totals, flagged, len(by_sub), dict(status_counts),
+                        not_counted, plan, sorted(not_assigned, key=natural_key))
+
+
+UPPER_SHARE = 0.27
+"""The share of learners in each of the upper and lower groups of the discrimination index (Kelley's 27%)."""
+
+
+def _item_analysis(questions: dict[str, list[QuestionStats]], totals: list[StudentTotal], top: int
+                   ) -> dict[str, list[QuestionStats]]:
+    """Each question with its discrimination index (upper minus lower 27% of the learners by total, right
+    answers as shares; at least 4 learners), the upper group's share right, and its most common wrong
+    answers as the learners wrote them with the hint each got."""
+    ranked = sorted(totals, key=lambda t: (-t.share, learner_key(t.student)))
+    size = round(UPPER_SHARE * len(ranked))
+    upper, lower = (ranked[:size], ranked[-size:]) if len(ranked) >= 4 and size else ([], [])
+    out: dict[str, list[QuestionStats]] = {}
+    for ex, stats in questions.items():
+        rows = []
+        for q in stats:
+            def share(group: list[StudentTotal], ex: str = ex, qid: str = q.question) -> float:
+                return sum(bool((r := t.questions.get((ex, qid))) and r.correct) for t in group) / len(group)
+
+            written: Counter[str] = Counter()
+            hint: dict[str, str] = {}
+            for t in totals:
+                r = t.questions.get((ex, q.question))
+                if r is not None and r.status in ("graded", "unreadable-answer") and not r.correct:
+                    text = (r.written or r.answer).strip() or NO_ANSWER
+                    written[text] += 1
+                    hint.setdefault(text, r.feedback)
+            wrong = [(a, n, hint[a]) for a, n in sorted(written.items(), key=lambda kv: (-kv[1], kv[0]))[:top]]
+            rows.append(replace(q, discrimination=(share(upper) - share(lower)) if upper else None,
+                                upper_share=share(upper) if upper else None, wrong_written=wrong))
+        out[ex] = rows
+    return out
+
+
+LOOKS_ALIKE = "looks like another learner"
+
+
+def _look_alikes(students: list[str]) -> list[Flagged]:
+    """A flag for each learner whose name looks like another's (same letters in NFKC, case ignored) or whose
+    feedback page would have had the same name: two learners, never merged; the teacher checks who is who."""
+    from omaha_learn.grading.text_safety import file_name
+
+    groups: dict[str, set[str]] = {}
+    for name in students:
+        for key in ("n:" + unicodedata.normalize("NFKC", name).casefold(), "f:" + file_name(name).casefold()):
+            groups.setdefault(key, set()).add(name)
+    alike: dict[str, set[str]] = {}
+    for names in groups.values():
+        if len(names) > 1:
+            for name in names:
+                alike.setdefault(name, set()).update(names - {name})
+    return [Flagged(name, "", "", (LOOKS_ALIKE,),
+                    f"{ascii(name)} and {', '.join(ascii(o) for o in sorted(others))} are different learners whose "
+                    "names look alike (Unicode forms, letter case or cleaned file names): check who is who")
+            for name, others in alike.items()]
+
+
+def _join_detail(*parts: str) -> str:
+    return "; ".join(p for p in parts if p)
 
 
 def _learner_flags(points: float, counted: list[QuestionRecord]) -> tuple[str, ...]:
@@ -267,7 +507,7 @@ def _learner_flags(points: float, counted: list[QuestionRecord]) -> tuple[str, .
         flags.append("at zero")
     if any(r.status == "unreadable-answer" for r in counted):
         flags.append("unreadable answers")
-    if any(r.flag == "answer-cell-missing" for r in counted):
+    if any("answer-cell-missing" in r.flag.split(",") for r in counted):
         flags.append("answer cells deleted")
     if any(r.status == "timed-out" for r in counted):
         flags.append("timed out")

@@ -32,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from omaha_learn.grading.class_summary import (
+    Assignment,
     ClassSummary,
     ReportError,
     check_records,
@@ -39,11 +40,12 @@ from omaha_learn.grading.class_summary import (
     natural_key,
     summarise,
 )
-from omaha_learn.grading.html_page import esc, page, percent, table
+from omaha_learn.grading.html_page import esc, inline_markdown, page, percent, table
 from omaha_learn.grading.records import GRADED, QuestionRecord, points_text
 from omaha_learn.grading.rules_text import rule_html, rule_link, rule_numbers
+from omaha_learn.grading.text_safety import MAX_NAME_BYTES, file_name
 
-__all__ = ["write_feedback", "feedback_html", "file_name", "hint_text"]
+__all__ = ["write_feedback", "feedback_html", "file_name", "hint_text", "stale_pages", "MAX_NAME_BYTES"]
 
 _LEARNER_NOTES = {
     "unreadable": "Your notebook could not be read for grading (it may be damaged or not saved as a "
@@ -55,8 +57,6 @@ _LEARNER_NOTES = {
     "wrong-exercise": "Your notebook seems to be a different exercise from the one handed in; your teacher "
                       "will look at it.",
 }
-_CLEAN = re.compile(r"[^\w.-]+")
-_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
 _SCORE_PREFIX = re.compile(r"^\s*([\w-]+: (not yet|cannot read this answer|no answer yet) \(\d+/\d+ points\)[.:]?"
                            r"|not yet\.)\s*")
 _RULES_SUFFIX = re.compile(r"\s*(\(rules: [^)]*\)|Re-read (R\d+ \(docs/rules\.md#r\d+\)(, )?)+\.?)\s*$")
@@ -75,33 +75,20 @@ def hint_text(feedback: str) -> str:
     return _RULES_SUFFIX.sub("", _SCORE_PREFIX.sub("", feedback)).strip()
 
 
-def file_name(student: str) -> str:
-    """A safe file name for a learner's feedback, in the learner's own letters.
-
-    >>> file_name("Ann Lee"), file_name("Jüri Õunapuu"), file_name("Mette Ørsted"), file_name("Анна")
-    ('Ann_Lee.html', 'Jüri_Õunapuu.html', 'Mette_Ørsted.html', 'Анна.html')
-    >>> file_name("../../etc/x"), file_name("CON"), file_name("")
-    ('etc_x.html', 'learner-CON.html', 'learner.html')
-    """
-    text = unicodedata.normalize("NFC", student)
-    text = "".join(ch if unicodedata.category(ch)[0] in "LNM" or ch in ".-" else "_" for ch in text)
-    stem = _CLEAN.sub("_", text).strip("._-")[:80].rstrip("._-") or "learner"
-    if stem.split(".")[0].casefold() in _RESERVED:
-        stem = f"learner-{stem}"
-    return f"{stem}.html"
-
-
-def _miss(r: QuestionRecord, rules: list[str]) -> str:
+def _miss(r: QuestionRecord, rules: list[str], *, comment_only: bool = False) -> str:
     parts = [f"<h4>{esc(r.exercise)}, {esc(r.question)}: {points_text(r.points)}/{r.max_points}</h4>"]
     if r.text:
-        parts.append(f'<p class="question">{esc(r.text)}</p>')
+        parts.append(f'<p class="question">{inline_markdown(r.text)}</p>')
     if r.override:
         parts.append(f'<p class="override">Your teacher set this mark to {points_text(r.points)}/{r.max_points}'
                      f" (the grader gave {points_text(r.points_before or 0)}): {esc(r.override)}</p>")
+    if comment_only:
+        return "\n".join(parts)
     links = [f'<a href="#{x.lower()}">{esc(rule_html(x)[0])}</a>' for x in rules]
     if r.status == "unreadable-answer":
-        if r.answer:
-            parts.append(f"<p>Your answer was written but could not be read: <code>{esc(r.answer)}</code>.</p>")
+        if r.written or r.answer:
+            parts.append("<p>Your answer was written but could not be read: "
+                         f"<code>{esc(r.written or r.answer)}</code>.</p>")
         else:
             parts.append("<p>Your answer could not be read: its cell stopped with an error.</p>")
         parts.append(f'<p class="hint">Why: {esc(hint_text(r.feedback))}</p>')
@@ -116,8 +103,10 @@ def _miss(r: QuestionRecord, rules: list[str]) -> str:
         parts.append(f'<p class="hint">{esc(_LEARNER_NOTES.get(r.status, r.status))}</p>')
         return "\n".join(parts)
     if r.answer:
-        parts.append(f"<p>Your answer: <code>{esc(r.answer)}</code></p>")
-    elif r.flag == "answer-cell-missing":
+        read_as = (f" (read as <code>{esc(r.answer)}</code>)" if r.written and r.written.strip() != r.answer
+                   else "")
+        parts.append(f"<p>Your answer: <code>{esc(r.written or r.answer)}</code>{read_as}</p>")
+    elif "answer-cell-missing" in r.flag.split(","):
         parts.append("<p>No answer was given: the answer cell is missing from your notebook (was it deleted?).</p>")
     else:
         parts.append("<p>No answer was given.</p>")
@@ -142,23 +131,27 @@ def _result(r: QuestionRecord) -> str:
     return f'<span class="miss">not graded ({esc(r.status)})</span>'
 
 
-def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: ClassSummary | None = None) -> str:
+def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: ClassSummary | None = None,
+                  assignment: Assignment | None = None) -> str:
     """One learner's feedback page; give the whole class's records for the class's total (see the module docs).
 
     ``summary`` is the class's :func:`summarise` of the same records, when already computed.
     """
     recs = check_records(records)
-    summary = summary or summarise(recs)
+    summary = summary or summarise(recs, assignment=assignment)
     me = next((t for t in summary.students if t.student == student), None)
     mine = [r for r in recs if r.student == student]
     body = [f"<h1>Feedback for {esc(student)}</h1>"]
     by_ex: dict[str, dict[str, list[QuestionRecord]]] = {}
     for r in mine:
         by_ex.setdefault(r.exercise, {}).setdefault(r.submission, []).append(r)
-    sections, misses, rules_used = [], [], []
+    sections, misses, rules_used, comments = [], [], [], []
     for ex in sorted(by_ex, key=natural_key):
         subs = by_ex[ex]
-        best = max(subs.values(), key=lambda rs: sum(x.points for x in rs))
+        score = (me.exercises.get(ex) or me.extra.get(ex)) if me else None
+        counted = me is not None and ex in me.exercises
+        best = subs.get(score.submission) if score is not None else None
+        best = best if best is not None else max(subs.values(), key=lambda rs: sum(x.points for x in rs))
         best.sort(key=lambda x: natural_key(x.question))
         pts, mx = sum(x.points for x in best), sum(x.max_points for x in best)
         rows = []
@@ -167,13 +160,24 @@ def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: C
                 rows.append(["-", esc(r.feedback), "0/0", _result(r)])
                 misses.append(_miss(r, []))
                 continue
-            rows.append([esc(r.question), esc(r.text), f"{points_text(r.points)}/{r.max_points}", _result(r)])
-            if not r.correct:
+            rows.append([esc(r.question), inline_markdown(r.text), f"{points_text(r.points)}/{r.max_points}",
+                         _result(r)])
+            if r.correct and r.override:   # full marks set by the teacher: the comment still reaches the learner
+                comments.append(_miss(r, [], comment_only=True))
+            elif not r.correct:
                 rules = list(rule_numbers(r.rule) or rule_numbers(r.feedback))
                 rules_used += [x for x in rules if x not in rules_used]
                 misses.append(_miss(r, rules))
-        note = (f' <span class="note">(handed in {len(subs)} times; the best counts)</span>'
-                if len(subs) > 1 else "")
+        rule = summary.assignment.rule.split(" (")[0]
+        note = (f' <span class="note">(handed in {len(subs)} times; {esc(rule)}: '
+                f'{esc(Path(best[0].submission).name)})</span>' if len(subs) > 1 else "")
+        if counted and score is not None and score.late_days:
+            note += (f' <span class="miss">(handed in {score.late_days} day{"s" if score.late_days != 1 else ""} '
+                     f"late: -{points_text(score.deduction)} point{'s' if score.deduction != 1 else ''}; "
+                     f"{points_text(score.points)}/{mx} counts)</span>")
+        if not counted:
+            note += (' <span class="note">(not counted in your total: this exercise is not one of the '
+                     "exercises graded for the class)</span>")
         sections.append(f"<h2>{esc(ex)}: {points_text(pts)}/{mx}{note}</h2>"
                         + table(["question", "asked", "score", "result"], rows, numeric=(2,)))
     total = me.points if me else 0
@@ -186,6 +190,9 @@ def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: C
     if misses:
         body.append("<h2>What to look at again</h2>")
         body += misses
+    if comments:
+        body.append("<h2>Your teacher's comments</h2>")
+        body += comments
     if rules_used:
         rules_used.sort(key=lambda x: int(x[1:]))
         body.append("<h2>The rules named above</h2>")
@@ -202,7 +209,8 @@ def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: C
 
 
 def write_feedback(records: Iterable[QuestionRecord], folder: str | os.PathLike[str], *,
-                   reserved: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
+                   reserved: Sequence[str | os.PathLike[str]] = (),
+                   assignment: Assignment | None = None) -> list[Path]:
     """Write one HTML feedback file per learner into ``folder``; return the paths, by learner.
 
     File names come from the learner's name (:func:`file_name`); two names
@@ -223,12 +231,13 @@ def write_feedback(records: Iterable[QuestionRecord], folder: str | os.PathLike[
         o = Path(other)
         if o.parent.resolve() == target.resolve():
             used.add(unicodedata.normalize("NFC", o.name).casefold())
-    summary = summarise(recs)
+    summary = summarise(recs, assignment=assignment)
     by_student: dict[str, list[QuestionRecord]] = {}
     for r in recs:
         by_student.setdefault(r.student, []).append(r)
     def claim_order(student: str) -> tuple[bool, tuple[object, ...]]:
-        return file_name(student) != f"{unicodedata.normalize('NFC', student)}.html", learner_key(student)
+        # a name that is its own file name, as written (so in NFC), claims it before one that only cleans to it
+        return file_name(student) != f"{student}.html", learner_key(student)
 
     paths_by_student: dict[str, Path] = {}
     for student in sorted(by_student, key=claim_order):
@@ -242,3 +251,13 @@ def write_feedback(records: Iterable[QuestionRecord], folder: str | os.PathLike[
         paths_by_student[student] = path
     paths += [paths_by_student[s] for s in sorted(by_student, key=learner_key)]
     return paths
+
+
+def stale_pages(folder: str | os.PathLike[str], written: Sequence[Path],
+                reserved: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
+    """Feedback pages in ``folder`` that this run did not write (learners no longer in the class, renamed
+    folders): listed for the teacher, never served as current. ``reserved`` files (the report) are not pages."""
+    target = Path(folder)
+    keep = {p.resolve() for p in written} | {Path(r).resolve() for r in reserved}
+    return sorted((p for p in target.glob("*.html") if p.is_file() and p.resolve() not in keep),
+                  key=lambda p: natural_key(p.name))

@@ -70,7 +70,7 @@ from omaha_learn.grading.records import CSV_COLUMNS, QuestionRecord
 from omaha_learn.grading.text_safety import printable, spreadsheet_cell
 from omaha_learn.resources import keys_dir as lessons_keys_dir
 
-__all__ = ["grade", "write_csv", "totals", "print_summary", "keys_dir", "check_output_file", "Unreadable",
+__all__ = ["grade", "write_csv", "totals", "print_summary", "needs_a_look", "resolve_exercises", "keys_dir", "check_output_file", "Unreadable",
            "read_notebook", "plan_for", "student_names", "KeyInfo", "check_sandbox", "MAX_CELL_CHARS"]
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
@@ -234,6 +234,7 @@ def load_key(path: Path) -> KeyInfo:
         raise Unreadable(f"key {path.name}: metadata omaha_learn.exercise names no known exercise ({name!r})")
     ex = exercise(name)
     key = KeyInfo(path, name, [c for c in cells if c.cell_type == "code"])
+    asked = _question_texts(cells)
     for c in key.cells:
         if "checker" in c.tags:
             if c.question not in ex.questions:
@@ -241,10 +242,29 @@ def load_key(path: Path) -> KeyInfo:
             q = ex.questions[c.question]
             key.questions[c.question] = {"points": c.points if c.points is not None else q.points,
                                          "kind": q.kind, "hint": q.hint, "rules": q.rules, "digest": q.digest,
-                                         "text": q.text, "question": q}
+                                         "text": asked.get(c.question) or q.text, "question": q}
     if not key.questions:
         raise Unreadable(f"key {path.name}: no checker cells")
     return key
+
+
+_QUESTION_HEADING = re.compile(r"\A\s*#+[^\n]*\n+")
+
+
+def _question_texts(cells: list[Cell]) -> dict[str, str]:
+    """Each question's text, whole, as the key asks it: the markdown cell before its answer cell (without
+    its ``### Question qN`` heading)."""
+    out: dict[str, str] = {}
+    last_markdown = ""
+    for c in cells:
+        if c.cell_type == "markdown":
+            last_markdown = c.source
+        elif "answer" in c.tags and c.question and c.question not in out and last_markdown:
+            text = _QUESTION_HEADING.sub("", last_markdown).strip()
+            if text:
+                out[c.question] = text
+            last_markdown = ""
+    return out
 
 
 def _key_index(keys_dir: Path) -> tuple[dict[str, Path], dict[str, Path]]:
@@ -328,14 +348,39 @@ def plan_for(cells: list[Cell] | None, key: KeyInfo) -> list[dict[str, Any]]:
 def student_names(paths: Sequence[Path], mode: str = "auto") -> list[str]:
     """The student of each submission: its folder's name, or its file name (see the module docs).
 
+    In ``auto`` mode an LMS download is recognised: a Canvas file
+    ``<login>_<user id>_<submission id>_<file>`` is the login's, a Moodle folder
+    ``<Full Name>_<id>_assignsubmission_file_`` the full name's; a file named as an exercise
+    (``01_reading_hands.ipynb``) is its folder's, even alone.
+
     >>> student_names([Path("in/ann/01.ipynb"), Path("in/bob/01.ipynb")])
     ['ann', 'bob']
     >>> student_names([Path("in/ann.ipynb"), Path("in/bob.ipynb")])
     ['ann', 'bob']
+    >>> student_names([Path("dl/ex01/smithbob_1001_5_01_reading_hands.ipynb"), Path("in/ann/01_reading_hands.ipynb")])
+    ['smithbob', 'ann']
+    >>> student_names([Path("dl/Bob Smith_55_assignsubmission_file_/x.ipynb")])
+    ['Bob Smith']
     """
+    from omaha_learn.grading.roster import CANVAS_FILE, MOODLE_FOLDER
+
     folders = {p.absolute().parent for p in paths}
     use_folder = mode == "folder" or (mode == "auto" and len(folders) > 1)
-    return [(p.absolute().parent.name if use_folder else p.name.removesuffix(".ipynb")) or p.name for p in paths]
+    out = []
+    for p in paths:
+        if mode == "auto" and (m := CANVAS_FILE.match(p.name)):
+            out.append(m.group("login"))
+        elif mode == "auto" and (m := MOODLE_FOLDER.match(p.absolute().parent.name)):
+            out.append(m.group("name"))
+        elif mode == "auto" and not use_folder and EXERCISE_FILE.match(p.name) and p.absolute().parent.name:
+            out.append(p.absolute().parent.name)
+        else:
+            out.append((p.absolute().parent.name if use_folder else p.name.removesuffix(".ipynb")) or p.name)
+    return out
+
+
+EXERCISE_FILE = re.compile(r"^\d\d_[a-z0-9_]+\.ipynb$")
+"""A file named as an exercise key (``01_reading_hands.ipynb``): never a learner's name."""
 
 
 # ------------------------------------------------------------------- verdicts
@@ -375,12 +420,13 @@ def decide(student: str, sub: str, key: KeyInfo, run: dict[str, Any], status: st
             records.append(QuestionRecord(points=0, status=why, feedback=_join(note, text), **base))
             continue
         answer, feedback, points, rec_status = "", "", 0, status
+        written = str(rep.get("text", ""))[:200]
         if rep.get("status") == "answer":
             try:
                 answer = canonical(q["kind"], rep.get("answer", ""))
             except AnswerError as exc:
                 rec_status, feedback = _unreadable(status), f"cannot read this answer: {exc}"
-                answer = str(rep.get("answer", ""))[:200]
+                answer = written or str(rep.get("answer", ""))[:200]
             else:
                 if answer == key.answers.get(qid):
                     points = pts
@@ -390,8 +436,10 @@ def decide(student: str, sub: str, key: KeyInfo, run: dict[str, Any], status: st
                     feedback = f"not yet. {hint} Re-read {_rules_text(q['rules'])}."
         elif rep.get("status") == "unreadable":
             rec_status = _unreadable(status)
-            feedback = f"cannot read this answer: {rep.get('error', '')}"
-            answer = str(rep.get("text", ""))[:200]
+            error = str(rep.get("error", ""))
+            feedback = (f"cannot read {written!r}: {error}" if written and written not in error
+                        else f"cannot read this answer: {error}")
+            answer = written
         else:
             feedback = "no answer" + (" (the answer cell is missing: was it deleted?)" if flag else "")
         if not points and state.startswith("error"):
@@ -400,7 +448,7 @@ def decide(student: str, sub: str, key: KeyInfo, run: dict[str, Any], status: st
             feedback = _join(f"your answer cell raised {state.removeprefix('error: ')}",
                              "" if feedback.startswith("no answer") else feedback)
         records.append(QuestionRecord(points=points, status=rec_status, feedback=_join(note, feedback),
-                                      answer=answer, **base))
+                                      answer=answer, written=written, **base))
     return records
 
 
@@ -471,12 +519,14 @@ def check_sandbox(sandbox: str, scheduler: Any = None, trusted_learners: bool = 
 def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell_timeout: float = 30,
           jobs: int | None = None, scheduler: Any = None, sandbox: str = "auto", student_from: str = "auto",
           log: Callable[[str], None] | None = None, bounds: Any = None,
-          trusted_learners: bool = False) -> list[QuestionRecord]:
+          trusted_learners: bool = False, students: Sequence[str] | None = None) -> list[QuestionRecord]:
     """Grade ``submissions`` against the keys in ``keys``; one record per question per submission, in order.
 
     ``bounds``: a :class:`~omaha_learn.grading.sandbox.Bounds` per submission
     (default ``Bounds()``). Raises :class:`SandboxError` before anything runs
     when there is no sandbox and none was asked for (:func:`check_sandbox`).
+    ``students``: each submission's learner, when the caller knows them (nbgrader's
+    ``submitted/<student>/``); else from the folders or file names (``student_from``).
     """
     from dataclasses import asdict
 
@@ -486,7 +536,9 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
     say = log or (lambda _msg: None)
     sandbox = check_sandbox(sandbox, scheduler, trusted_learners)
     limits = bounds if isinstance(bounds, Bounds) else Bounds(**(bounds or {}))
-    students = student_names(submissions, student_from)
+    if students is not None and len(students) != len(submissions):
+        raise ValueError("students: one name per submission")
+    students = list(students) if students is not None else student_names(submissions, student_from)
     by_name, by_exercise = _key_index(keys)
     loaded: dict[Path, KeyInfo | str] = {}
 
@@ -500,8 +552,11 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
 
     results: dict[int, list[QuestionRecord]] = {}
     todo: list[_Job] = []
+    from omaha_learn.grading.roster import CANVAS_FILE
+
     for i, (sub, student) in enumerate(zip(submissions, students, strict=True)):
-        name_key = by_name.get(sub.name)
+        canvas = CANVAS_FILE.match(sub.name)
+        name_key = by_name.get(sub.name) or (by_name.get(canvas.group("file")) if canvas else None)
         try:
             meta, cells = read_notebook(sub)
         except Unreadable as exc:
@@ -577,7 +632,16 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
             except Exception as exc:  # noqa: BLE001 - a run that came back malformed (e.g. from a worker)
                 results[j.index] = _flat(j.student, str(j.sub), j.key, "kernel-died",
                                          f"the run's results could not be read: {exc!r}")
-    return [r for i in range(len(submissions)) for r in results[i]]
+    times = [_mtime(sub) for sub in submissions]
+    return [replace(r, mtime=times[i]) for i in range(len(submissions)) for r in results[i]]
+
+
+def _mtime(path: Path) -> float | None:
+    """The file's own time (a link's, not its target's), for "the latest copy counts"."""
+    try:
+        return path.lstat().st_mtime
+    except OSError:
+        return None
 
 
 def _key_answers(key: KeyInfo, run: dict[str, Any], say: Callable[[str], None]) -> None:
@@ -622,44 +686,112 @@ def check_output_file(path: Path, what: str) -> str | None:
     return None
 
 
-_LEARNER_TEXT = ("student", "exercise", "feedback")
-"""CSV columns a learner's names or code can shape: written as text a spreadsheet will not run."""
+_NUMBERS = ("points", "max_points", "status")
+"""CSV columns the grader writes from its own vocabulary (numbers, statuses; and the question's ``-`` placeholder);
+every other column may carry a learner's text (names, answers, feedback quoting an answer, an override's
+comment) and is written as text a spreadsheet will not run."""
 
 
-def write_csv(records: Sequence[QuestionRecord], path: Path) -> None:
-    """The CSV: a header (:data:`~omaha_learn.grading.records.CSV_COLUMNS`) and one row per record."""
+def write_csv(records: Sequence[QuestionRecord], path: Path, *, assignment: Any = None) -> None:
+    """The CSV: a header (:data:`~omaha_learn.grading.records.CSV_COLUMNS`) and one row per record.
+
+    ``counts`` says whether the row's submission counts (``assignment``: a
+    :class:`~omaha_learn.grading.class_summary.Assignment`, as for the report).
+    """
+    from omaha_learn.grading.class_summary import summarise
+
+    s = summarise(records, assignment=assignment)
     with path.open("w", newline="", encoding="utf-8") as fh:
         writer = csv.DictWriter(fh, fieldnames=list(CSV_COLUMNS))
         writer.writeheader()
         for r in records:
-            row = r.row()
-            writer.writerow({k: spreadsheet_cell(v) if k in _LEARNER_TEXT else v for k, v in row.items()})
+            row = r.row(s.counts(r))
+            writer.writerow({k: v if k in _NUMBERS or (k, v) == ("question", "-") else spreadsheet_cell(v)
+                             for k, v in row.items()})
 
 
-def totals(records: Sequence[QuestionRecord]) -> list[tuple[str, float, int, str]]:
+def totals(records: Sequence[QuestionRecord], *, assignment: Any = None) -> list[tuple[str, float, int, str]]:
     """(student, points, max points, what needs a look) per student, sorted by name.
 
-    The same totals as the class report and the feedback pages: a learner's best submission of each
-    exercise, out of every exercise anyone in the batch handed in (one not handed in counts 0).
+    The same totals as the class report and the feedback pages: one copy of each exercise that
+    counts for the class (:class:`~omaha_learn.grading.class_summary.Assignment`), out of those
+    exercises (one not handed in counts 0); everything else a learner handed in is named, not counted.
     """
     from omaha_learn.grading.class_summary import summarise
 
-    s = summarise(records)
+    s = summarise(records, assignment=assignment)
     out = []
     for t in s.students:
-        flags = sorted({x for e in t.exercises.values() for x in e.statuses})
+        flags = [f"{f.exercise}: {', '.join(f.statuses)}" if f.exercise else ", ".join(f.statuses)
+                 for f in s.flagged if f.student == t.student]
         flags += [f"not handed in: {ex}" for ex in t.missing]
-        out.append((t.student, t.points, t.max_points, ", ".join(flags)))
+        out.append((t.student, t.points, t.max_points, "; ".join(dict.fromkeys(flags))))
     return out
 
 
-def print_summary(records: Sequence[QuestionRecord]) -> None:
-    """Print each student's total and the statuses that need a look."""
+def print_summary(records: Sequence[QuestionRecord], *, assignment: Any = None) -> None:
+    """Print each student's total and what needs a look; then which exercises count and which copy."""
+    from omaha_learn.grading.class_summary import summarise
     from omaha_learn.grading.records import points_text
     from omaha_learn.grading.text_safety import printable
 
-    width = max([7] + [len(printable(r.student)) for r in records])
+    rows = totals(records, assignment=assignment)
+    width = max([7] + [len(printable(student)) for student, *_ in rows])
     print(f"{'student':<{width}}  points")
-    for student, points, max_points, flags in totals(records):
+    for student, points, max_points, flags in rows:
         print(f"{printable(student):<{width}}  {points_text(points):>3}/{max_points:<3}"
               + (f"  needs a look: {printable(flags)}" if flags else ""))
+    s = summarise(records, assignment=assignment)
+    if s.extra_exercises:
+        print(f"not counted for the class: {printable(', '.join(s.extra_exercises))} "
+              f"({'not named in --exercises' if s.assignment.exercises is not None else 'handed in by half of the learners or fewer, or no key'})")
+    if any(t.exercises[ex].submissions > 1 for t in s.students for ex in t.exercises):
+        print(f"copies of one exercise: {s.assignment.rule}")
+
+
+def needs_a_look(records: Sequence[QuestionRecord], *, assignment: Any = None) -> bool:
+    """Whether anything needs the teacher's look (the exit status 1 of ``omaha-learn grade``)."""
+    from omaha_learn.grading.class_summary import summarise
+
+    return bool(summarise(records, assignment=assignment).flagged)
+
+
+def key_questions(keys: Path) -> list[tuple[str, str, dict[str, int]]]:
+    """(key name, checker name, {question: points}) of every readable key in ``keys`` (or nbgrader's source/)."""
+    out = []
+    for p in sorted(keys.glob("*.ipynb")) or sorted(keys.glob("*/*.ipynb")):
+        try:
+            k = load_key(p)
+        except Unreadable:
+            continue
+        out.append((k.name, k.exercise, {q: int(v["points"]) for q, v in k.questions.items()}))
+    return out
+
+
+def resolve_exercises(names: str, keys: Path) -> tuple[tuple[str, ...], dict[str, int]]:
+    """The key names and points of ``--exercises 01,03`` (numbers, key names or checker names).
+
+    Raises :class:`~omaha_learn.errors.ReportError` naming a name that matches no key, or more than one.
+    """
+    from omaha_learn.errors import ReportError
+
+    found: dict[str, KeyInfo] = {}
+    for p in sorted(keys.glob("*.ipynb")) or sorted(keys.glob("*/*.ipynb")):  # a keys folder, or nbgrader's source/
+        try:
+            found[p.stem] = load_key(p)
+        except Unreadable:
+            continue
+    out: list[str] = []
+    for raw in names.split(","):
+        name = raw.strip().removesuffix(".ipynb")
+        if not name:
+            continue
+        hits = [stem for stem, k in found.items()
+                if name in (stem, k.exercise) or stem.split("_", 1)[0] == name]
+        if len(hits) != 1:
+            raise ReportError(f"--exercises: {printable(name)!r} matches "
+                              + (f"{len(hits)} keys ({', '.join(hits)})" if hits else f"no key in {keys}"))
+        out.append(hits[0])
+    if not out:
+        raise ReportError("--exercises: give exercise numbers or names, such as 01,03")
+    return tuple(dict.fromkeys(out)), {stem: found[stem].max_points for stem in out}

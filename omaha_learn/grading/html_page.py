@@ -16,9 +16,10 @@ True
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 
-__all__ = ["esc", "page", "table", "svg_bars", "percent"]
+__all__ = ["esc", "page", "table", "svg_bars", "percent", "inline_markdown", "plain_markdown"]
 
 CSS = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 1.5em auto; max-width: 62em;
@@ -41,6 +42,33 @@ td.g-out { background: #ffe1bf; } td.g-over { outline: 2px solid #4a7bb7; outlin
 .flags { color: #a4161a; font-size: 0.9em; }
 @media print { h2 { page-break-after: avoid; } table { page-break-inside: avoid; } }
 """
+
+
+_CODE = re.compile(r"`([^`\n]+)`")
+_BOLD = re.compile(r"\*\*([^*\n]+)\*\*")
+_LINK = re.compile(r"\[([^\]\n]+)\]\([^)\n]*\)")
+
+
+def inline_markdown(text: str) -> str:
+    """A question's markdown as safe HTML: everything escaped first, then `code`, **bold**, links as their
+    text (the targets are not beside the page) and blank lines as paragraph breaks; nothing else is markup.
+
+    >>> inline_markdown("Use `best_low(hole, board)`; **price** <b>x</b> [R18](../../docs/rules.md#r18)")
+    'Use <code>best_low(hole, board)</code>; <strong>price</strong> &lt;b&gt;x&lt;/b&gt; R18'
+    """
+    out = esc(_LINK.sub(r"\1", text))
+    out = _CODE.sub(r"<code>\1</code>", out)
+    out = _BOLD.sub(r"<strong>\1</strong>", out)
+    return "<br><br>".join(part.strip() for part in re.split(r"\n\s*\n", out) if part.strip())
+
+
+def plain_markdown(text: str) -> str:
+    """A question's markdown as plain text (for a tooltip): marks removed, links as their text.
+
+    >>> plain_markdown("Use `x` and **y** ([R1](a.md))")
+    'Use x and y (R1)'
+    """
+    return " ".join(_BOLD.sub(r"\1", _CODE.sub(r"\1", _LINK.sub(r"\1", text))).split())
 
 
 def esc(value: object) -> str:

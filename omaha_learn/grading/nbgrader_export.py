@@ -3,21 +3,20 @@
 For every teacher's key ``exercises/solutions/NN_name.ipynb`` this writes
 ``DIR/source/NN_name/NN_name.ipynb``, an nbgrader assignment:
 
-* answer cells (tag ``answer``) become *solution* cells: the key's
-  ``### BEGIN SOLUTION`` ... ``### END SOLUTION`` block stays (nbgrader
-  removes it from the learners' version), after a line ``answer_qN = None``
-  that the learners' version keeps;
-* checker cells (tag ``checker``) become locked *autograder test* cells worth
-  the question's points (``omaha_learn.points``): the learners see the
-  checker's call (it prints the hint), and an nbgrader *hidden test*
-  (``### BEGIN HIDDEN TESTS``, removed from the released notebooks) asserts
-  by itself: it drops every ``omaha_learn`` module a learner's cell may have
-  changed, imports :func:`omaha_learn.checks.hidden_tests.assert_answer`
-  afresh and compares the answer with the digest of the answer *taken from
-  the teacher's key at export time* (the key's setup and answer cells are run
-  here). No environment variable switches it off, and a key changed after an
-  export is followed once it is exported again and ``nbgrader
-  generate_assignment --force`` is run;
+* answer cells (tag ``answer``) become *manually graded answer* cells
+  worth the question's points (``omaha_learn.points``; ``grade_id``
+  ``qN-answer``): the key's ``### BEGIN SOLUTION`` ... ``### END SOLUTION``
+  block stays (nbgrader removes it from the learners' version), after a line
+  ``answer_qN = None`` that the learners' version keeps. ``nbgrader
+  autograde`` gives them no points: the marks come from ``omaha-learn grade
+  --nbgrader COURSE`` (:mod:`omaha_learn.grading.nbgrader_grade`), which
+  grades the collected notebooks in the grader's sandbox and writes each
+  question's points into nbgrader's gradebook as that cell's score;
+* checker cells (tag ``checker``) become locked, ungraded cells that only
+  say whether the answer's *form* can be read
+  (:func:`omaha_learn.checks.questions.check_form`): no digest, no answer and
+  no test of the answer is in the notebook, released or not (in-kernel tests
+  cannot be made safe against code in the same kernel);
 * every other cell (text, setup) is locked (read-only, restored by nbgrader
   before autograding);
 * links to ``../../docs/rules.md`` point at ``rules.md``, a copy of the rules
@@ -32,8 +31,9 @@ under that line: still gradable, the learner replaces both.
 
 Every cell gets nbgrader metadata (``grade``, ``solution``, ``locked``,
 ``grade_id``, ``points`` for graded cells, ``schema_version`` 3); each
-question's ``grade_id`` is ``qN-check`` for its test cell and ``qN-answer``
-for its solution cell.
+question's ``grade_id`` is ``qN-answer`` for its (graded) answer cell and
+``qN-check`` for its (ungraded, locked) form check. The key's answers are
+checked here (run once, each must be readable) before anything is written.
 
 >>> import tempfile, pathlib
 >>> out = pathlib.Path(tempfile.mkdtemp())
@@ -81,17 +81,11 @@ c = get_config()  # noqa: F821
 # The learners' answer cell keeps its own line `answer_qN = None`; nothing else replaces the solution.
 c.ClearSolutions.code_stub = {"python": ""}
 '''
-HIDDEN_TEST = """\
-### BEGIN HIDDEN TESTS
-import sys as _omaha_learn_sys
-for _omaha_learn_name in [_n for _n in list(_omaha_learn_sys.modules)
-                          if _n == "omaha_learn" or _n.startswith("omaha_learn.")]:
-    del _omaha_learn_sys.modules[_omaha_learn_name]
-from omaha_learn.checks.hidden_tests import assert_answer as _omaha_learn_assert
-_omaha_learn_assert({qid!r}, globals().get({var!r}), {kind!r}, {digest!r}, {exercise!r})
-### END HIDDEN TESTS
+FORM_CHECK = """\
+from omaha_learn.checks.questions import check_form
+check_form({qid!r}, globals().get({var!r}), {kind!r})
 """
-"""nbgrader's hidden test for one question (the digest of the key's answer; removed from the release)."""
+"""The learners' check of one answer: its form only (recorded as ..., or cannot be read); never right or wrong."""
 
 
 def _meta(grade_id: str, *, grade: bool = False, solution: bool = False, locked: bool = False,
@@ -114,12 +108,14 @@ def _ol(cell: dict[str, Any]) -> dict[str, Any]:
 
 
 def key_answers(key: dict[str, Any], name: str = "key") -> dict[str, tuple[str, str]]:
-    """{question: (kind, digest of the key's answer)}: the key's setup and answer cells run here.
+    """{question: (kind, the key's answer in canonical form)}: the key's setup and answer cells run here.
+
+    Only to check the key: nothing of it is written into the exported notebooks.
 
     Raises :class:`NbgraderExportError` naming the question when the key gives no readable answer.
     """
     from omaha_learn.checks import EXERCISES, exercise
-    from omaha_learn.checks.questions import AnswerError, answer_digest
+    from omaha_learn.checks.questions import AnswerError, normalise
 
     meta = key.get("metadata", {}).get("omaha_learn", {})
     ex_name = meta.get("exercise") if isinstance(meta, dict) else None
@@ -141,7 +137,7 @@ def key_answers(key: dict[str, Any], name: str = "key") -> dict[str, tuple[str, 
         try:
             if answer is None:
                 raise AnswerError("no answer")
-            out[qid] = (q.kind, answer_digest(q.kind, answer))
+            out[qid] = (q.kind, normalise(q.kind, answer))
         except AnswerError as exc:
             raise NbgraderExportError(f"{name}: the key's answer to {qid} cannot be read ({exc})") from None
     return out
@@ -158,6 +154,8 @@ def nbgrader_notebook(key: dict[str, Any], name: str = "key",
     questions: set[str] = set()
     checkers: set[str] = set()
     has_setup = False
+    points_of = {str(_ol(c).get("question", "")): _ol(c).get("points") for c in nb.get("cells", [])
+                 if isinstance(c, dict) and "checker" in c.get("metadata", {}).get("tags", [])}
     for i, cell in enumerate(nb.get("cells", [])):
         if not isinstance(cell, dict) or "cell_type" not in cell:
             raise NbgraderExportError(f"{name}: cell {i} is not a notebook cell")
@@ -178,14 +176,14 @@ def nbgrader_notebook(key: dict[str, Any], name: str = "key",
                 raise NbgraderExportError(f"{name}: answer cell for {qid} needs one ### BEGIN/END SOLUTION block")
             cell["source"] = f"answer_{qid} = None  # your answer: replace None\n{src}"
             cell["outputs"], cell["execution_count"] = [], None
-            meta["nbgrader"] = _meta(f"{qid}-answer", solution=True)
+            meta["nbgrader"] = _meta(f"{qid}-answer", solution=True, grade=True, points=points_of.get(qid))
             questions.add(qid)
         elif cell["cell_type"] == "code" and "checker" in tags:
             qid, points = str(_ol(cell).get("question", "")), _ol(cell).get("points")
             if not qid or isinstance(points, bool) or not isinstance(points, int) or points < 0:
                 raise NbgraderExportError(f"{name}: checker cell {cid!r} needs omaha_learn.question and points")
             cell["outputs"], cell["execution_count"] = [], None
-            meta["nbgrader"] = _meta(f"{qid}-check", grade=True, locked=True, points=points)
+            meta["nbgrader"] = _meta(f"{qid}-check", locked=True)
             checkers.add(qid)
         else:
             meta["nbgrader"] = _meta(cid, locked=True)
@@ -199,15 +197,12 @@ def nbgrader_notebook(key: dict[str, Any], name: str = "key",
     if not has_setup:
         raise NbgraderExportError(f"{name}: no setup cell (tag 'setup')")
     answers = key_answers(key, name) if answers is None else answers
-    exercise_name = str(key.get("metadata", {}).get("omaha_learn", {}).get("exercise", ""))
     for cell in cells:
         if cell["cell_type"] == "code" and "checker" in cell["metadata"].get("tags", []):
             qid = str(_ol(cell)["question"])
             if qid not in answers:
                 raise NbgraderExportError(f"{name}: the key gives no answer to {qid}")
-            kind, digest = answers[qid]
-            cell["source"] = _source(cell).rstrip("\n") + "\n" + HIDDEN_TEST.format(
-                qid=qid, var=f"answer_{qid}", kind=kind, digest=digest, exercise=exercise_name)
+            cell["source"] = FORM_CHECK.format(qid=qid, var=f"answer_{qid}", kind=answers[qid][0])
     nb["cells"] = cells
     nb.setdefault("metadata", {}).setdefault("omaha_learn", {})["nbgrader"] = True
     nb["metadata"].get("omaha_learn", {}).pop("learner_copy", None)

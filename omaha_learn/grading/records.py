@@ -36,7 +36,10 @@ GRADED = ("graded", "cleanup-failed")
 """Statuses whose verdicts stand: a failed clean-up is the teacher's concern, not the learner's answer."""
 
 CSV_COLUMNS = ("student", "exercise", "question", "points", "max_points", "status", "feedback", "answer",
-               "override")
+               "override", "counts", "written")
+"""The CSV's columns; ``counts`` says whether the row's submission counts in the learner's total
+(``yes``, or ``no: ...`` with the reason: an exercise not graded for the class, another copy counts);
+``written`` is the learner's answer exactly as written (``answer`` is how the checker read it)."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,10 @@ class QuestionRecord:
     flag: str = ""
     override: str = ""
     points_before: float | None = None
+    mtime: float | None = None
+    """When the submission was saved (the file's time), for "the latest copy counts"."""
+    written: str = ""
+    """The learner's answer exactly as written (at most 200 characters; "" when none was given)."""
 
     @property
     def correct(self) -> bool:
@@ -75,9 +82,10 @@ class QuestionRecord:
     def overridden(self) -> bool:
         return self.points_before is not None
 
-    def row(self) -> dict[str, object]:
+    def row(self, counts: str = "yes") -> dict[str, object]:
         """The CSV row (:data:`CSV_COLUMNS`); ``override`` reads "points before -> after: comment"."""
         d = asdict(self)
+        d["counts"] = counts
         d["points"] = points_text(self.points)
         if self.points_before is not None:
             d["override"] = f"{points_text(self.points_before)} -> {points_text(self.points)}: {self.override}"

@@ -7,22 +7,37 @@ and hands it to :func:`run_plan`, which:
 
 * makes a private folder (mode 0700) holding only the plan's notebook and
   an ``ipc`` folder for the kernel's connection file and sockets,
-* starts an IPython kernel, on Linux under bubblewrap (``bwrap``): ``/usr``,
-  the Python installation and the ``omaha_learn`` package read-only, of
-  ``/etc`` only the few files a kernel needs (:data:`ETC_NEEDED`: no
-  ``shadow``, ``shadow-``, ``sudoers``, ``ssh`` ...), nothing else of the file
-  system (no keys, no other submission, no home), the root read-only, a
-  private ``/tmp`` (also the kernel's home and working folder) and
-  ``/dev/shm`` of bounded size, no network, its own PID namespace (every
-  process it starts dies with it), ``--die-with-parent``. Only with
-  ``sandbox="none"`` (trusted work) is it a plain child process in its own
-  session; ``auto`` without a working ``bwrap`` is refused
+* starts an IPython kernel, on Linux under bubblewrap (``bwrap``), never as
+  root: a grader running as root starts each submission's kernels as an
+  unprivileged uid and gid of the submission's own
+  (:mod:`omaha_learn.grading.identity`): an outer bubblewrap, still root,
+  shows only what the kernel needs, :data:`_SWITCH` drops to that uid for good
+  and starts the inner bubblewrap, the one a non-root grader starts directly:
+  a user namespace of its own (no nested ones: ``--disable-userns``), every
+  capability dropped, ``no_new_privs``, the seccomp filter of
+  :mod:`omaha_learn.grading.seccomp_filter` (no ``memfd_create``,
+  ``unshare``, ``clone`` into new namespaces, ``mount``, ``ptrace``,
+  ``keyctl``, ``bpf``, ``perf_event_open``, ``userfaultfd``, ``setns``,
+  ``io_uring`` ...). What it sees: of ``/usr`` all but ``local``, ``src``,
+  ``games`` and ``include``, the Python installation and venv in use, the
+  ``omaha_learn`` package, all read-only; of ``/etc`` only the few files a
+  kernel needs (:data:`ETC_NEEDED`: no ``shadow``, ``shadow-``, ``sudoers``,
+  ``ssh`` ...); its own ``/proc`` and a minimal ``/dev``; nothing else (no
+  ``/opt``, ``/usr/local`` beyond the interpreter, ``/home``, ``/sys``, keys,
+  other submissions), the root read-only, a private ``/tmp`` (also the
+  kernel's home and working folder) and ``/dev/shm`` of bounded size, no
+  network, its own PID namespace (every process it starts dies with it),
+  ``--die-with-parent``. Only with ``sandbox="none"`` (trusted work) is it a
+  plain child process in its own session; ``auto`` without a working
+  sandbox (bubblewrap, the filter, and as root the uid switch) is refused
   (:class:`~omaha_learn.errors.SandboxError`),
 * bounds it (:class:`Bounds`, :func:`bounds_summary`): memory per process
-  (``RLIMIT_AS``), size per file (``RLIMIT_FSIZE``), the tmpfs sizes
-  (``bwrap --size``), the number of processes and threads (a ``pids`` cgroup
-  of its own where this machine lets the grader make one, else
-  ``RLIMIT_NPROC``), and the clocks below,
+  (``RLIMIT_AS``) and, where a memory cgroup can be made
+  (:mod:`omaha_learn.grading.cgroups`), for the whole submission (its tmpfs
+  and shared memory included), size per file (``RLIMIT_FSIZE``), the tmpfs
+  sizes (``bwrap --size``), the number of processes and threads (a ``pids``
+  cgroup of its own where this machine lets the grader make one, else
+  ``RLIMIT_NPROC``, exact for a uid of its own), and the clocks below,
 * gives it a fresh, verified, read-only copy of the engine tables
   (``OMAHA_LEARN_CACHE``; see :func:`verified_tables`),
 * talks to the kernel over Unix sockets in that folder (the only way in or
@@ -61,12 +76,14 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from queue import Empty
-from typing import Any
+from typing import IO, Any
 
 from omaha_learn.checks.questions import REPORT_PREFIX
 from omaha_learn.engine.evaluation.tables import build_cache
 from omaha_learn.errors import SandboxError
+from omaha_learn.grading import cgroups
 from omaha_learn.grading.cleanup import remove_tree
+from omaha_learn.grading.identity import SandboxUser
 
 __all__ = ["PlanCell", "RunResult", "run_plan", "sandbox_kind", "verified_tables", "SANDBOXES", "Bounds",
            "bounds_summary", "ETC_NEEDED", "NO_SANDBOX_HELP"]
@@ -154,21 +171,94 @@ class RunResult:
 
 # ------------------------------------------------------------------ sandbox kind
 
+@dataclass
+class _Features:
+    """The defences of the third round, each on by default (the benchmark turns them off one at a time)."""
+
+    uid_switch: bool = True
+    """A root grader starts each kernel as an unprivileged uid of the submission's own."""
+    seccomp: bool = True
+    memory_cgroup: bool = True
+    narrow_view: bool = True
+    """Only the Python installation, the package, its tables and the socket folder (no /opt, no /usr/local)."""
+
+
+_FEATURES = _Features()
 _PROBE: dict[str, bool] = {}
+_PROBE_WHY: dict[str, str] = {}
+_DISABLE_USERNS: dict[str, bool] = {}
+_SETPRIV: dict[str, str] = {}
 
 
 def _bwrap_works() -> bool:
+    """Whether the full sandbox starts here: bubblewrap, the seccomp filter and (as root) the uid switch."""
     if "bwrap" not in _PROBE:
-        exe = shutil.which("bwrap")
-        ok = False
-        if exe and sys.platform.startswith("linux"):
-            try:
-                ok = subprocess.run([exe, "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "true"],
-                                    capture_output=True, timeout=20).returncode == 0
-            except (OSError, subprocess.SubprocessError):
-                ok = False
-        _PROBE["bwrap"] = ok
+        why = _probe_sandbox()
+        _PROBE["bwrap"] = why is None
+        if why is not None:
+            _PROBE_WHY["bwrap"] = why
     return _PROBE["bwrap"]
+
+
+def _probe_sandbox() -> str | None:
+    """Start a sandbox the way kernels are started (with Python in place of the kernel); why it fails, or None."""
+    exe = shutil.which("bwrap")
+    if not exe or not sys.platform.startswith("linux"):
+        return NO_SANDBOX_HELP
+    try:
+        if subprocess.run([exe, "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "true"],
+                          capture_output=True, timeout=20).returncode != 0:
+            return NO_SANDBOX_HELP
+    except (OSError, subprocess.SubprocessError):
+        return NO_SANDBOX_HELP
+    if _FEATURES.seccomp:
+        from omaha_learn.grading.seccomp_filter import filter_problem
+
+        problem = filter_problem()
+        if problem is not None:
+            return problem + "; or, for trusted work only, pass --sandbox none"
+    folder = Path(tempfile.mkdtemp(prefix="omaha-probe-"))
+    user = None
+    try:
+        (folder / "ipc").mkdir(mode=0o700)
+        (folder / "tables").mkdir(mode=0o755)
+        if os.geteuid() == 0 and _FEATURES.uid_switch:
+            from omaha_learn.grading.identity import acquire
+
+            user = acquire()
+            os.chown(folder / "ipc", user.uid, user.gid)
+        out = ""
+        for disable in (True, False):  # bubblewrap before 0.8 has no --disable-userns: the filter still refuses
+            _DISABLE_USERNS["on"] = disable
+            program = _filter_file()
+            fds = (program.fileno(),) if program is not None else ()
+            try:
+                cmd = _bwrap_args(folder, folder / "tables", {"PATH": "/usr/bin:/bin"}, Bounds(), user,
+                                  fds[0] if fds else None)
+                try:
+                    done = subprocess.run([*cmd, sys.executable, "-S", "-c", "pass"], capture_output=True,
+                                          text=True, timeout=60, cwd=folder, pass_fds=fds,
+                                          env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")})
+                except (OSError, subprocess.SubprocessError) as exc:
+                    out = str(exc)
+                    continue
+            finally:
+                if program is not None:
+                    program.close()
+            if done.returncode == 0:
+                return None
+            out = " ".join(done.stderr.split())[-300:]
+        hint = ("; as root the grader starts each kernel as an unprivileged uid, which needs unprivileged user "
+                "namespaces (sysctl kernel.unprivileged_userns_clone=1, user.max_user_namespaces > 0, and on "
+                "Ubuntu 24.04 an AppArmor profile letting bwrap use them)") if user is not None else ""
+        return f"bubblewrap does not start a kernel's sandbox here ({out or 'no message'}){hint}; " \
+               "or, for trusted work only, pass --sandbox none"
+    except SandboxError as exc:
+        return f"{exc}; or, for trusted work only, pass --sandbox none"
+    finally:
+        if user is not None:
+            user.release()
+        _remove(folder)
 
 
 def sandbox_kind(requested: str = "auto") -> str:
@@ -177,7 +267,7 @@ def sandbox_kind(requested: str = "auto") -> str:
     ``none`` only when asked for: ``auto`` and ``bwrap`` raise
     :class:`~omaha_learn.errors.SandboxError` (a ``ValueError``) naming
     bubblewrap, how to install it and ``--sandbox none`` when ``bwrap`` does
-    not work here.
+    not work here, or what else fails (the seccomp filter, the uid switch).
     """
     if requested not in SANDBOXES:
         raise SandboxError(f"sandbox: {requested!r} is not one of {', '.join(SANDBOXES)}")
@@ -185,83 +275,31 @@ def sandbox_kind(requested: str = "auto") -> str:
         return "none"
     if _bwrap_works():
         return "bwrap"
-    raise SandboxError(f"sandbox: {NO_SANDBOX_HELP}")
+    raise SandboxError(f"sandbox: {_PROBE_WHY.get('bwrap', NO_SANDBOX_HELP)}")
 
 
 # ------------------------------------------------------------------ the bounds
 
-def _cgroup_bases(controller: str) -> list[Path]:
-    """Folders where a child cgroup with ``controller`` might be made: this process's own cgroup (v1, v2)."""
-    bases = []
-    try:
-        lines = Path("/proc/self/cgroup").read_text().splitlines()
-    except OSError:
-        return []
-    for line in lines:
-        _, names, path = line.split(":", 2)
-        if controller in names.split(","):
-            bases.append(Path("/sys/fs/cgroup") / controller / path.lstrip("/"))
-        elif names == "":
-            bases.append(Path("/sys/fs/cgroup") / path.lstrip("/"))
-    return bases
-
-
 def _pids_cgroup_base() -> Path | None:
     """A cgroup folder under which this process can make ``pids`` cgroups, or None (probed once)."""
-    if "pids" not in _CGROUP:
-        found = None
-        for base in _cgroup_bases("pids"):
-            _sweep_cgroups(base)
-            probe = base / f"omaha-learn-probe-{os.getpid()}-{secrets.token_hex(4)}"
-            try:
-                probe.mkdir()
-            except OSError:
-                continue
-            try:
-                if (probe / "pids.max").exists():
-                    (probe / "pids.max").write_text("64")
-                    config = json.dumps({"cgroups": [str(probe)], "rlimits": {}})
-                    moved = subprocess.run([sys.executable, "-S", "-c", _LIMITER, config, "true"],
-                                           capture_output=True, timeout=20)
-                    found = base if moved.returncode == 0 else None
-            except (OSError, subprocess.SubprocessError):
-                pass
-            finally:
-                try:
-                    probe.rmdir()
-                except OSError:
-                    pass
-            if found is not None:
-                break
-        _CGROUP["pids"] = found
-    return _CGROUP["pids"]
+    h = cgroups.find("pids")
+    return h.base if h is not None else None
 
 
-_CGROUP: dict[str, Path | None] = {}
-
-
-def _sweep_cgroups(base: Path) -> None:
-    """Remove empty cgroups left by graders that were killed (their process is gone)."""
-    try:
-        stale = list(base.glob("omaha-learn-*"))
-    except OSError:
-        return
-    for cg in stale:
-        parts = cg.name.split("-")
-        if len(parts) < 4 or not parts[2].isdigit() or Path(f"/proc/{parts[2]}").exists():
-            continue
-        try:
-            if not (cg / "cgroup.procs").read_text().split():
-                cg.rmdir()
-        except OSError:
-            continue
+def _memory_cgroup() -> bool:
+    return _FEATURES.memory_cgroup and cgroups.find("memory") is not None
 
 
 def _process_bound() -> str:
     """How the process bound is enforced here: ``cgroup``, ``rlimit`` or ``none`` (root without cgroups)."""
     if _pids_cgroup_base() is not None:
         return "cgroup"
-    return "none" if os.geteuid() == 0 else "rlimit"
+    return "none" if os.geteuid() == 0 and not _uid_switch("bwrap") else "rlimit"
+
+
+def _uid_switch(kind: str) -> bool:
+    """Whether kernels start as a uid of their own (a root grader under bubblewrap)."""
+    return kind == "bwrap" and os.geteuid() == 0 and _FEATURES.uid_switch
 
 
 def bounds_summary(kind: str, bounds: Bounds | None = None, timeout: float = 120,
@@ -271,18 +309,50 @@ def bounds_summary(kind: str, bounds: Bounds | None = None, timeout: float = 120
     >>> bounds_summary("none", Bounds(memory_mb=512))[1]
     'bounds: memory 512 MB per process (RLIMIT_AS); each file at most 256 MB (RLIMIT_FSIZE)'
     """
+    from omaha_learn.grading.identity import uid_range
+
     b = bounds or Bounds()
     how = _process_bound()
     lines = [f"sandbox: {kind}",
              f"bounds: memory {b.memory_mb} MB per process (RLIMIT_AS); each file at most {b.disk_mb} MB "
              "(RLIMIT_FSIZE)"]
+    if _memory_cgroup():
+        lines.append(f"bounds: memory {b.memory_mb} MB for the whole submission, its tmpfs and shared memory "
+                     "included (a memory cgroup per submission, no swap)")
+    else:
+        why = cgroups.problem("memory") if _FEATURES.memory_cgroup else "turned off"
+        lines.append(f"not bounded here: memory as a sum over a submission's processes (no memory cgroup: {why})"
+                     + ("; memfd_create and new namespaces are refused by the seccomp filter, /tmp and /dev/shm "
+                        "are bounded" if kind == "bwrap" else ""))
     if kind == "bwrap":
         lines.append(f"bounds: /tmp (home and working folder) and /dev/shm {b.disk_mb} MB each (bwrap --size), "
                      "the rest of the file system read-only")
+        if _uid_switch(kind):
+            lo, hi = uid_range()
+            lines.append(f"sandbox user: each submission runs as an unprivileged uid and gid of its own "
+                         f"({lo}-{hi}; the grader runs as root), in a user namespace of its own, every capability "
+                         "dropped, no_new_privs")
+        else:
+            lines.append("sandbox user: "
+                         + ("root inside a user namespace (uid switch turned off)" if os.geteuid() == 0 else
+                            f"the grader's own unprivileged user (uid {os.geteuid()})")
+                         + ", in a user namespace of its own, every capability dropped, no_new_privs")
+        if _FEATURES.seccomp:
+            from omaha_learn.grading.seccomp_filter import REFUSED
+
+            lines.append(f"refused by a seccomp filter: memfd_create, unshare, clone with new namespaces, setns, "
+                         f"mount, ptrace, keyctl, bpf, perf_event_open, userfaultfd, io_uring and "
+                         f"{len(REFUSED) - 11} more system calls"
+                         + ("; no nested user namespaces (bwrap --disable-userns)"
+                            if _DISABLE_USERNS.get("on", True) else ""))
+        lines.append("sees: the Python installation, the omaha_learn package and its tables, its own socket "
+                     "folder, a few files of /etc, /dev and /proc; no /opt, /usr/local, /home, /sys or keys")
     else:
         lines.append("not bounded here: disk space (no sandbox: the kernel writes where its user may)")
     if how == "cgroup":
         lines.append(f"bounds: {b.processes} processes and threads (a pids cgroup per submission)")
+    elif how == "rlimit" and _uid_switch(kind):
+        lines.append(f"bounds: {b.processes} processes and threads (RLIMIT_NPROC of the submission's own uid)")
     elif how == "rlimit":
         lines.append(f"bounds: {b.processes} processes more than the user runs at the kernel's start (RLIMIT_NPROC; "
                      "no pids cgroup can be made here, and this limit counts all of the user's processes)")
@@ -308,6 +378,22 @@ except OSError as exc:
 os.execvp(sys.argv[2], sys.argv[2:])
 """
 
+_SWITCH = """
+import ctypes, os, signal, sys
+uid, gid = int(sys.argv[1]), int(sys.argv[2])
+parent = os.getppid()
+os.setgroups([])
+os.setresgid(gid, gid, gid)
+os.setresuid(uid, uid, uid)
+if os.getresuid() != (uid, uid, uid) or os.getresgid() != (gid, gid, gid) or os.getgroups():
+    os._exit(96)
+# changing the uid cleared the outer bubblewrap's --die-with-parent: set it again (PR_SET_PDEATHSIG)
+if ctypes.CDLL(None).prctl(1, int(signal.SIGKILL), 0, 0, 0) != 0 or os.getppid() != parent:
+    os._exit(95)
+os.execv(sys.argv[3], sys.argv[3:])
+"""
+"""Run as root inside the outer bubblewrap: become the submission's uid for good, then start the inner one."""
+
 
 def _user_processes() -> int:
     uid, n = os.getuid(), 0
@@ -320,57 +406,24 @@ def _user_processes() -> int:
 
 
 class _Limits:
-    """The bounds of one kernel: a pids cgroup (made and removed here) and the rlimits its launcher sets."""
+    """The bounds of one kernel: its cgroups (made and removed here) and the rlimits its launcher sets."""
 
-    def __init__(self, bounds: Bounds) -> None:
-        self.cgroup: Path | None = None
-        base = _pids_cgroup_base()
+    def __init__(self, bounds: Bounds, user: SandboxUser | None = None) -> None:
+        memory = bounds.memory_mb * 2**20 if _FEATURES.memory_cgroup else None
+        self.cgroups = cgroups.SubmissionCgroups(bounds.processes, memory)
         rlimits = {"RLIMIT_AS": bounds.memory_mb * 2**20, "RLIMIT_FSIZE": bounds.disk_mb * 2**20,
                    "RLIMIT_CORE": 0}
-        if base is not None:
-            cg = base / f"omaha-learn-{os.getpid()}-{secrets.token_hex(6)}"
-            try:
-                cg.mkdir()
-                (cg / "pids.max").write_text(str(bounds.processes))
-                self.cgroup = cg
-            except OSError:
-                self._remove_cgroup(cg)
-        if self.cgroup is None and os.geteuid() != 0:
+        if user is not None:  # a uid of its own: RLIMIT_NPROC counts exactly this submission's processes
+            rlimits["RLIMIT_NPROC"] = bounds.processes
+        elif "pids" not in self.cgroups.controllers and os.geteuid() != 0:
             rlimits["RLIMIT_NPROC"] = _user_processes() + bounds.processes
-        self.config = json.dumps({"cgroups": [str(self.cgroup)] if self.cgroup else [], "rlimits": rlimits})
+        self.config = json.dumps({"cgroups": [str(p) for p in self.cgroups.paths], "rlimits": rlimits})
 
     def wrap(self, cmd: list[str]) -> list[str]:
         return [sys.executable, "-S", "-c", _LIMITER, self.config, *cmd]
 
     def kill_all(self) -> None:
-        if self.cgroup is None:
-            return
-        for _ in range(50):
-            try:
-                pids = [int(p) for p in (self.cgroup / "cgroup.procs").read_text().split()]
-            except (OSError, ValueError):
-                pids = []
-            if not pids:
-                break
-            for pid in pids:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except OSError:
-                    pass
-            time.sleep(0.02)
-        self._remove_cgroup(self.cgroup)
-        self.cgroup = None
-
-    @staticmethod
-    def _remove_cgroup(cg: Path) -> None:
-        for _ in range(100):
-            try:
-                cg.rmdir()
-                return
-            except FileNotFoundError:
-                return
-            except OSError:
-                time.sleep(0.02)
+        self.cgroups.kill_all()
 
 
 # ------------------------------------------------------------------- the tables
@@ -459,9 +512,9 @@ def _kernel_env(folder: Path, tables: Path, mark: str, kind: str = "none") -> di
     return env
 
 
-def _etc_files(folder: Path) -> list[str]:
+def _etc_files(folder: Path, user: SandboxUser | None = None) -> list[str]:
     """bwrap arguments showing the kernel only :data:`ETC_NEEDED` of ``/etc``, and a passwd/group of its own."""
-    args = ["--dir", "/etc"]
+    args = ["--perms", "0755", "--dir", "/etc"]
     names = list(ETC_NEEDED) + sorted(p.name for p in Path("/etc").glob("python3.*"))
     for name in names:
         path = Path("/etc") / name
@@ -471,47 +524,172 @@ def _etc_files(folder: Path) -> list[str]:
             args += ["--ro-bind", str(path), str(path)]
     own = folder / "etc"
     own.mkdir(parents=True, exist_ok=True)
-    (own / "passwd").write_text(f"learner:x:{os.getuid()}:{os.getgid()}:learner:/tmp/home:/bin/sh\n")
-    (own / "group").write_text(f"learner:x:{os.getgid()}:\n")
+    uid, gid = (user.uid, user.gid) if user is not None else (os.getuid(), os.getgid())
+    (own / "passwd").write_text(f"learner:x:{uid}:{gid}:learner:/tmp/home:/bin/sh\n")
+    (own / "group").write_text(f"learner:x:{gid}:\n")
+    for f in ("passwd", "group"):
+        (own / f).chmod(0o644)
     args += ["--ro-bind", str(own / "passwd"), "/etc/passwd", "--ro-bind", str(own / "group"), "/etc/group"]
     return args
 
 
-def _bwrap_args(folder: Path, tables: Path, env: dict[str, str], bounds: Bounds | None = None) -> list[str]:
-    size = str((bounds or Bounds()).disk_mb * 2**20)
-    args = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"]
-    for top in ("/usr", "/opt"):
-        if os.path.isdir(top):
-            args += ["--ro-bind", top, top]
-    for top in ("/bin", "/sbin", "/lib", "/lib64", "/lib32"):
+_USR_SKIPPED = ("local", "src", "games", "include")
+"""Of ``/usr`` a kernel sees every folder but these (``/usr/local`` only where the interpreter lives in it)."""
+
+
+def _system_binds() -> list[str]:
+    """``/usr`` (without :data:`_USR_SKIPPED`, with the narrow view) and the top-level links or folders into it."""
+    args: list[str] = []
+    if _FEATURES.narrow_view:
+        if os.path.isdir("/usr"):
+            args += ["--perms", "0755", "--dir", "/usr"]
+            for name in sorted(os.listdir("/usr")):
+                path = f"/usr/{name}"
+                if name in _USR_SKIPPED:
+                    continue
+                if os.path.islink(path):
+                    args += ["--symlink", os.readlink(path), path]
+                elif os.path.isdir(path):
+                    args += ["--ro-bind", path, path]
+    else:  # the second round's view
+        for top in ("/usr", "/opt"):
+            if os.path.isdir(top):
+                args += ["--ro-bind", top, top]
+    for top in ("/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32"):
         if os.path.islink(top):
             args += ["--symlink", os.readlink(top), top]
         elif os.path.isdir(top):
             args += ["--ro-bind", top, top]
+    return args
+
+
+def _covered(path: str, bound: Sequence[str]) -> bool:
+    return any(path == b or path.startswith(b.rstrip("/") + "/") for b in bound)
+
+
+def _python_paths() -> list[str]:
+    """The folders of the Python installation, the venv and the package a kernel needs (outside what /usr shows)."""
+    system = [f"/usr/{n}" for n in os.listdir("/usr") if n not in _USR_SKIPPED] if os.path.isdir("/usr") else []
+    if not _FEATURES.narrow_view:
+        system = ["/usr", "/opt", "/etc"]
+    out: list[str] = []
+    for p in (sys.base_prefix, sys.prefix, sys.base_exec_prefix, sys.exec_prefix,
+              str(Path(sys.executable).resolve().parent.parent), str(PACKAGE_DIR)):
+        for q in (p, os.path.realpath(p)):
+            if os.path.isdir(q) and q not in out and not _covered(q, system) and q != "/":
+                out.append(q)
+    return out
+
+
+def _binds(paths: Sequence[str], done: Sequence[str], rw: Sequence[str] = ()) -> list[str]:
+    """``--ro-bind`` (``--bind`` for ``rw``) of each path, after ``--dir`` for each parent not already shown.
+
+    Parents are made with mode 0755 (bubblewrap would copy a 0700 ``/root``'s mode, shutting out the sandbox's
+    uid); a path inside one already bound (``done``) is not bound again.
+    """
+    args: list[str] = []
+    shown = list(done)
+    made: set[str] = set()
+    for p in paths:
+        if _covered(p, shown) and p not in rw:
+            continue
+        for parent in reversed(Path(p).parents):
+            a = str(parent)
+            if a not in ("/", "/tmp") and a not in made and not _covered(a, shown):
+                args += ["--perms", "0755", "--dir", a]
+                made.add(a)
+        args += ["--bind" if p in rw else "--ro-bind", p, p]
+        shown.append(p)
+    return args
+
+
+def _bwrap_args(folder: Path, tables: Path, env: dict[str, str], bounds: Bounds | None = None,
+                user: SandboxUser | None = None, seccomp_fd: int | None = None) -> list[str]:
+    """The command that starts a kernel's sandbox (the kernel's own command follows).
+
+    Without ``user``: one bubblewrap, run by the grader's own (unprivileged) user. With ``user`` (the grader is
+    root): an outer bubblewrap, still root, showing only what the kernel needs, in which :data:`_SWITCH` becomes
+    ``user`` for good and starts the inner bubblewrap, as in the first case; the outer one exists so that the
+    view holds folders the sandbox's uid could not reach on the host (an interpreter under a 0700 ``/root``).
+    """
+    size = str((bounds or Bounds()).disk_mb * 2**20)
+    ipc = str(folder / "ipc")
+    python = _python_paths()
+    system = _system_binds()
+    shown = [system[i + 2] for i, a in enumerate(system) if a in ("--ro-bind", "--symlink")]
+    inner = ["bwrap", "--unshare-all", "--unshare-user"]
+    if _DISABLE_USERNS.get("on", True):
+        inner.append("--disable-userns")
+    inner += ["--die-with-parent", "--new-session", "--cap-drop", "ALL"]
+    if user is None:
+        inner += system
+    else:
+        inner += ["--ro-bind", "/", "/"]
     # a private, bounded /tmp first: the interpreter, the package and the submission's folder may live under
     # /tmp (a checkout there, a temporary folder), and are bound on top of it below
-    args += ["--proc", "/proc", "--dev", "/dev", "--size", size, "--tmpfs", "/dev/shm",
-             "--size", size, "--tmpfs", "/tmp", "--dir", "/tmp/home", "--dir", "/tmp/work"]
-    args += _etc_files(folder)
-    mounted = set()
-    for p in (sys.base_prefix, sys.prefix, str(Path(sys.executable).resolve().parent.parent), str(PACKAGE_DIR)):
-        real = os.path.realpath(p)
-        for q in {p, real}:
-            if q not in mounted and not q.startswith(("/usr", "/etc", "/opt")):
-                mounted.add(q)
-                args += ["--ro-bind", q, q]
-    ipc = folder / "ipc"
-    args += ["--bind", str(ipc), str(ipc), "--ro-bind", str(tables), str(tables),
-             "--remount-ro", "/", "--chdir", "/tmp/work", "--clearenv"]
+    inner += ["--proc", "/proc", "--ro-bind", "/proc/sys", "/proc/sys", "--dev", "/dev", "--size", size,
+              "--tmpfs", "/dev/shm",
+              "--size", size, "--tmpfs", "/tmp", "--dir", "/tmp/home", "--dir", "/tmp/work"]
+    if user is None:
+        inner += _etc_files(folder)
+    if user is None:
+        inner += _binds([*python, ipc, str(tables)], ["/tmp/home", "/tmp/work", *shown], rw=[ipc])
+    else:  # the outer view is the root: bind again what the private /tmp hides, and the socket folder writable
+        hidden = [p for p in (*python, str(tables)) if _covered(p, ["/tmp"])]
+        inner += _binds([*hidden, ipc], ["/tmp/home", "/tmp/work"], rw=[ipc])
+    inner += ["--remount-ro", "/", "--chdir", "/tmp/work", "--clearenv"]
     for k, v in env.items():
-        args += ["--setenv", k, v]
-    return args
+        inner += ["--setenv", k, v]
+    if seccomp_fd is not None:
+        inner += ["--seccomp", str(seccomp_fd)]
+    if user is None:
+        return inner
+    bwrap = os.path.realpath(shutil.which("bwrap") or "/usr/bin/bwrap")
+    inner[0] = bwrap
+    outer = ["bwrap", "--unshare-pid", "--die-with-parent", *system, "--bind", "/proc", "/proc", "--dev", "/dev",
+             "--perms", "1777", "--dir", "/tmp", *_etc_files(folder, user)]
+    switch = _switch(user)
+    outer += _binds([*python, bwrap, switch[0], ipc, str(tables)], [*shown, "/etc", "/proc", "/dev"], rw=[ipc])
+    outer += ["--remount-ro", "/"]
+    return [*outer, *switch, *inner]
+
+
+def _filter_file() -> IO[bytes] | None:
+    """The seccomp filter in an unnamed file at offset 0, for ``bwrap --seccomp FD`` (None with the filter off)."""
+    if not _FEATURES.seccomp:
+        return None
+    from omaha_learn.grading.seccomp_filter import bpf_program
+
+    program = tempfile.TemporaryFile()
+    program.write(bpf_program())
+    program.flush()
+    program.seek(0)
+    return program
+
+
+def _switch(user: SandboxUser) -> list[str]:
+    """The command that becomes ``user`` for good and runs the rest: util-linux's ``setpriv`` (fast), else
+    :data:`_SWITCH` in Python. Both clear the supplementary groups, set uid and gid, and die with their parent."""
+    if "setpriv" not in _SETPRIV:
+        exe = shutil.which("setpriv")
+        try:
+            ok = exe is not None and "--pdeathsig" in subprocess.run([exe, "--help"], capture_output=True,
+                                                                     text=True, timeout=10).stdout
+        except (OSError, subprocess.SubprocessError):
+            ok = False
+        _SETPRIV["setpriv"] = os.path.realpath(exe) if ok and exe else ""
+    exe = _SETPRIV["setpriv"]
+    if exe:
+        return [exe, f"--reuid={user.uid}", f"--regid={user.gid}", "--clear-groups", "--inh-caps=-all",
+                "--pdeathsig=SIGKILL", "--"]
+    return [sys.executable, "-S", "-c", _SWITCH, str(user.uid), str(user.gid)]
 
 
 class _Kernel:
     """One kernel process (in its sandbox) and a client talking to it over Unix sockets."""
 
-    def __init__(self, folder: Path, tables: Path, kind: str, startup: float, bounds: Bounds | None = None) -> None:
+    def __init__(self, folder: Path, tables: Path, kind: str, startup: float, bounds: Bounds | None = None,
+                 user: SandboxUser | None = None) -> None:
         from omaha_learn.extras import require
 
         require("jupyter_client", extra="grading", what="the grader")
@@ -522,22 +700,37 @@ class _Kernel:
         self.mark = secrets.token_hex(8)
         ipc = folder / "ipc"
         ipc.mkdir(mode=0o700, exist_ok=True)
+        self.user = user
+        self.ipc = ipc
+        if user is not None:  # the socket folder is the submission's while its kernel starts
+            os.chown(ipc, user.uid, user.gid)
+            ipc.chmod(0o700)
         n = self.number = len(list(folder.glob("kernel-*.done")))
         (folder / f"kernel-{n}.done").touch()
         conn, _ = write_connection_file(str(ipc / f"kernel-{n}.json"), transport="ipc",
                                         ip=str(ipc / f"k{n}"), key=secrets.token_hex(16).encode())
+        if user is not None:
+            os.chown(conn, user.uid, user.gid)
         env = _kernel_env(folder, tables, self.mark, kind)
         cmd = [sys.executable, "-m", "ipykernel_launcher", "-f", conn, "--HistoryManager.enabled=False"]
+        fds: tuple[int, ...] = ()
+        program = None
         if kind == "bwrap":
-            cmd = _bwrap_args(folder, tables, env, bounds) + cmd
+            program = _filter_file()
+            fds = (program.fileno(),) if program is not None else ()
+            cmd = _bwrap_args(folder, tables, env, bounds, user, fds[0] if fds else None) + cmd
             env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
         else:
             Path(env["HOME"]).mkdir(exist_ok=True)
-        self.limits = _Limits(bounds or Bounds())
+        self.limits = _Limits(bounds or Bounds(), user)
         cmd = self.limits.wrap(cmd)
-        self.proc = subprocess.Popen(cmd, cwd=folder, env=env, start_new_session=True,
-                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL)
+        try:
+            self.proc = subprocess.Popen(cmd, cwd=folder, env=env, start_new_session=True, pass_fds=fds,
+                                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                         stderr=subprocess.DEVNULL)
+        finally:
+            if program is not None:
+                program.close()
         self.kind = kind
         import zmq
 
@@ -558,6 +751,9 @@ class _Kernel:
             except Exception:
                 self.kill()
                 raise
+        if user is not None:  # its sockets are made: from now on the submission cannot add, move or remove files there
+            os.chown(ipc, 0, 0)
+            ipc.chmod(0o755)
 
     def alive(self) -> bool:
         return self.proc.poll() is None
@@ -593,6 +789,9 @@ class _Kernel:
                 error = f"{error}: {value}" if value else error
             elif kind == "status" and content.get("execution_state") == "idle":
                 return ("error" if error else "ok"), "".join(out), error
+
+    def oom_kills(self) -> int:
+        return self.limits.cgroups.oom_kills()
 
     def kill(self) -> None:
         try:
@@ -637,7 +836,8 @@ def _report_of(text: str, qid: str) -> dict[str, Any] | None:
             except ValueError:
                 continue
             if isinstance(data, dict) and data.get("question") == qid:
-                found = {k: str(v)[:2000] for k, v in data.items() if k in ("question", "status", "answer", "error")}
+                found = {k: str(v)[:2000] for k, v in data.items()
+                         if k in ("question", "status", "answer", "error", "text")}
     return found
 
 
@@ -699,7 +899,12 @@ def _run_plan(plan: Sequence[PlanCell | dict[str, Any]], timeout: float, cell_ti
     folder = Path(tempfile.mkdtemp(prefix="omaha-sub-"))
     folder.chmod(0o700)
     kernel: _Kernel | None = None
+    user: SandboxUser | None = None
     try:
+        if _uid_switch(kind):
+            from omaha_learn.grading.identity import acquire
+
+            user = acquire()
         (folder / "submission.ipynb").write_text(_notebook_json(cells), encoding="utf-8")
         tables = verified_tables()
         if kind == "none":
@@ -716,7 +921,7 @@ def _run_plan(plan: Sequence[PlanCell | dict[str, Any]], timeout: float, cell_ti
                     break
                 try:
                     kernel = box["kernel"] = _Kernel(folder, tables, kind,
-                                                     min(startup, max(1.0, end - time.monotonic())), bounds)
+                                                     min(startup, max(1.0, end - time.monotonic())), bounds, user)
                 except Exception as exc:  # noqa: BLE001
                     result.log.append(f"kernel did not start: {type(exc).__name__}: {exc}")
                     result.restarts += 1
@@ -745,6 +950,9 @@ def _run_plan(plan: Sequence[PlanCell | dict[str, Any]], timeout: float, cell_ti
                         result.reports[q] = rep
             if ending in ("timed-out", "kernel-died"):
                 result.log.append(f"cell {i} ({cell.role} {q or ''}): {ending}")
+                if kernel.oom_kills():
+                    result.log.append(f"cell {i}: the submission reached its memory bound (the out-of-memory "
+                                      "killer ended a process of its memory cgroup)")
                 kernel.kill()
                 kernel = None
                 result.restarts += 1
@@ -763,6 +971,8 @@ def _run_plan(plan: Sequence[PlanCell | dict[str, Any]], timeout: float, cell_ti
         result.leftover = _remove(folder)
         if result.leftover:
             result.log.append(f"clean-up: could not remove {result.leftover[0]}")
+        if user is not None:
+            user.release()
     result.seconds = round(time.monotonic() - start, 3)
     return result.to_dict()
 

@@ -10,7 +10,8 @@ or the checker's name (``reading_hands``). The file may be saved by a
 spreadsheet (a byte-order mark, ``;`` between cells).
 
 ``--gradebook FILE`` writes one row per learner: ``student``, each
-exercise's points, ``total``, ``maximum``, ``percent``; UTF-8 with a
+exercise's points (empty when not handed in), ``total``, ``maximum``, ``percent``,
+``needs a look``; UTF-8 with a
 byte-order mark so spreadsheets read every learner's letters, and learner
 names made safe for a spreadsheet (:func:`~omaha_learn.grading.text_safety.spreadsheet_cell`).
 
@@ -26,8 +27,8 @@ names made safe for a spreadsheet (:func:`~omaha_learn.grading.text_safety.sprea
 >>> (folder / "book.csv").read_bytes()[:3] == b"\\xef\\xbb\\xbf"
 True
 >>> print((folder / "book.csv").read_text(encoding="utf-8-sig").strip())
-student,01_reading_hands,total,maximum,percent
-Jüri,1.5,1.5,2,75.0
+student,01_reading_hands,total,maximum,percent,late deduction,missing,needs a look
+Jüri,1.5,1.5,2,75.0,0,,
 """
 
 from __future__ import annotations
@@ -35,20 +36,24 @@ from __future__ import annotations
 import csv
 import dataclasses
 import os
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from omaha_learn.errors import ReportError
-from omaha_learn.grading.class_summary import check_records, summarise
+from omaha_learn.grading.class_summary import Assignment, check_records, summarise
 from omaha_learn.grading.records import QuestionRecord
 from omaha_learn.grading.text_safety import spreadsheet_cell
 
-__all__ = ["Override", "read_overrides", "apply_overrides", "write_gradebook", "OVERRIDE_COLUMNS",
-           "GRADEBOOK_FIXED"]
+__all__ = ["Override", "read_overrides", "apply_overrides", "check_overrides", "STALE_OVERRIDE", "LMS_COLUMNS",
+           "write_gradebook", "OVERRIDE_COLUMNS", "GRADEBOOK_FIXED"]
 
-OVERRIDE_COLUMNS = ("student", "exercise", "question", "points", "comment")
-GRADEBOOK_FIXED = ("student", "total", "maximum", "percent")
+OVERRIDE_COLUMNS = ("student", "exercise", "question", "points", "comment", "answer")
+"""The overrides file's columns; ``comment`` and ``answer`` (the answer the mark was made for) are optional."""
+GRADEBOOK_FIXED = ("student", "total", "maximum", "percent", "needs a look")
+"""The plain gradebook's first and last columns (between them: each exercise; then late deduction, missing)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +66,8 @@ class Override:
     points: float
     comment: str
     line: int
+    answer: str = ""
+    """The learner's answer this mark was made for ("" for any): a changed answer is flagged, not overridden."""
 
 
 def _points(text: str, where: str) -> float:
@@ -86,10 +93,12 @@ def read_overrides(path: str | os.PathLike[str]) -> list[Override]:
     rows = list(csv.reader(text.splitlines(), delimiter=delimiter))
     if not rows:
         raise ReportError(f"overrides {p}: empty; expected the columns {', '.join(OVERRIDE_COLUMNS)}")
-    header = [h.strip().lower() for h in rows[0]]
+    header = [unicodedata.normalize("NFC", h.strip().lower()) for h in rows[0]]
+    while header and not header[-1]:
+        header.pop()
     need = OVERRIDE_COLUMNS[:4]
     if not set(need) <= set(header):
-        raise ReportError(f"overrides {p}: the first line must name the columns {', '.join(OVERRIDE_COLUMNS)} "
+        raise ReportError(f"overrides {p}: the first line must name the columns {', '.join(OVERRIDE_COLUMNS[:5])} "
                           f"(got {', '.join(header)})")
     col = {name: header.index(name) for name in OVERRIDE_COLUMNS if name in header}
     out = []
@@ -97,12 +106,54 @@ def read_overrides(path: str | os.PathLike[str]) -> list[Override]:
         if not any(cell.strip() for cell in row):
             continue
         where = f"overrides {p}, line {n}"
-        cells = {name: (row[i].strip() if i < len(row) else "") for name, i in col.items()}
+        if any(cell.strip() for cell in row[len(header):]):
+            raise ReportError(f"{where}: {len(row)} cells for the {len(header)} columns of the first line; "
+                              f"a comment with {delimiter!r} in it must be in double quotes")
+        cells = {name: unicodedata.normalize("NFC", row[i].strip()) if i < len(row) else ""
+                 for name, i in col.items()}
         if not all(cells[name] for name in need):
             raise ReportError(f"{where}: give {', '.join(need)} (got {row})")
-        out.append(Override(cells["student"], cells["exercise"].removesuffix(".ipynb"), cells["question"],
-                            _points(cells["points"], where), cells.get("comment", ""), n))
+        student = row[col["student"]].strip()   # as typed: matched exactly first, then in NFC
+        out.append(Override(student, cells["exercise"].removesuffix(".ipynb"), cells["question"],
+                            _points(cells["points"], where), cells.get("comment", ""), n, cells.get("answer", "")))
     return out
+
+
+def check_overrides(overrides: Sequence[Override], keys: Sequence[tuple[str, str, dict[str, int]]]) -> None:
+    """Check every override against the keys before anything is graded; :class:`ReportError` at the first bad line.
+
+    ``keys``: (key name such as ``01_reading_hands``, checker name, {question: points}) per key.
+    A line naming no key, no question of its key, or more points than the question is worth stops the run.
+    """
+    for o in overrides:
+        where = f"overrides, line {o.line}"
+        hits = [k for k in keys if _exercise_matches(o.exercise, k[0]) or o.exercise == k[1]]
+        if not hits:
+            raise ReportError(f"{where}: no key for the exercise {o.exercise!r} "
+                              f"(the keys: {', '.join(k[0] for k in keys)})")
+        name, _, questions = hits[0]
+        if o.question not in questions:
+            raise ReportError(f"{where}: {name} has no question {o.question!r} "
+                              f"(it has {', '.join(questions)})")
+        if o.points > questions[o.question]:
+            raise ReportError(f"{where}: {o.points} points for {name} {o.question}, "
+                              f"which is worth {questions[o.question]}")
+
+
+def _nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+
+def _learner_of(o: Override, students: set[str]) -> str:
+    """The learner an override names: the exact name, else the one learner with the same name in NFC
+    (a name typed on one machine, a folder unpacked on another); :class:`ReportError` when several."""
+    if o.student in students:
+        return o.student
+    hits = sorted(s for s in students if _nfc(s) == _nfc(o.student))
+    if len(hits) > 1:
+        raise ReportError(f"overrides, line {o.line}: {o.student!r} matches {len(hits)} learners whose names look "
+                          f"alike ({', '.join(ascii(h) for h in hits)}); copy the exact name from the CSV")
+    return hits[0] if hits else o.student
 
 
 def _exercise_matches(given: str, exercise: str) -> bool:
@@ -117,38 +168,97 @@ def apply_overrides(records: Iterable[QuestionRecord], overrides: Sequence[Overr
     more than the question's points is an error (:class:`ReportError`).
     """
     recs = check_records(records)
+    students = {r.student for r in recs}
+    learner = [_learner_of(o, students) for o in overrides]
     used: set[int] = set()
+    stale: list[str] = []
     out = []
     for r in recs:
         for i, o in enumerate(overrides):
-            if o.student == r.student and o.question == r.question and _exercise_matches(o.exercise, r.exercise):
+            if learner[i] == r.student and _nfc(o.question) == _nfc(r.question) \
+                    and _exercise_matches(_nfc(o.exercise), _nfc(r.exercise)):
                 if o.points > r.max_points:
                     raise ReportError(f"overrides, line {o.line}: {o.points} points for {r.exercise} {r.question}, "
                                       f"which is worth {r.max_points}")
+                used.add(i)
+                now = {r.written.strip(), r.answer.strip()} - {""}
+                if o.answer and unicodedata.normalize("NFC", o.answer) not in \
+                        {unicodedata.normalize("NFC", x) for x in now}:
+                    stale.append(f"overrides, line {o.line}: made for the answer {o.answer!r}, but {r.student!r} "
+                                 f"now answers {(r.written or r.answer or 'nothing')!r} to {r.exercise} {r.question}: "
+                                 "not applied; look at it again")
+                    r = dataclasses.replace(r, flag=_join_flag(r.flag, STALE_OVERRIDE))
+                    continue
                 before = r.points if r.points_before is None else r.points_before
                 r = dataclasses.replace(r, points=o.points, points_before=before,
                                         override=o.comment or "changed by the teacher")
-                used.add(i)
         out.append(r)
     notes = [f"overrides, line {o.line}: no graded question {o.exercise} {o.question} for {o.student!r}; "
              "ignored" for i, o in enumerate(overrides) if i not in used]
-    return out, notes
+    return out, notes + list(dict.fromkeys(stale))
+
+
+STALE_OVERRIDE = "override-for-another-answer"
+"""A record's flag: the teacher's override names an answer the learner no longer gives (not applied)."""
+
+
+def _join_flag(flags: str, flag: str) -> str:
+    return ",".join(dict.fromkeys([f for f in flags.split(",") if f] + [flag]))
 
 
 def _number(x: float) -> float:
     return int(x) if float(x).is_integer() else round(x, 2)
 
 
-def write_gradebook(records: Iterable[QuestionRecord], path: str | os.PathLike[str]) -> None:
-    """One row per learner: student, each exercise's points, total, maximum, percent (UTF-8 with a BOM)."""
-    s = summarise(records)
+LMS_COLUMNS = {
+    "canvas": ("Student", "ID", "SIS User ID", "SIS Login ID", "Section"),
+    "moodle": ("ID number", "Email address", "Full name"),
+}
+"""The identity columns each LMS's grade import reads: Canvas's gradebook CSV (Student, ID, SIS User ID,
+SIS Login ID, Section, then one column per assignment) and Moodle's grade import (a learner identified by
+ID number or email address, then one column per grade item)."""
+
+
+def write_gradebook(records: Iterable[QuestionRecord], path: str | os.PathLike[str], *,
+                    assignment: Assignment | None = None, lms: str = "plain", roster: Any = None) -> None:
+    """One row per learner (UTF-8 with a BOM): who, each counted exercise's points, the total and more.
+
+    ``plain``: ``student``, each exercise, ``total``, ``maximum``, ``percent``, ``late deduction``,
+    ``missing``, ``needs a look``. ``canvas`` and ``moodle``: their import columns
+    (:data:`LMS_COLUMNS`, from the ``roster``: a :class:`~omaha_learn.grading.roster.Roster`), each
+    exercise, the total and the late deduction. An exercise a learner did not hand in is an empty cell
+    (not a 0) and is named in ``missing``; percentages are out of the keys' points.
+    """
+    if lms not in ("plain", *LMS_COLUMNS):
+        raise ReportError(f"lms: {lms!r}; expected plain, canvas or moodle")
+    if lms != "plain" and roster is None:
+        raise ReportError(f"--lms {lms} needs --roster (the LMS matches learners by id or e-mail)")
+    s = summarise(records, assignment=assignment)
     target = Path(path)
     if target.is_dir():
         raise ReportError(f"gradebook {target}: a folder; give a file name such as gradebook.csv")
     with target.open("w", newline="", encoding="utf-8-sig") as fh:
         writer = csv.writer(fh)
-        writer.writerow([GRADEBOOK_FIXED[0], *s.exercises, *GRADEBOOK_FIXED[1:]])
+        if lms == "plain":
+            writer.writerow([GRADEBOOK_FIXED[0], *s.exercises, *GRADEBOOK_FIXED[1:4], "late deduction", "missing",
+                             GRADEBOOK_FIXED[4]])
+        else:
+            writer.writerow([*LMS_COLUMNS[lms], *s.exercises, "Total", "Late deduction"])
         for t in s.students:
-            per = [_number(t.exercises[ex].points) if ex in t.exercises else 0 for ex in s.exercises]
+            per = [_number(t.exercises[ex].points) if ex in t.exercises else "" for ex in s.exercises]
+            late = _number(sum(e.deduction for e in t.exercises.values()))
             percent = round(100 * t.points / t.max_points, 1) if t.max_points else 0.0
-            writer.writerow([spreadsheet_cell(t.student), *per, _number(t.points), t.max_points, percent])
+            look = [f"{f.exercise}: {', '.join(f.statuses)}" if f.exercise else ", ".join(f.statuses)
+                    for f in s.flagged if f.student == t.student]
+            look += [f"not handed in: {ex}" for ex in t.missing]
+            if lms == "plain":
+                writer.writerow([spreadsheet_cell(unicodedata.normalize("NFC", t.student)), *per, _number(t.points), t.max_points, percent, late,
+                                 spreadsheet_cell(", ".join(t.missing)),
+                                 spreadsheet_cell("; ".join(dict.fromkeys(look)))])
+                continue
+            le = roster.labels.get(t.student)
+            if le is None:
+                continue   # not on the roster: nothing an LMS could match (flagged in the summary and report)
+            who = ([le.name, le.id, "", le.email or le.folder, le.section] if lms == "canvas"
+                   else [le.id, le.email, le.name])
+            writer.writerow([*(spreadsheet_cell(x) for x in who), *per, _number(t.points), late])

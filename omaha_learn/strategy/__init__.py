@@ -47,11 +47,19 @@ _EXPORTS: dict[str, str] = {
     "opening_ranges": "preflop",
     "SeatView": "seat_view",
     "estimate_ranges": "opponent_model",
+    # the equilibrium solver of heads-up turn and river spots
+    "solve": "solver",
+    "Solution": "solver",
 }
 
+<<<<<<< HEAD
 _SUBMODULES = ("advice", "canonical", "chart", "coach", "draws", "equilibrium", "ev_model", "opponent_model", "outs",
                "players", "practice", "preflop", "range_equity", "range_pools", "range_set", "range_syntax", "ranges",
                "seat_view")
+=======
+_SUBMODULES = ("canonical", "chart", "coach", "draws", "opponent_model", "outs", "players", "practice",
+               "range_equity", "range_set", "range_syntax", "ranges", "seat_view", "solver")
+>>>>>>> main
 
 __all__ = sorted(_EXPORTS)
 
@@ -92,3 +100,4 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.strategy.range_set import Range
     from omaha_learn.strategy.ranges import is_range_text, parse_range
     from omaha_learn.strategy.seat_view import SeatView
+    from omaha_learn.strategy.solver import Solution, solve

@@ -15,6 +15,14 @@ and ``!``, so ``AA:$ds@50`` weighs the double-suited aces)::
     term    := atom ((":" | "!") atom)*
     atom    := "(" union ")" | percent | shape | pattern
 
+Bounds (each refused with a :class:`~omaha_learn.errors.RangeError` naming it, before
+the work is done): at most :data:`MAX_TEXT` characters, parentheses nested at most
+:data:`MAX_DEPTH` deep, at most :data:`MAX_TERMS` patterns, shares and shapes, at most
+:data:`MAX_EXPANSIONS` card patterns once spans, ``+``/``-`` and bracketed spans are
+written out, and at most :data:`MAX_PASSES` passes over the 270,725 hands to match the
+distinct patterns. Parsing is one left-to-right pass; recursion goes only as deep as the
+parentheses; a hand named many times is matched once per text (set union on the rows).
+
 >>> rows, weights = read_range("KK-TT:RROO", None)     # KK**, QQ**, JJ** or TT**, and two pairs
 >>> len(rows), weights
 (1512, None)
@@ -36,9 +44,10 @@ import numpy.typing as npt
 
 from omaha_learn.engine.cards import RANKS
 from omaha_learn.errors import RangeError
-from omaha_learn.strategy.canonical import HANDS, all_hands, hand_classes
+from omaha_learn.strategy.canonical import HANDS, all_hands, hand_classes, hand_index
 
-__all__ = ["read_range", "SUIT_SHAPES", "RANK_MACROS", "HAND_MACROS"]
+__all__ = ["read_range", "SUIT_SHAPES", "RANK_MACROS", "HAND_MACROS", "MAX_TEXT", "MAX_DEPTH", "MAX_TERMS",
+           "MAX_EXPANSIONS", "MAX_PASSES"]
 
 SUIT_SHAPES = {"ds": (2, 2), "ss": (2, 1, 1), "r": (1, 1, 1, 1)}
 """Suit-shape words of the range language and the suit-group sizes they name."""
@@ -63,6 +72,17 @@ RANK_MACROS: dict[str, tuple[str, frozenset[int]]] = {
 HAND_MACROS = {"$ds": "double-suited", "$ss": "single-suited", "$np": "no pair (four different ranks)"}
 """Whole-hand macros: suit shapes and the no-pair constraint."""
 
+MAX_TEXT = 4_000
+"""Longest range text read, in characters (a list of 400 explicit hands fits)."""
+MAX_DEPTH = 16
+"""Deepest nesting of parentheses."""
+MAX_TERMS = 1_000
+"""Most patterns, shares and suit shapes in one range."""
+MAX_EXPANSIONS = 5_000
+"""Most card patterns once spans (``KK-TT``), ``+``/``-`` and bracketed spans are written out."""
+MAX_PASSES = 1_500
+"""Most passes over the 270,725 hands spent matching the distinct card patterns of one range."""
+
 _SUITS = "cdhs"
 _SUIT_VARS = "wxyz"
 _RANK_CHARS = set(RANKS)
@@ -77,14 +97,22 @@ IdxArr = npt.NDArray[np.int64]
 
 
 class _Value(NamedTuple):
-    """A parsed part: a weight per hand (0: not in the range) and whether it was given with '@'."""
+    """A parsed part: the hands in it, and their weights when it was given with '@' (else None: weight 1)."""
 
-    w: FloatArr
-    weighted: bool
+    mask: BoolArr
+    w: FloatArr | None
+
+    @property
+    def weighted(self) -> bool:
+        return self.w is not None
+
+    def weights(self) -> FloatArr:
+        """A weight per hand (0 outside the part)."""
+        return self.w if self.w is not None else self.mask.astype(np.float64)
 
 
 def _plain(mask: BoolArr) -> _Value:
-    return _Value(mask.astype(np.float64), False)
+    return _Value(mask, None)
 
 
 # ----------------------------------------------------------------- card patterns
@@ -114,15 +142,88 @@ def _hand_ranks_suits() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
     return h // 4, h % 4
 
 
+_ENUMERATE = 300_000
+"""Largest product of allowed cards for which a pattern without variables is matched by listing hands."""
+
+
+def _allowed_cards(spec: _Spec) -> list[int]:
+    if spec.cards is not None:
+        return sorted(spec.cards)
+    return [c for c in range(52) if (spec.ranks is None or c // 4 in spec.ranks)
+            and (spec.suits is None or c % 4 in spec.suits)]
+
+
+def _enumerated(specs: tuple[_Spec, ...]) -> BoolArr | None:
+    """The hands matching a pattern without variables, by listing its card choices (None: too many)."""
+    if any(s.rank_var is not None or s.suit_var is not None for s in specs):
+        return None
+    allowed = [_allowed_cards(s) for s in specs]
+    size = 1
+    for a in allowed:
+        size *= len(a)
+    if size > _ENUMERATE:
+        return None
+    out = np.zeros(HANDS, dtype=bool)
+    if size:
+        grids = np.meshgrid(*[np.array(a, dtype=np.int16) for a in allowed], indexing="ij")
+        rows = np.sort(np.stack([g.ravel() for g in grids], axis=1), axis=1)
+        rows = rows[(np.diff(rows, axis=1) != 0).all(axis=1)]
+        if len(rows):
+            out[hand_index(rows)] = True
+    return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _match_cost(specs: tuple[_Spec, ...]) -> int:
+    """Passes over the 270,725 hands :func:`_match` makes for ``specs`` (the unit of :data:`MAX_PASSES`)."""
+    specs = specs + (_Spec(),) * (4 - len(specs))
+    if not any(s.rank_var is not None or s.suit_var is not None for s in specs):
+        size = 1
+        for s in specs:
+            size *= len(_allowed_cards(s))
+        if size <= _ENUMERATE:
+            return 1 + size // 8_000
+    orders = {tuple(specs[int(k)] for k in np.argsort(perm)) for perm in _PERMS}
+    return 4 * len(orders)
+
+
 @functools.lru_cache(maxsize=128)
 def _match(specs: tuple[_Spec, ...], shape: tuple[int, ...] | None) -> BoolArr:
     """The hands matching one card pattern (read-only; cached, as spans and macros reuse patterns)."""
     specs = specs + (_Spec(),) * (4 - len(specs))
+    out = _enumerated(specs)
+    if out is None:
+        out = _match_orders(specs)
+    if shape is not None:
+        out &= _shape_mask(shape)
+    out.flags.writeable = False
+    return out
+
+
+@functools.cache
+def _columns() -> tuple[tuple[npt.NDArray[np.int8], ...], tuple[npt.NDArray[np.int8], ...],
+                        tuple[npt.NDArray[np.int8], ...]]:
+    """The ranks, suits and cards of the hands, one contiguous column per card place."""
     ranks, suits = _hand_ranks_suits()
     cards = all_hands()
+    return (tuple(np.ascontiguousarray(ranks[:, k]) for k in range(4)),
+            tuple(np.ascontiguousarray(suits[:, k]) for k in range(4)),
+            tuple(np.ascontiguousarray(cards[:, k]) for k in range(4)))
+
+
+def _table(size: int, values: frozenset[int] | set[int], negate: bool = False) -> BoolArr:
+    t = np.zeros(size, dtype=bool)
+    t[list(values)] = True
+    return ~t if negate else t
+
+
+def _match_orders(specs: tuple[_Spec, ...]) -> BoolArr:
+    """The hands matching ``specs``, trying each order of a hand's cards against the pattern."""
+    rank_cols, suit_cols, card_cols = _columns()
     fixed_ranks = {next(iter(s.ranks)) for s in specs if s.ranks is not None and len(s.ranks) == 1}
     fixed_suits = {next(iter(s.suits)) for s in specs if s.suits is not None and len(s.suits) == 1}
-    out = np.zeros(len(ranks), dtype=bool)
+    out = np.zeros(HANDS, dtype=bool)
+    ok = np.empty(HANDS, dtype=bool)
     seen: set[tuple[_Spec, ...]] = set()
     for perm in _PERMS:
         # assign hand card perm[j] to spec j; skip orders that only swap identical specs
@@ -130,31 +231,28 @@ def _match(specs: tuple[_Spec, ...], shape: tuple[int, ...] | None) -> BoolArr:
         if order in seen:
             continue
         seen.add(order)
-        ok = np.ones(len(ranks), dtype=bool)
-        r = ranks[:, perm]
-        s = suits[:, perm]
-        c = cards[:, perm]
+        ok.fill(True)
+        r = [rank_cols[int(k)] for k in perm]
+        s = [suit_cols[int(k)] for k in perm]
+        c = [card_cols[int(k)] for k in perm]
         for j, sp in enumerate(specs):
             if sp.ranks is not None:
-                ok &= np.isin(r[:, j], list(sp.ranks))
+                ok &= _table(13, sp.ranks)[r[j]]
             if sp.rank_var is not None and fixed_ranks:
-                ok &= ~np.isin(r[:, j], list(fixed_ranks))
+                ok &= _table(13, fixed_ranks, negate=True)[r[j]]
             if sp.suits is not None:
-                ok &= np.isin(s[:, j], list(sp.suits))
+                ok &= _table(4, sp.suits)[s[j]]
             if sp.suit_var is not None and fixed_suits:
-                ok &= ~np.isin(s[:, j], list(fixed_suits))
+                ok &= _table(4, fixed_suits, negate=True)[s[j]]
             if sp.cards is not None:
-                ok &= np.isin(c[:, j], list(sp.cards))
+                ok &= _table(52, sp.cards)[c[j]]
             for k in range(j + 1, 4):
                 other = specs[k]
                 if sp.rank_var is not None and other.rank_var is not None:
-                    ok &= (r[:, j] == r[:, k]) if sp.rank_var == other.rank_var else (r[:, j] != r[:, k])
+                    ok &= (r[j] == r[k]) if sp.rank_var == other.rank_var else (r[j] != r[k])
                 if sp.suit_var is not None and other.suit_var is not None:
-                    ok &= (s[:, j] == s[:, k]) if sp.suit_var == other.suit_var else (s[:, j] != s[:, k])
+                    ok &= (s[j] == s[k]) if sp.suit_var == other.suit_var else (s[j] != s[k])
         out |= ok
-    if shape is not None:
-        out &= _shape_mask(shape)
-    out.flags.writeable = False
     return out
 
 
@@ -185,15 +283,37 @@ def _hand_macro(name: str) -> BoolArr:
 _Slot = list[tuple[_Spec, ...]]   # the alternatives for one place of a pattern (a card, or a bracketed span)
 
 
+def _check_bounds(text: str) -> None:
+    """Refuse a text beyond :data:`MAX_TEXT` characters or :data:`MAX_DEPTH` nested parentheses."""
+    if len(text) > MAX_TEXT:
+        raise RangeError(f"range text is {len(text):,} characters; the limit is {MAX_TEXT:,}",
+                         part=text[:20], position=MAX_TEXT)
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise RangeError(f"'(' at position {i}: parentheses are nested more than {MAX_DEPTH} deep; "
+                                 f"the limit is {MAX_DEPTH}", part="(", position=i)
+        elif ch == ")":
+            depth = max(depth - 1, 0)
+
+
 class _Parser:
     def __init__(self, text: str, game: str | None) -> None:
         self.text = text
         self.game = game
         self.pos = 0
         self._end = 0
+        self.terms = 0
+        self.expansions = 0
+        self.passes = 0
+        self._matched: set[tuple[tuple[_Spec, ...], tuple[int, ...] | None]] = set()
 
     def error(self, message: str, start: int, end: int | None = None) -> RangeError:
         part = self.text[start:end if end is not None else start + 1].strip() or self.text[start:start + 1]
+        if len(part) > 60:
+            part = part[:57] + "..."
         return RangeError(f"{part!r} at position {start}: {message}", part=part, position=start)
 
     def skip(self) -> None:
@@ -207,41 +327,56 @@ class _Parser:
     def parse(self) -> _Value:
         if not self.text.strip():
             raise RangeError("range: empty text; write a pattern such as 'AA**' or '15%'", part="", position=0)
+        _check_bounds(self.text)
         value = self.union()
         if self.peek():
             raise self.error("unexpected character (operators are ',' ':' '!' '@' and parentheses)", self.pos)
         return value
 
+    def count_term(self, start: int) -> None:
+        self.terms += 1
+        if self.terms > MAX_TERMS:
+            raise self.error(f"a range holds at most {MAX_TERMS:,} patterns, shares and shapes; "
+                             f"the limit is {MAX_TERMS:,}", start)
+
     def union(self) -> _Value:
+        """Comma-separated parts, merged as they are read (a hand weighted twice keeps the larger weight)."""
         self.skip()
-        parts = [(self.pos, self.weighted(), self.pos)]
+        start = self.pos
+        first = self.weighted()
+        weighted = first.weighted
+        mask = first.mask.copy()
+        w = None if first.w is None else first.w.copy()
+        first_end = self.pos
         while self.peek() == ",":
             self.pos += 1
             self.skip()
-            start = self.pos
-            parts.append((start, self.weighted(), self.pos))
-        if any(v.weighted for _, v, _ in parts):
-            for start, v, end in parts:
-                if not v.weighted:
-                    raise self.error("in a weighted range every comma-separated part has a weight "
-                                     "(all or none, as in ProPokerTools): add '@100' for full weight", start, end)
-        w = parts[0][1].w
-        for _, v, _ in parts[1:]:
-            w = np.maximum(w, v.w)  # a hand weighted twice keeps the larger weight
-        return _Value(w, any(v.weighted for _, v, _ in parts))
+            part_start = self.pos
+            v = self.weighted()
+            if v.weighted != weighted:
+                where = (part_start, self.pos) if not v.weighted else (start, first_end)
+                raise self.error("in a weighted range every comma-separated part has a weight "
+                                 "(all or none, as in ProPokerTools): add '@100' for full weight", *where)
+            np.logical_or(mask, v.mask, out=mask)
+            if w is not None and v.w is not None:
+                np.maximum(w, v.w, out=w)
+        return _Value(mask, w)
 
     def weighted(self) -> _Value:
         value = self.term()
         if self.peek() != "@":
             return value
         at = self.pos
-        m = re.compile(r"@\s*(\d+(?:\.\d*)?)").match(self.text, self.pos)
+        m = re.compile(r"@\s*(\d{1,12}(?:\.\d{0,12})?)(?!\d)").match(self.text, self.pos)
         if not m:
             word = re.compile(r"@\s*([A-Za-z_]+)").match(self.text, self.pos)
             if word:
                 raise self.error("board-texture classes (sets, top pair, draws) need a board and are not part of "
                                  "a starting-hand range; '@' here only weighs a part, as in AA**@50",
                                  at, word.end())
+            if re.compile(r"@\s*\d").match(self.text, self.pos):
+                raise self.error("a weight is a whole number from 1 to 100 (relative: AA@100,KK@50 draws aces "
+                                 "twice as often as kings)", at, at + 14)
             raise self.error("a weight is missing after '@' (a whole number from 1 to 100, as in AA**@50)", at)
         if "." in m.group(1) or not 1 <= int(m.group(1)) <= 100:
             raise self.error("a weight is a whole number from 1 to 100 (relative: AA@100,KK@50 draws aces "
@@ -251,7 +386,7 @@ class _Parser:
             raise self.error("one weight per part", self.pos)
         if self.peek() not in ("", ",", ")"):
             raise self.error("a weight ends its comma-separated part: only ',' or ')' can follow it", self.pos)
-        return _Value(np.where(value.w > 0, int(m.group(1)) / 100, 0.0), True)
+        return _Value(value.mask, np.where(value.mask, int(m.group(1)) / 100, 0.0))
 
     def term(self) -> _Value:
         value = self.atom()
@@ -260,9 +395,14 @@ class _Parser:
             self.pos += 1
             other = self.atom()
             if op == ":":
-                value = _Value(np.minimum(value.w, other.w), value.weighted or other.weighted)
+                mask = value.mask & other.mask
+                if value.w is None and other.w is None:
+                    value = _Value(mask, None)
+                else:
+                    value = _Value(mask, np.where(mask, np.minimum(value.weights(), other.weights()), 0.0))
             else:
-                value = _Value(np.where(other.w > 0, 0.0, value.w), value.weighted)
+                mask = value.mask & ~other.mask
+                value = _Value(mask, None if value.w is None else np.where(mask, value.w, 0.0))
         return value
 
     def atom(self) -> _Value:
@@ -277,7 +417,9 @@ class _Parser:
                 raise self.error("this '(' is never closed", start)
             self.pos += 1
             return value
-        m = re.compile(r"(\d+(?:\.\d+)?)%(?:\s*-\s*(\d+(?:\.\d+)?)%)?(6h|pf)?").match(self.text, self.pos)
+        self.count_term(start)
+        m = re.compile(r"(\d{1,12}(?:\.\d{1,12})?)%(?:\s*-\s*(\d{1,12}(?:\.\d{1,12})?)%)?(6h|pf)?").match(
+            self.text, self.pos)
         if m:
             self.pos = m.end()
             other = re.compile(r"\d+h").match(self.text, self.pos)
@@ -330,8 +472,10 @@ class _Parser:
         start = self.pos
         end = start
         while end < len(self.text) and self.text[end] not in _STOP:
-            if self.text[end] == "[" and "]" in self.text[end:]:
-                end = self.text.index("]", end)
+            if self.text[end] == "[":
+                close = self.text.find("]", end)
+                if close >= 0:
+                    end = close
             end += 1
         seg = self.text[start:end].rstrip()
         end = start + len(seg)
@@ -355,10 +499,22 @@ class _Parser:
             raise self.error("a pattern is missing here", start)
         return self.union_of(alternatives, None)
 
-    @staticmethod
-    def union_of(alternatives: list[tuple[_Spec, ...]], shape: tuple[int, ...] | None) -> BoolArr:
+    def union_of(self, alternatives: list[tuple[_Spec, ...]], shape: tuple[int, ...] | None) -> BoolArr:
         out = np.zeros(HANDS, dtype=bool)
         for specs in dict.fromkeys(alternatives):
+            self.expansions += 1
+            if self.expansions > MAX_EXPANSIONS:
+                raise RangeError(f"range: its spans and brackets write out more than {MAX_EXPANSIONS:,} card "
+                                 f"patterns; the limit is {MAX_EXPANSIONS:,}", part=self.text[:20], position=0)
+            key = (specs, shape)
+            if key not in self._matched:   # each distinct pattern is matched (and paid for) once per text
+                self._matched.add(key)
+                self.passes += _match_cost(specs)
+                if self.passes > MAX_PASSES:
+                    raise RangeError(f"range: matching its {len(self._matched):,} different card patterns takes "
+                                     f"more than {MAX_PASSES:,} passes over the 270,725 hands; the limit is "
+                                     f"{MAX_PASSES:,} (name fewer different patterns, or use spans and macros)",
+                                     part=self.text[:20], position=0)
             out |= _match(specs, shape)
         return out
 
@@ -579,9 +735,9 @@ class _Parser:
 @functools.lru_cache(maxsize=256)
 def _read_cached(text: str, game: str | None) -> tuple[IdxArr, FloatArr | None]:
     value = _Parser(text, game).parse()
-    idx = np.flatnonzero(value.w > 0).astype(np.int64)
+    idx = np.flatnonzero(value.mask).astype(np.int64)
     idx.flags.writeable = False
-    if not value.weighted:
+    if value.w is None:
         return idx, None
     weights = value.w[idx]
     weights.flags.writeable = False
@@ -590,5 +746,16 @@ def _read_cached(text: str, game: str | None) -> tuple[IdxArr, FloatArr | None]:
 
 def read_range(text: str, game: str | None) -> tuple[IdxArr, FloatArr | None]:
     """The rows of the hands ``text`` names and their weights (None: not weighted); ``game`` is
-    ``"plo"``, ``"hilo"`` or None (then a share of the chart such as ``15%`` is refused)."""
+    ``"plo"``, ``"hilo"`` or None (then a share of the chart such as ``15%`` is refused).
+
+    Bounded: see the module notes (:data:`MAX_TEXT`, :data:`MAX_DEPTH`, :data:`MAX_TERMS`,
+    :data:`MAX_EXPANSIONS`, :data:`MAX_PASSES`); beyond them a :class:`RangeError` names the bound.
+
+    >>> read_range("A" * 5000, None)
+    Traceback (most recent call last):
+    ...
+    omaha_learn.errors.RangeError: range text is 5,000 characters; the limit is 4,000
+    """
+    if isinstance(text, str) and len(text) > MAX_TEXT:
+        _check_bounds(text)   # before the cache keeps a copy of it
     return _read_cached(text, game)

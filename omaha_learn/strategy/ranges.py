@@ -43,6 +43,11 @@ reference with each form's count of hands is the range-language section of
                     weight and, named twice, keeps the larger weight
 ==================  ==========================================================
 
+Bounded (each refused with a :class:`RangeError` naming the bound): at most 4,000
+characters, parentheses 16 deep, 1,000 patterns, 5,000 patterns once spans are written
+out, and 1,500 passes over the hands to match the distinct patterns (see
+:mod:`omaha_learn.strategy.range_syntax`).
+
 Refused with a :class:`RangeError` naming the feature: hold'em shorthand
 (``AKo``, ``$s``, ``$o``), board-texture and hi-lo words (``@SET``,
 ``toppair``, ``lo``, ``<``/``>``), five-card patterns, unknown macros.
@@ -90,7 +95,7 @@ from omaha_learn.engine.cards import CardError, parse_cards
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import GameError, RangeError
 from omaha_learn.strategy.range_set import Range
-from omaha_learn.strategy.range_syntax import HAND_MACROS, RANK_MACROS, SUIT_SHAPES, read_range
+from omaha_learn.strategy.range_syntax import HAND_MACROS, MAX_TEXT, RANK_MACROS, SUIT_SHAPES, read_range
 
 __all__ = ["Range", "RangeError", "parse_range", "is_range_text", "SUIT_SHAPES", "RANK_MACROS", "HAND_MACROS"]
 
@@ -141,6 +146,8 @@ def is_range_text(hand: object) -> bool:
         return True
     if not isinstance(hand, str):
         return False
+    if len(hand) > MAX_TEXT:
+        return True   # no hand is that long: the range reader refuses it, naming its bound
     try:
         cards = parse_cards(hand, allow_duplicates=True)
     except CardError:
