@@ -85,14 +85,11 @@ _EXPORTS: dict[str, str] = {
     "Advice": "strategy.coach",
     "PracticeTable": "strategy.practice",
     "ChartPlayer": "strategy.players",
-<<<<<<< HEAD
     "TendencyPlayer": "strategy.players",
     "SolverPlayer": "strategy.players",
     "opening_ranges": "strategy.preflop",
-=======
     # the equilibrium solver
     "solve": "strategy.solver", "Solution": "strategy.solver", "SolverError": "errors",
->>>>>>> main
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]

@@ -52,14 +52,9 @@ _EXPORTS: dict[str, str] = {
     "Solution": "solver",
 }
 
-<<<<<<< HEAD
 _SUBMODULES = ("advice", "canonical", "chart", "coach", "draws", "equilibrium", "ev_model", "opponent_model", "outs",
                "players", "practice", "preflop", "range_equity", "range_pools", "range_set", "range_syntax", "ranges",
-               "seat_view")
-=======
-_SUBMODULES = ("canonical", "chart", "coach", "draws", "opponent_model", "outs", "players", "practice",
-               "range_equity", "range_set", "range_syntax", "ranges", "seat_view", "solver")
->>>>>>> main
+               "seat_view", "solver")
 
 __all__ = sorted(_EXPORTS)
 

@@ -93,13 +93,20 @@ def solver_source(solve: Callable[..., Any], *, accuracy: float = 0.005, max_ite
         start = [s for s in view.steps if s.street == view.street_index]
         pot = start[0].pot if start else view.pot
         stack = min(view.stacks[view.seat] + view.bets[view.seat], view.stacks[other] + view.bets[other])
-        in_position = view.seat == view.button or (view.n == 2 and view.seat == view.button)
-        ranges = (theirs, mine) if in_position else (mine, theirs)
-        sol = solve(view.board, ranges=ranges, pot=pot, stack=stack, game=view.game.value, bets=BETS,
-                    raises=RAISES, accuracy=accuracy, max_iterations=max_iterations)
-        node = node_of(view)
-        freqs = dict(sol.strategy(node, view.hole))
-        evs = {a: float(sol.ev(view.hole, f"{node} {a}".strip())) for a in freqs}
+        in_position = view.seat == view.button
+        own = dict(mine) if isinstance(mine, Mapping) else {tuple(h): 1.0 for h in mine}
+        own.setdefault(tuple(view.hole), max(own.values(), default=1.0))   # the seat's own hand is in its range
+        ranges = (theirs, own) if in_position else (own, theirs)
+        from omaha_learn.errors import OmahaLearnError
+
+        try:
+            sol = solve(view.board, ranges=ranges, pot=pot, stack=stack, game=view.game.value, bets=BETS,
+                        raises=RAISES, accuracy=accuracy, max_iterations=max_iterations)
+            node = node_of(view)
+            freqs = dict(sol.strategy(node, view.hole))
+            evs = {a: float(sol.ev(view.hole, f"{node} {a}".strip())) for a in freqs}
+        except OmahaLearnError:      # a bet size off the tree, or a spot the solver refuses: no equilibrium
+            return None
         return Equilibrium(freqs, evs, float(sol.exploitability) / pot if pot else 0.0, pot, "solve()")
 
     return source
