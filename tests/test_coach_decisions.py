@@ -183,7 +183,7 @@ def test_docs_table_is_the_coachs_table() -> None:
 def test_a_solver_plugs_in_through_the_equilibrium_seam() -> None:
     """At a heads-up river decision the coach asks an equilibrium source for the hand's strategy at the
     current node and shows it, labelled with the accuracy it was solved to; elsewhere it does not ask.
-    (A stand-in solve() with the interface of issue 28's solver; the real one is not on this branch.)"""
+    (A stand-in solve() with the interface of the project's solver, so the test is quick.)"""
     from omaha_learn.strategy.equilibrium import default_source, node_of, solver_source
 
     calls: list[dict[str, object]] = []
@@ -209,10 +209,22 @@ def test_a_solver_plugs_in_through_the_equilibrium_seam() -> None:
     assert advice.equilibrium is not None and advice.equilibrium.best == "c"
     assert "Equilibrium, solved to" in str(advice) and calls[0]["pot"] == 108   # the river pot before the bet
     assert calls[1]["node"] == "b108"
-    assert default_source() is None            # no solver installed on this branch: the fold-equity model alone
+    assert default_source() is not None        # the project's solver is installed: the river is solved by default
     flop = HandState([100] * 3, game="plo", seed=4, button=2)
     flop.play("r7 c c")
     assert coach(flop, trials=500, seed=1, solver=solver_source(fake_solve)).equilibrium is None
     from omaha_learn.strategy.seat_view import seat_view
 
     assert node_of(seat_view(hand)) == "b108"
+
+
+def test_the_river_equilibrium_from_the_real_solver_agrees_with_the_verdict() -> None:
+    """With the project's solver: the second-nut flush facing the river pot bet calls at equilibrium too,
+    solved from the ranges as the river began (before the bet narrowed them) to the stated accuracy."""
+    hand = HandState([300, 300], game="plo", holes=["Kh 9h 8c 8d", None], board="Jh 7h 3c 5h Td", button=0,
+                     deal_missing=False, seed=1)
+    hand.play("r6 c b12 c b36 c b108")
+    advice = coach(hand, trials=TRIALS, seed=1)
+    eq = advice.equilibrium
+    assert eq is not None and eq.best == "c" and eq.accuracy <= 0.005 + 1e-9
+    assert advice.best.kind == "call"

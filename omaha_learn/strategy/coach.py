@@ -338,7 +338,9 @@ def advise(view: SeatView, given: dict[int, Range] | None, trials: int, seed: in
                         f"{100 * model.me.kept:.0f}%")
     equilibrium: Equilibrium | None = None
     if source is not None and view.street_index >= 2 and len(opponents) == 1:
-        equilibrium = source(view, _weighted(model.me), _weighted(model.pools[opponents[0]]))
+        other = opponents[0]
+        equilibrium = source(view, _weighted(model.me, model.street_start.get(view.seat)),
+                             _weighted(model.pools[other], model.street_start.get(other)))
     return Advice(seat=view.seat, position=positions(view.n, view.button)[view.seat], street=view.street,
                   game=view.game, hole=view.hole, board=view.board, to_call=to_call, pot=pot, price=price,
                   equity=eq, stderr=se, ranges=texts, reasons=reasons, estimated=given is None,
@@ -362,10 +364,12 @@ def call_price(view: SeatView) -> Fraction:
     return Fraction(view.to_call, winnable)
 
 
-def _weighted(pool: object) -> dict[tuple[Card, ...], float]:
-    """A pool's hands with their weights after narrowing (the solver's range input)."""
+def _weighted(pool: object, weights: object = None) -> dict[tuple[Card, ...], float]:
+    """A pool's hands with their weights (by default after narrowing; the solver gets them as the street began)."""
+    import numpy as np
+
     from omaha_learn.strategy.range_pools import Pool
 
     assert isinstance(pool, Pool)
-    return {tuple(Card(int(c)) for c in pool.hands[i]): float(pool.weights[i])
-            for i in range(pool.m) if pool.weights[i] > 0}
+    w = pool.weights if weights is None else np.asarray(weights)
+    return {tuple(Card(int(c)) for c in pool.hands[i]): float(w[i]) for i in range(pool.m) if w[i] > 0}

@@ -80,14 +80,15 @@ def node_of(view: SeatView) -> str:
     return " ".join(tokens)
 
 
-def solver_source(solve: Callable[..., Any], *, accuracy: float = 0.005, max_iterations: int = 2000
-                  ) -> EquilibriumSource:
-    """An :class:`EquilibriumSource` from a ``solve()`` with the project solver's interface (heads-up turn or
-    river only; the seat's position decides which of the two ranges is out of position)."""
+def solver_source(solve: Callable[..., Any], *, accuracy: float = 0.005, max_iterations: int = 2000,
+                  streets: tuple[int, ...] = (2, 3)) -> EquilibriumSource:
+    """An :class:`EquilibriumSource` from a ``solve()`` with the project solver's interface (heads-up, on the
+    ``streets`` given: 2 the turn, 3 the river; the seat's position decides which range is out of position).
+    The ranges are taken as the street began, before its actions narrowed them (the solver's root)."""
 
     def source(view: SeatView, mine: Range | Mapping[tuple[Card, ...], float],
                theirs: Range | Mapping[tuple[Card, ...], float]) -> Equilibrium | None:
-        if view.street_index < 2 or len(view.opponents) != 1 or len(view.board) < 4:
+        if view.street_index not in streets or len(view.opponents) != 1 or len(view.board) < 4:
             return None
         other = view.opponents[0]
         start = [s for s in view.steps if s.street == view.street_index]
@@ -112,10 +113,17 @@ def solver_source(solve: Callable[..., Any], *, accuracy: float = 0.005, max_ite
     return source
 
 
+DEFAULT_STREETS = (3,)
+"""The streets the coach solves by default: the river (a second or two). A turn spot, with every river card
+as a chance node, takes about half a minute on two cores with the coach's ranges, so it is solved only when
+asked: ``coach(hand, solver=solver_source(solve, streets=(2, 3)))``."""
+
+
 def default_source() -> EquilibriumSource | None:
-    """The project's solver as a source when it is installed (``omaha_learn.strategy.solver.solve``), else None."""
+    """The project's solver (``omaha_learn.strategy.solver.solve``) on :data:`DEFAULT_STREETS`, or None
+    when it is not installed."""
     try:
         from omaha_learn.strategy.solver import solve  # type: ignore[attr-defined,import-not-found,unused-ignore]
     except ImportError:
         return None
-    return solver_source(solve)
+    return solver_source(solve, streets=DEFAULT_STREETS)

@@ -155,6 +155,8 @@ class SpotModel:
     deal_lo: dict[int, npt.NDArray[np.uint16]] = field(default_factory=dict)
     matrices: dict[int, F64] = field(default_factory=dict)
     _strong: dict[int, npt.NDArray[np.bool_]] = field(default_factory=dict)
+    street_start: dict[int, F64] = field(default_factory=dict)
+    """Each pool's weights as the current street began (before its actions narrowed them), by seat."""
     _cache: dict[tuple[str, int], OptionEV] = field(default_factory=dict)
 
     # ----------------------------------------------------------------- building
@@ -201,6 +203,9 @@ class SpotModel:
         hole = tuple(int(c) for c in view.hole)
         board = tuple(int(c) for c in view.board)
         for street in (1, 2, 3):
+            if street == view.street_index:      # the ranges as this street began (a solver's root)
+                self.street_start = {s: p.weights.copy() for s, p in self.pools.items()}
+                self.street_start[view.seat] = self.me.weights.copy()
             steps = [s for s in view.steps if s.street == street]
             if not steps:
                 continue
