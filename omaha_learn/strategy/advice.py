@@ -17,12 +17,12 @@ from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.cards import Card, format_cards
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import CoachError
+from omaha_learn.strategy.ev_model import EXACT_MODEL, OptionEV, SpotModel
 
 if TYPE_CHECKING:
     from omaha_learn.strategy.equilibrium import Equilibrium
-    from omaha_learn.strategy.ev_model import OptionEV, SpotModel
 
-__all__ = ["Advice", "Option", "CLOSE", "option_label"]
+__all__ = ["Advice", "Option", "CLOSE", "option_label", "option", "weigh_action"]
 
 CLOSE = 2.0
 """Two actions whose EV difference is within this many standard errors of that difference are a close decision."""
@@ -153,8 +153,6 @@ class Advice:
             return found
         if self.model is None or self.model.view.legal is None:
             raise CoachError(f"action: {a} was not weighed and this advice keeps no model to weigh it")
-        from omaha_learn.strategy.coach import weigh_action
-
         return weigh_action(self.model, a)
 
     def ev_of(self, action: Action | str) -> tuple[float, float, str]:
@@ -231,3 +229,26 @@ class Advice:
 
 def _verb(action: Action) -> str:
     return str(action).capitalize()
+
+
+def option(model: SpotModel, action: Action, words: str = "") -> Option:
+    """The :class:`Option` of ``action`` (a bet or raise labelled with ``words``) under ``model``."""
+    view = model.view
+    if action.kind == "fold":
+        return Option(action, "fold", 0.0, 0.0, EXACT_MODEL, exact=True)
+    me = view.seat
+    target = view.bets[me] if action.kind == "check" else (
+        view.bets[me] + view.to_call if action.kind == "call" else int(action.amount or 0))
+    n = model.option(action.kind, target)
+    return Option(action, option_label(action, words), n.ev, n.stderr, n.model, exact=n.exact,
+                  break_even=n.break_even, fold_share=n.fold_share, numbers=n)
+
+
+def weigh_action(model: SpotModel, action: Action) -> Option:
+    """The option of any legal ``action`` at the model's decision (a :class:`CoachError` names an illegal one)."""
+    legal = model.view.legal
+    assert legal is not None
+    why = legal.why_not(action)
+    if why is not None:
+        raise CoachError(f"action: {action} is not legal here: {why}; legal: {legal.describe()}")
+    return option(model, action)

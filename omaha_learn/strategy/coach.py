@@ -37,7 +37,6 @@ live in :mod:`~omaha_learn.strategy.ev_model` and the text in
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 
 from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.betting.state import HandState
@@ -46,9 +45,10 @@ from omaha_learn.engine.evaluation.hands import best_high, best_low
 from omaha_learn.engine.evaluation.nuts import nut_high
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import CoachError, RangeError
-from omaha_learn.strategy.advice import CLOSE, Advice, Option, option_label
+from omaha_learn.strategy.advice import CLOSE, Advice, Option, weigh_action
+from omaha_learn.strategy.advice import option as _option
 from omaha_learn.strategy.equilibrium import Equilibrium, EquilibriumSource, default_source
-from omaha_learn.strategy.ev_model import EXACT_MODEL, FOLD_MODEL, PASSIVE_MODEL, SpotModel
+from omaha_learn.strategy.ev_model import EXACT_MODEL, FOLD_MODEL, PASSIVE_MODEL, SpotModel, call_price
 from omaha_learn.strategy.opponent_model import estimate_range, estimate_ranges, positions, top_share
 from omaha_learn.strategy.ranges import Range, parse_range
 from omaha_learn.strategy.seat_view import SeatView, seat_view
@@ -194,28 +194,6 @@ def _sizes(view: SeatView) -> list[tuple[str, Action]]:
     return list(seen.values())
 
 
-def _option(model: SpotModel, action: Action, words: str = "") -> Option:
-    view = model.view
-    if action.kind == "fold":
-        return Option(action, "fold", 0.0, 0.0, EXACT_MODEL, exact=True)
-    me = view.seat
-    target = view.bets[me] if action.kind == "check" else (
-        view.bets[me] + view.to_call if action.kind == "call" else int(action.amount or 0))
-    n = model.option(action.kind, target)
-    return Option(action, option_label(action, words), n.ev, n.stderr, n.model, exact=n.exact,
-                  break_even=n.break_even, fold_share=n.fold_share, numbers=n)
-
-
-def weigh_action(model: SpotModel, action: Action) -> Option:
-    """The option of any legal ``action`` at the model's decision (a :class:`CoachError` names an illegal one)."""
-    legal = model.view.legal
-    assert legal is not None
-    why = legal.why_not(action)
-    if why is not None:
-        raise CoachError(f"action: {action} is not legal here: {why}; legal: {legal.describe()}")
-    return _option(model, action)
-
-
 def _options(model: SpotModel) -> list[Option]:
     legal = model.view.legal
     assert legal is not None
@@ -347,21 +325,6 @@ def advise(view: SeatView, given: dict[int, Range] | None, trials: int, seed: in
                   options=tuple(options), best=best.action, nuts=nuts, draws=draws, two_card=two_card,
                   trials=trials, seed=seed, names=view.names, narrowed=narrowed, notes=tuple(model.notes),
                   my_range=my_text, equilibrium=equilibrium, model=model)
-
-
-def call_price(view: SeatView) -> Fraction:
-    """The equity a call needs: the chips it adds over the pot it can win after it (0 when checking is free).
-
-    The one definition the advice shows: ``to_call / (pot + to_call)``, except that chips
-    an opponent bet beyond what the caller can match come back (R21) and are not in
-    the pot it can win. Chips that players behind may add later are not counted.
-    """
-    if not view.to_call:
-        return Fraction(0)
-    me = view.seat
-    mine = view.contributions[me] + view.to_call
-    winnable = sum(min(c, mine) for c in view.contributions) + (mine - view.contributions[me])
-    return Fraction(view.to_call, winnable)
 
 
 def _weighted(pool: object, weights: object = None) -> dict[tuple[Card, ...], float]:

@@ -53,6 +53,7 @@ narrowed again.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
@@ -73,7 +74,7 @@ from omaha_learn.strategy.range_pools import (
 from omaha_learn.strategy.range_set import Range
 from omaha_learn.strategy.seat_view import SeatView
 
-__all__ = ["SpotModel", "OptionEV", "narrow_rule", "CAP", "EXACT_MODEL", "PASSIVE_MODEL", "FOLD_MODEL",
+__all__ = ["call_price", "SpotModel", "OptionEV", "narrow_rule", "CAP", "EXACT_MODEL", "PASSIVE_MODEL", "FOLD_MODEL",
            "PREFLOP_FOLD_MODEL", "REDRAW_ROUNDS", "pool_sizes"]
 
 CAP = 0.10
@@ -93,6 +94,21 @@ RERAISE_EQUITY = 0.6
 def pool_sizes(trials: int) -> tuple[int, int]:
     """(hands per pool, run-outs) used for ``trials`` deals: more trials, bigger pools."""
     return min(600, max(150, trials // 15)), min(48, max(8, trials // 200))
+
+
+def call_price(view: SeatView) -> Fraction:
+    """The equity a call needs: the chips it adds over the pot it can win after it (0 when checking is free).
+
+    The one definition the advice shows: ``to_call / (pot + to_call)``, except that chips
+    an opponent bet beyond what the caller can match come back (R21) and are not in
+    the pot it can win. Chips that players behind may add later are not counted.
+    """
+    if not view.to_call:
+        return Fraction(0)
+    me = view.seat
+    mine = view.contributions[me] + view.to_call
+    winnable = sum(min(c, mine) for c in view.contributions) + (mine - view.contributions[me])
+    return Fraction(view.to_call, winnable)
 
 
 def narrow_rule(kind: str, bet: int, pot: int, faced: float = 0.0, behind: bool = False) -> list[tuple[float, float]]:
@@ -421,8 +437,6 @@ class SpotModel:
         model, exact = self._label(kind, mine, added)
         be = 0.0
         if kind == "call" and view.to_call:
-            from omaha_learn.strategy.coach import call_price
-
             be = float(call_price(view))
         se = float(ev.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0
         out = OptionEV(target, kind, float(ev.mean()), se, ev, model, fold_all, cont, be, exact)
@@ -547,9 +561,9 @@ class SpotModel:
 
 def _rebase(pool: Pool, runouts: Runouts) -> Pool:
     """``pool``'s hands and weights evaluated on other run-outs (a past street's)."""
-    from omaha_learn.strategy.range_pools import _strengths
+    from omaha_learn.strategy.range_pools import strengths
 
-    hi, lo, valid = _strengths(pool.hands, runouts, pool.bits)
+    hi, lo, valid = strengths(pool.hands, runouts, pool.bits)
     return Pool(pool.name, pool.hands, pool.bits, hi, lo, valid, pool.weights, pool.size)
 
 

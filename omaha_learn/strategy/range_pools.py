@@ -26,7 +26,8 @@ from omaha_learn.engine.games import Game
 from omaha_learn.strategy.canonical import all_hands, hand_classes, hand_index
 from omaha_learn.strategy.range_set import Range
 
-__all__ = ["Pool", "Runouts", "make_runouts", "make_pool", "pair_matrix", "narrow", "bits_of", "shares_of"]
+__all__ = ["Pool", "Runouts", "make_runouts", "make_pool", "pair_matrix", "narrow", "bits_of", "shares_of",
+           "strengths"]
 
 Ints = npt.NDArray[np.int64]
 U16 = npt.NDArray[np.uint16]
@@ -116,7 +117,7 @@ class Pool:
         return np.asarray(class_shares(game)[hand_classes().class_of[idx]], dtype=np.float64)
 
 
-def _strengths(hands: Ints, runouts: Runouts, hand_bits: Bits) -> tuple[U16, U16 | None, npt.NDArray[np.bool_]]:
+def strengths(hands: Ints, runouts: Runouts, hand_bits: Bits) -> tuple[U16, U16 | None, npt.NDArray[np.bool_]]:
     m, k = hands.shape[0], runouts.k
     valid = (hand_bits[:, None] & runouts.bits[None, :]) == 0
     hi = np.zeros((m, k), dtype=np.uint16)
@@ -160,7 +161,7 @@ def make_pool(name: str, r: Range | None, dead: tuple[int, ...], size: int, runo
         chosen = members[pick]
         w = np.ones(size)
     hand_bits = bits_of(chosen)
-    hi, lo, valid = _strengths(chosen, runouts, hand_bits)
+    hi, lo, valid = strengths(chosen, runouts, hand_bits)
     pool = Pool(name, chosen, hand_bits, hi, lo, valid, w.astype(np.float64), total, relaxed)
     pool._start = float(pool.weights.sum())
     return pool
