@@ -28,7 +28,7 @@ from omaha_learn.engine.cards import Card
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import PlayerError
 
-__all__ = ["Player", "RandomPlayer", "CallingStation", "TightPlayer", "ChartPlayer", "simulate", "preflop_score",
+__all__ = ["DEFENCE", "Player", "RandomPlayer", "CallingStation", "TightPlayer", "ChartPlayer", "simulate", "preflop_score",
            "TendencyPlayer", "SolverPlayer", "TENDENCIES", "tendency_player", "hand_strength", "MAX_STREET_RAISES",
            "street_raises"]
 
@@ -262,6 +262,9 @@ def simulate(players: dict[str, Player], *, hands: int = 100, stack: int = 200, 
 
 # ----------------------------------------------------------------- opponents worth practising against
 
+DEFENCE = 1.6
+"""A :class:`TendencyPlayer` continues against a raise with ``DEFENCE`` times the preflop table's share (before its
+looseness): it defends wider than the coach's model of its opponents assumes, as real players do."""
 MAX_STREET_RAISES = 4
 """No street sees more than this many bets and raises from the scripted players (a bet and three raises;
 the fixed-limit cap, R17, is the same; in pot limit the players stop there themselves)."""
@@ -394,6 +397,7 @@ class TendencyPlayer:
                 return call if share < preflop.LIMP * 0.5 and self.rng.random() < 0.2 else passive
             raise_at = preflop.RERAISE if raises == 1 else preflop.FOUR_BET
             call_at = preflop.CALL[base] if raises == 1 else preflop.CALL_RERAISE if raises == 2 else preflop.FOUR_BET
+            call_at *= DEFENCE          # real players defend wider than the coach's model assumes
             if share < raise_at and sized is not None:
                 return sized
             return call if share < call_at else passive
