@@ -85,6 +85,9 @@ _EXPORTS: dict[str, str] = {
     "Advice": "strategy.coach",
     "PracticeTable": "strategy.practice",
     "ChartPlayer": "strategy.players",
+    "TendencyPlayer": "strategy.players",
+    "SolverPlayer": "strategy.players",
+    "opening_ranges": "strategy.preflop",
     # the equilibrium solver
     "solve": "strategy.solver", "Solution": "strategy.solver", "SolverError": "errors",
 }
@@ -158,8 +161,17 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.strategy.chart import ChartRow, StartingHands, starting_hands
     from omaha_learn.strategy.coach import Advice, coach
     from omaha_learn.strategy.outs import NextCard, Outs, outs
-    from omaha_learn.strategy.players import CallingStation, ChartPlayer, RandomPlayer, TightPlayer, simulate
+    from omaha_learn.strategy.players import (
+        CallingStation,
+        ChartPlayer,
+        RandomPlayer,
+        SolverPlayer,
+        TendencyPlayer,
+        TightPlayer,
+        simulate,
+    )
     from omaha_learn.strategy.practice import PracticeTable
+    from omaha_learn.strategy.preflop import opening_ranges
     from omaha_learn.strategy.range_equity import equity
     from omaha_learn.strategy.ranges import Range, parse_range
     from omaha_learn.strategy.solver import Solution, solve

@@ -15,7 +15,7 @@ from test_range_equity import range_brute_force
 
 from omaha_learn import CoachError, HandState, RangeError, coach
 from omaha_learn.engine.games import Game
-from omaha_learn.strategy.coach import EV_MODEL, EXACT_MODEL
+from omaha_learn.strategy.coach import EXACT_MODEL, FOLD_MODEL, PASSIVE_MODEL
 from omaha_learn.strategy.opponent_model import chart_range, estimate_ranges, positions, top_share
 from omaha_learn.strategy.ranges import parse_range
 from omaha_learn.strategy.seat_view import seat_view
@@ -52,7 +52,6 @@ def test_all_in_advice_against_brute_force(game: str, mine: str, villain: str, b
     advice = coach(hand, ranges={1: villain}, trials=6_000, seed=11)
     legal = hand.legal_actions()
     assert advice.to_call == legal.to_call and advice.pot == hand.pot
-    assert advice.price == Fraction(legal.to_call, hand.pot + legal.to_call)
     exact = float(range_brute_force([mine, villain], board[:11], "hilo" if game == "hilo" else "high")[0])
     assert abs(advice.equity - exact) <= 3 * advice.stderr
     # exact chip EV: the pot seat 0 can win is the chips matched by both; the rest comes back
@@ -68,8 +67,9 @@ def test_all_in_advice_against_brute_force(game: str, mine: str, villain: str, b
     assert advice.best.kind == right
     assert advice.ev["fold"] == 0.0
     assert right in advice.verdict.lower()
-    assert call.break_even == pytest.approx((matched - hand.contributions[0]) / winnable)
-    assert ("not above" in advice.equity_text()) == (call.ev <= 0)
+    # one definition of what a call needs: the price shown is the call's break-even equity (side pots counted)
+    assert advice.price == Fraction(matched - hand.contributions[0], winnable) and call.break_even == float(advice.price)
+    assert ("below" in advice.equity_text()) == (call.ev <= 0)
 
 
 def test_all_in_equity_agrees_with_poker_equity_on_a_flop() -> None:
@@ -125,8 +125,9 @@ def test_ev_model_is_labelled_and_best_is_the_highest_ev() -> None:
     advice = coach(hand, trials=3_000, seed=1)
     assert advice.street == "flop" and advice.to_call == 0 and advice.price == 0
     labels = [o.label for o in advice.options]
-    assert labels[0] == "check" and "bet min" in labels and "bet pot" in labels
-    assert all(not o.exact and o.model.startswith(EV_MODEL) for o in advice.options)
+    assert labels[0] == "check" and any(x.endswith("(min)") for x in labels) and any(x.endswith("(pot)") for x in labels)
+    assert advice.options[0].model == PASSIVE_MODEL and all(o.model == FOLD_MODEL for o in advice.options[1:])
+    assert not any(o.exact for o in advice.options)
     assert advice.best == max(advice.options, key=lambda o: o.ev).action
     legal = hand.legal_actions()
     assert all(o.action in legal for o in advice.options)
@@ -141,7 +142,7 @@ def test_price_and_pot_include_current_bets() -> None:
     hand.play("r7")                           # the button raises to 7; seat 0 (small blind) to act
     advice = coach(hand, trials=1_000, seed=1)
     assert (advice.to_call, advice.pot, advice.price) == (6, 10, Fraction(6, 16))
-    assert advice.ranges == {1: "30%6h", 2: "40%6h"}
+    assert advice.ranges == {1: "any hand", 2: "40%pf"}     # the big blind has not acted: any hand, for now
 
 
 def test_estimates_follow_position_and_action() -> None:
@@ -149,9 +150,9 @@ def test_estimates_follow_position_and_action() -> None:
     hand = HandState([100] * 6, game="plo", button=5, seed=2)
     hand.play("f f r7 r24")                   # CO opens, the button re-raises
     est = estimate_ranges(seat_view(hand))
-    assert est[4].text == "27%6h" and "raised first in from CO" in est[4].reason
-    assert est[5].text == "5%6h" and "re-raised" in est[5].reason
-    assert est[1].text == "30%6h" and "has not acted" in est[1].reason
+    assert est[4].text == "27%pf" and "raised first in from CO" in est[4].reason
+    assert est[5].text == "5%pf" and "re-raised" in est[5].reason
+    assert est[1].text == "30%pf" and "has not acted" in est[1].reason
     for e in est.values():                     # the text reads back as the same hands
         assert parse_range(e.text, game="plo") == e.range
     best = chart_range(Game.PLO, 0.0, 0.05)
@@ -200,8 +201,10 @@ def test_no_message_disagrees_with_the_numbers() -> None:
             best = max(advice.options, key=lambda o: o.ev)
             assert advice.best == best.action and advice.verdict.startswith(str(best.action).capitalize())
             call = advice.option("call")
-            if call is not None:
-                assert ("not above" in advice.equity_text()) == (call.ev <= 0)
+            if call is not None:     # one definition of what a call needs: the price, shown beside the equity
+                assert ("below" in advice.equity_text()) == (advice.equity < float(advice.price))
+                assert f"{100 * float(advice.price):.1f}%" in advice.equity_text()
+                assert call.break_even == float(advice.price)
             assert all(o.action in table.hand.legal_actions() for o in advice.options)
             table.act(advice.best if seen % 2 else advice.options[0].action)
             seen += 1
@@ -209,23 +212,19 @@ def test_no_message_disagrees_with_the_numbers() -> None:
     assert seen >= 4
 
 
-def test_estimates_that_cannot_fit_are_widened_and_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    import omaha_learn.strategy.coach as coach_module
-    from omaha_learn.errors import RangesDoNotFit  # the error wider ranges can cure (any other one is raised)
+def test_a_range_that_card_removal_empties_is_relaxed_and_says_so() -> None:
+    """No silent widening: a given range that cannot hold a hand beside the seat's cards is replaced by
+    any hand, and the advice says which range and why."""
+    hand = turn_shove("plo", "As Ah Ks Kh", None, "Ad Kd 2c 3h", (40, 10))
+    advice = coach(hand, ranges={1: "AAKK"}, trials=500, seed=1)
+    assert any("no hand of its range (AAKK) fits beside the cards you can see" in n for n in advice.notes)
+    assert "Note: seat 1: no hand of its range" in str(advice)
 
-    real = coach_module._equity
-    calls = []
 
-    def flaky(view, ranges, trials, seed):  # type: ignore[no-untyped-def]
-        calls.append([r.text for r in ranges])
-        if len(calls) == 1:
-            raise RangesDoNotFit("ranges: the players' ranges almost never fit together without sharing a card")
-        return real(view, ranges, trials, seed)
-
-    monkeypatch.setattr(coach_module, "_equity", flaky)
+def test_the_deal_sampler_reports_dropped_deals_instead_of_widening() -> None:
+    """Two opponents whose ranges share their only cards cannot both be dealt: every deal is dropped and
+    the coach refuses, naming the ranges; a range is never widened to make them fit."""
     hand = HandState([100] * 3, game="plo", seed=4, button=2)
     hand.play("r7")
-    advice = coach(hand, trials=500, seed=1)
-    assert calls == [["30%6h", "40%6h"], ["60%6h", "80%6h"]]
-    assert advice.ranges == {1: "60%6h", 2: "80%6h"}
-    assert all("widened to" in r for r in advice.reasons.values())
+    with pytest.raises(CoachError, match="cannot hold hands together"):
+        coach(hand, ranges={1: "AsAhKsKh", 2: "AsAdKdKc"}, trials=300, seed=1)

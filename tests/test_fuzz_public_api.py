@@ -154,6 +154,10 @@ TARGETS: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
     "PracticeTable": ((), {"game": "plo", "seats": 3, "stack": 50, "blinds": (1, 2), "seed": 1, "opponents": None,
                            "trials": 200}),
     "ChartPlayer": ((), {}),
+    "TendencyPlayer": ((), {"looseness": 1.0, "bet_sizes": (0.5, 1.0), "cbet": 0.6, "bluff": 0.2,
+                            "fold_to_pressure": 0.5, "aggression": 0.6, "max_raises": 2, "seed": 1}),
+    "SolverPlayer": ((), {"trials": 300, "seed": 1}),
+    "opening_ranges": (("plo",), {}),
     # the language (reset after every fuzzed call: see _one_language)
     "set_language": (("ru",), {}),
     "get_language": ((), {}),

@@ -126,7 +126,7 @@ def test_the_rules_core_never_imports_the_strategy(name: str, path: Path) -> Non
 
 def test_the_objects_draw_themselves_through_the_registry_that_display_fills() -> None:
     hooks = [n for n, p in ALL if _core_or_strategy(n) and "rendering.html(" in p.read_text(encoding="utf-8")]
-    assert {"omaha_learn.engine.evaluation.hands", "omaha_learn.engine.showdown", "omaha_learn.strategy.coach",
+    assert {"omaha_learn.engine.evaluation.hands", "omaha_learn.engine.showdown", "omaha_learn.strategy.advice",
             "omaha_learn.strategy.outs", "omaha_learn.strategy.chart"} <= set(hooks)
     from omaha_learn import rendering
     from omaha_learn.display.renderers import KINDS

@@ -71,12 +71,17 @@ def _agree(o: Outs, ref: dict[int, tuple[int, int, int, int]], hole: list[int], 
         mh, ml, nh, nl = ref[int(n.card)]
         assert n.high.strength == mh
         assert n.nut_high == (mh >= nh), n.card
-        assert n.improves_high == (_category(hole, [*board, int(n.card)]) > now_cat)
+        after = _category(hole, [*board, int(n.card)])
+        board_pair_only = (n.card.rank in {Card(x).rank for x in board} and n.card.rank not in
+                           {Card(x).rank for x in hole} and after <= 2)      # only pairs the board: not "improving"
+        assert n.improves_high == (after > now_cat and not board_pair_only)
         if hilo:
             assert (n.low is not None) == (ml >= QUALIFIES)
             assert n.nut_low == (ml >= QUALIFIES and ml >= nl), n.card
             assert n.makes_low == (ml >= QUALIFIES and not now_low)
-            assert n.counterfeits == (n.card.low_rank in low_ranks and len(low_ranks) >= 2 and not n.nut_low)
+            first_low = ml >= QUALIFIES and not now_low          # a card that makes a low never counterfeits it
+            assert n.counterfeits == (n.card.low_rank in low_ranks and len(low_ranks) >= 2 and not n.nut_low
+                                      and not first_low)
         else:
             assert n.low is None and not n.nut_low and not n.makes_low and not n.counterfeits
 
@@ -252,3 +257,23 @@ def test_html_grid_marks_every_unseen_card() -> None:
     assert page.count('class="ol-out-both"') == both and both > 0
     plo = outs("Jc Td 9h 2s", "8s 7d Kc", "plo")._repr_html_()
     assert "13-card wrap" in plo and "nut low" not in plo and "ol-out-nut_high" in plo
+
+
+def test_cards_that_make_a_low_are_not_also_counterfeits() -> None:
+    """6d 7c 5d 6s on Ad 4s Td (Hi-Lo): a 5, 6 or 7 on the turn pairs a hole card but gives the hand its first
+    low (7-6-5-4-A style): it is listed as making a low, never also as counterfeiting it."""
+    from omaha_learn.strategy.outs import outs
+
+    o = outs("6d 7c 5d 6s", "Ad 4s Td", "hilo")
+    assert o.makes_low and not set(o.makes_low) & set(o.counterfeits)
+    assert {c.rank for c in o.makes_low} >= {5, 6, 7}
+
+
+def test_a_card_that_only_pairs_the_board_does_not_improve() -> None:
+    """As Kd 9c 8h on Ks 7d 2c: a seven or a deuce pairs the board, giving every player the same pair: not an
+    improvement of this hand (top pair stays top pair); a nine or an eight (two pair with a hole card) is."""
+    from omaha_learn.strategy.outs import outs
+
+    o = outs("As Kd 9c 8h", "Ks 7d 2c", "plo")
+    ranks = {c.rank for c in o.improves_high}
+    assert 7 not in ranks and 2 not in ranks and {8, 9} <= ranks

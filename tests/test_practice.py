@@ -38,11 +38,15 @@ def play(t: PracticeTable, rng: random.Random, hands: int) -> list[list[Action]]
     return taken
 
 
+FAST = ("tag", "lag", "rock", "calling", "tag")
+"""Tendency players only (the solver player weighs every decision with the coach's model: slower)."""
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**31), game=st.sampled_from(["plo", "hilo"]), seats=st.integers(3, 6),
+@given(seed=st.integers(0, 2**31), game=st.sampled_from(["plo", "hilo"]), seats=st.integers(2, 6),
        hands=st.integers(6, 14))
 def test_random_learner_conserves_chips_stays_legal_and_replays(seed: int, game: str, seats: int, hands: int) -> None:
-    t = PracticeTable(game=game, seats=seats, stack=60, seed=seed)
+    t = PracticeTable(game=game, seats=seats, stack=60, seed=seed, opponents=FAST[: seats - 1])
     taken = play(t, random.Random(seed), hands)
     bought = sum(chips for _, _, chips in t.rebuys)
     assert sum(t.stacks) == seats * 60 + bought
@@ -54,7 +58,7 @@ def test_random_learner_conserves_chips_stays_legal_and_replays(seed: int, game:
         assert replay.stacks == [int(x) for x in finishing.group(1).split(",")]
         assert sum(replay.stacks) == sum(replay.starting_stacks)
     # the same seed and the same actions: the same table, hand for hand
-    again = PracticeTable(game=game, seats=seats, stack=60, seed=seed)
+    again = PracticeTable(game=game, seats=seats, stack=60, seed=seed, opponents=FAST[: seats - 1])
     for k, mine in enumerate(taken):
         if k:
             again.next_hand()
@@ -64,12 +68,13 @@ def test_random_learner_conserves_chips_stays_legal_and_replays(seed: int, game:
 
 
 def test_the_button_moves_and_stacks_carry_over() -> None:
-    t = PracticeTable(game="plo", seed=5)
+    t = PracticeTable(game="plo", seed=5, trials=300)
+    assert t.stack == 100 * t.blinds[1]                    # 100 big blinds by default
     buttons = []
     for _ in range(6):
         buttons.append(t.hand.button)
         start = t.stacks
-        assert sum(start) == 600 + sum(c for _, _, c in t.rebuys)
+        assert sum(start) == 6 * t.stack + sum(c for _, _, c in t.rebuys)
         while not t.hand.is_over:
             t.act("check" if t.hand.legal_actions().can_check else "fold")
         t.next_hand()
@@ -77,7 +82,7 @@ def test_the_button_moves_and_stacks_carry_over() -> None:
 
 
 def test_advice_offers_only_legal_actions_and_review_gives_verdicts() -> None:
-    t = PracticeTable(game="plo", seed=11, trials=1_000)
+    t = PracticeTable(game="plo", seed=11, trials=600)
     rng = random.Random(3)
     asked = 0
     while not t.hand.is_over:
@@ -90,7 +95,7 @@ def test_advice_offers_only_legal_actions_and_review_gives_verdicts() -> None:
     review = t.review()
     assert len(review) == asked and all(d.asked for d in review)
     for d in review:
-        assert d.verdict in ("best", "close", "mistake", "not weighed")
+        assert d.verdict in ("best", "close", "mistake")
         assert str(d).startswith(f"hand 1, {d.street}")
     # decisions not asked about are weighed at the review, with the seed they would have had
     t.next_hand()
@@ -101,7 +106,7 @@ def test_advice_offers_only_legal_actions_and_review_gives_verdicts() -> None:
 
 
 def test_review_advice_matches_advice_asked_during_the_hand() -> None:
-    a, b = PracticeTable(game="plo", seed=21, trials=800), PracticeTable(game="plo", seed=21, trials=800)
+    a, b = PracticeTable(game="plo", seed=21, trials=500), PracticeTable(game="plo", seed=21, trials=500)
     asked = []
     while not a.hand.is_over:
         asked.append(a.advice().equity)
@@ -114,8 +119,10 @@ def test_review_advice_matches_advice_asked_during_the_hand() -> None:
 def test_errors_and_settings() -> None:
     with pytest.raises(CoachError, match="seats"):
         PracticeTable(seats=7)
-    with pytest.raises(CoachError, match="R27"):
-        PracticeTable(seats=2)
+    with pytest.raises(CoachError, match="seats"):
+        PracticeTable(seats=1)
+    with pytest.raises(CoachError, match="structure"):
+        PracticeTable(structure="no-limit")
     with pytest.raises(CoachError, match="opponents"):
         PracticeTable(seats=3, opponents=["chart"])
     with pytest.raises(CoachError, match="'shark' is not one of"):
@@ -137,7 +144,7 @@ def test_errors_and_settings() -> None:
 
 
 def test_the_table_never_shows_hidden_cards_before_a_showdown() -> None:
-    t = PracticeTable(game="plo", seed=7)
+    t = PracticeTable(game="plo", seed=7, trials=300)
     page, text = t._repr_html_(), t.text()
     for seat in range(1, 6):
         for card in t.hand.holes[seat] or ():

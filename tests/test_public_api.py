@@ -22,13 +22,14 @@ PUBLIC = (
     "dump_phh", "equity", "evaluate_high_many", "evaluate_low_many", "explain", "format_cards", "frequencies",
     "load_phh", "nut_low", "nut_low_odds", "outs", "parse_cards", "parse_range", "showdown", "side_pots",
     "simulate", "starting_hands", "__version__",
+    "SolverPlayer", "TendencyPlayer", "opening_ranges",      # added with the opponents and the preflop table
 )
-"""``omaha_learn.__all__`` as it stood before the split (65 names)."""
+"""``omaha_learn.__all__``: the 65 names from before the split, and the three added since."""
 
 STRATEGY = (
     "Advice", "CallingStation", "ChartPlayer", "ChartRow", "NextCard", "Outs", "PracticeTable", "RandomPlayer",
     "Range", "StartingHands", "TightPlayer", "canonical_hand", "coach", "outs", "parse_range", "simulate",
-    "starting_hands",
+    "starting_hands", "SolverPlayer", "TendencyPlayer", "opening_ranges",
 )
 """The names of that list that now live in ``omaha_learn.strategy``."""
 

@@ -120,6 +120,10 @@ class Table:
     kill: int | None = None
     kill_blind: int | None = None
     chip: int = 1
+    structure: str | None = None
+    """``"pot"`` or ``"fixed"`` limit; ``None`` is the game's usual one (PLO pot limit, Hi-Lo fixed limit)."""
+    min_start: int = 3
+    """Players needed to start a new table: 3 (R27, a club table); a practice table may set 2 (heads-up)."""
     # the table's state, not settings: never passed in
     occupants: dict[int, Seat] = field(default_factory=dict, init=False)
     hand: HandState | None = field(default=None, init=False)
@@ -142,10 +146,15 @@ class Table:
                              f" board); a deck has {DECK_SIZE}, so at most {most} seats")
         try:   # the settings every hand will be dealt with, checked now (a bad one would jam a hand later)
             stakes = Stakes(blinds=self.blinds, ante=self.ante)
-            Limits(self.game.betting, small_bet=self.small_bet, big_bet=self.big_bet)
+            if self.structure is None:
+                self.structure = self.game.betting
+            Limits(self.structure, small_bet=self.small_bet, big_bet=self.big_bet)
         except BettingSetupError as e:
             raise TableError(str(e)) from None
         self.blinds = stakes.blinds
+        if self.min_start not in (2, 3):
+            raise TableError(f"min_start: 3 players start a club table (R27), 2 a heads-up practice table; "
+                             f"got {self.min_start!r}")
         self.seed = arguments.seed(self.seed, "seed", TableError)
         if not callable(self.clock):
             raise TableError(f"clock: {self.clock!r} is not a function returning seconds")
@@ -351,7 +360,7 @@ class Table:
         if self.hand is not None and not self.hand.is_over:
             return False
         ready = self._ready()
-        return len(ready) >= 3 or (len(ready) == 2 and self.last_hand_size >= 3)
+        return len(ready) >= self.min_start or (len(ready) == 2 and self.last_hand_size >= 3)
 
     def _next_button(self, candidates: list[int]) -> int:
         """R13: a random seat on a new table, then one seat clockwise each hand (moving button)."""
@@ -393,12 +402,13 @@ class Table:
         if killer is not None:      # R25: a live kill blind, posted even from a blind seat (its blind counts in it)
             assert self.kill_blind is not None
             posts[killer] = min(self.kill_blind, self._hand_start[dealt[killer]])
-            if Game.parse(self.game).betting == "fixed":          # the kill raises the limits in proportion (a full kill doubles)
+            if self.structure == "fixed":          # the kill raises the limits in proportion (a full kill doubles)
                 small_bet = (small_bet or max(self.blinds)) * self.kill_blind // max(self.blinds)
                 big_bet = (big_bet or 2 * max(self.blinds)) * self.kill_blind // max(self.blinds)
             self.log.append(f"{self._kill_owed} posts a kill of {posts[killer]} (R25)")
         self._banked = False
         self.hand = HandState([self._hand_start[s] for s in dealt], game=self.game, blinds=self.blinds,
+                              structure=self.structure,
                               small_bet=small_bet, big_bet=big_bet, ante=self.ante,
                               button=dealt.index(self.button_seat), seed=self.rng.randrange(2**32),
                               names=[self.occupants[s].name for s in dealt], posts=posts,

@@ -42,6 +42,9 @@ _EXPORTS: dict[str, str] = {
     "CallingStation": "players",
     "TightPlayer": "players",
     "ChartPlayer": "players",
+    "TendencyPlayer": "players",
+    "SolverPlayer": "players",
+    "opening_ranges": "preflop",
     "SeatView": "seat_view",
     "estimate_ranges": "opponent_model",
     # the equilibrium solver of heads-up turn and river spots
@@ -49,8 +52,9 @@ _EXPORTS: dict[str, str] = {
     "Solution": "solver",
 }
 
-_SUBMODULES = ("canonical", "chart", "coach", "draws", "opponent_model", "outs", "players", "practice",
-               "range_equity", "range_set", "range_syntax", "ranges", "seat_view", "solver")
+_SUBMODULES = ("advice", "canonical", "chart", "coach", "draws", "equilibrium", "ev_model", "opponent_model", "outs",
+               "players", "practice", "preflop", "range_equity", "range_pools", "range_set", "range_syntax", "ranges",
+               "seat_view", "solver")
 
 __all__ = sorted(_EXPORTS)
 
@@ -76,8 +80,17 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from omaha_learn.strategy.coach import Advice
     from omaha_learn.strategy.opponent_model import estimate_ranges
     from omaha_learn.strategy.outs import NextCard, Outs
-    from omaha_learn.strategy.players import CallingStation, ChartPlayer, RandomPlayer, TightPlayer, simulate
+    from omaha_learn.strategy.players import (
+        CallingStation,
+        ChartPlayer,
+        RandomPlayer,
+        SolverPlayer,
+        TendencyPlayer,
+        TightPlayer,
+        simulate,
+    )
     from omaha_learn.strategy.practice import PracticeTable
+    from omaha_learn.strategy.preflop import opening_ranges
     from omaha_learn.strategy.range_equity import read_ranges
     from omaha_learn.strategy.range_set import Range
     from omaha_learn.strategy.ranges import is_range_text, parse_range

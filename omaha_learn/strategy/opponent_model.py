@@ -5,14 +5,17 @@ This is the one place the model lives (``docs/coach.md`` explains it in words).
 * Positions are counted back from the button: ``BTN``, ``CO``, ``HJ``, then
   ``UTG`` (and ``UTG+1``... at tables of more than six); ``SB`` and ``BB`` are the
   blinds; heads-up the button is ``BTN`` (it posts the small blind, R14).
-* Ranges are shares of the starting-hand chart in its six-handed order
-  (:meth:`~omaha_learn.StartingHands.order` with ``six_handed=True``): "top 15%"
-  is the best classes holding 15% of all 270,725 hands.
+* Ranges are shares of the coach's preflop order
+  (:func:`~omaha_learn.strategy.preflop.preflop_order`, hand classes scored by
+  structure; ``pf`` in the range language): "top 15%" is the best classes
+  holding 15% of all 270,725 hands. The shares by position are the table of
+  :mod:`~omaha_learn.strategy.preflop`.
 * Each opponent still in gets a range from its **last preflop action** and the
   number of raises before it (:data:`OPEN`, :data:`CALL`, :data:`RERAISE`,
   :data:`FOUR_BET`, :data:`CALL_RERAISE`, :data:`LIMP`); an opponent who has
   not acted yet gets the range it would continue with.
-* Betting after the flop does **not** narrow a range (the model is preflop only).
+* Betting after the flop narrows a range in the EV model
+  (:func:`~omaha_learn.strategy.ev_model.narrow_rule`), not here.
 
 :class:`~omaha_learn.strategy.players.ChartPlayer` plays exactly these ranges, so
 against it the estimate is right; against other players it is a guess, and says so.
@@ -23,9 +26,9 @@ against it the estimate is right; against other players it is a guess, and says 
 >>> hand.play("r7 f f f")            # UTG opens, HJ, CO and the button fold
 >>> est = estimate_ranges(seat_view(hand))      # the small blind to act
 >>> print(est[2])
-seat 2 (UTG) raised first in from UTG: top 15% of the six-handed order (15%6h)
+seat 2 (UTG) raised first in from UTG: top 15% of the preflop order (15%pf)
 >>> print(est[1])
-seat 1 (BB) has not acted yet, facing a raise: assumed to continue with its calling range: top 30% of the six-handed order (30%6h)
+seat 1 (BB) has not acted yet, facing a raise: assumed to continue with its calling range: top 30% of the preflop order (30%pf)
 """
 
 from __future__ import annotations
@@ -34,29 +37,17 @@ import functools
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
 
 from omaha_learn.engine.cards import CardsLike
 from omaha_learn.engine.games import Game
-from omaha_learn.strategy.canonical import HANDS, canonical_key, hand_classes
+from omaha_learn.strategy.canonical import hand_classes
+from omaha_learn.strategy.preflop import CALL, CALL_RERAISE, FOUR_BET, LIMP, OPEN, RERAISE, class_shares, preflop_share
 from omaha_learn.strategy.ranges import Range
 from omaha_learn.strategy.seat_view import SeatView
 
 __all__ = ["OPEN", "CALL", "RERAISE", "FOUR_BET", "CALL_RERAISE", "LIMP", "RangeEstimate", "estimate_ranges",
-           "positions", "chart_range", "top_share", "raises_before", "range_text", "share_text"]
+           "positions", "chart_range", "top_share", "raises_before", "range_text", "share_text", "estimate_range"]
 
-OPEN: dict[str, float] = {"UTG": 0.15, "HJ": 0.20, "CO": 0.27, "BTN": 0.40, "SB": 0.30, "BB": 0.15}
-"""Raise first in (nobody has raised yet): the top share of hands by position."""
-CALL: dict[str, float] = {"UTG": 0.12, "HJ": 0.14, "CO": 0.18, "BTN": 0.22, "SB": 0.16, "BB": 0.30}
-"""Continue against one raise (call, or re-raise with the top :data:`RERAISE`): top share by position."""
-RERAISE = 0.05
-"""Re-raise (3-bet) a single raise: the top share."""
-FOUR_BET = 0.02
-"""Raise again after a re-raise (4-bet or more): the top share."""
-CALL_RERAISE = 0.08
-"""Continue against a re-raise (call, or raise again with the top :data:`FOUR_BET`): the top share."""
-LIMP = 0.50
-"""Call the big blind when nobody has raised (a limp; the chart player never limps): the top share."""
 
 
 def positions(n: int, button: int) -> dict[int, str]:
@@ -83,28 +74,14 @@ def _base(position: str) -> str:
     return "UTG" if position.startswith("UTG") else position
 
 
-@functools.cache
-def _order(game: Game) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
-    """Class numbers in six-handed order, and the share of hands ranked above each class (by class number)."""
-    from omaha_learn.strategy.chart import starting_hands
-
-    order = starting_hands(game).order(six_handed=True)
-    combos = hand_classes().combos[order]
-    before = np.zeros(len(order), dtype=np.float64)
-    before[order] = (np.cumsum(combos) - combos) / HANDS
-    return order, before
-
-
 def top_share(hole: CardsLike, game: str | Game) -> float:
-    """The share of all hands ranked above ``hole``'s class in the six-handed order (0 for the best class).
-
-    ``hole`` is in the "top x" range exactly when ``top_share(hole) < x``.
+    """The share of all hands ranked above ``hole``'s class in the preflop order (0 for the best class);
+    :func:`~omaha_learn.strategy.preflop.preflop_share`.
 
     >>> top_share("As Ad Ks Kd", "plo") < 0.001 < top_share("9c 6d 4h 2s", "plo")
     True
     """
-    g = Game.parse(game)
-    return float(_order(g)[1][hand_classes().index_of_key(canonical_key(hole))])
+    return preflop_share(hole, game)
 
 
 def share_text(lo: float, hi: float) -> str:
@@ -117,16 +94,16 @@ def share_text(lo: float, hi: float) -> str:
 
 
 def range_text(lo: float, hi: float) -> str:
-    """The range-language text of a six-handed-order share: ``'15%6h'``, ``'5%-20%6h'``."""
+    """The range-language text of a share of the preflop order: ``'15%pf'``, ``'5%-20%pf'``."""
     if lo <= 0:
-        return f"{100 * hi:g}%6h"
-    return f"{100 * lo:g}%-{100 * hi:g}%6h"
+        return f"{100 * hi:g}%pf"
+    return f"{100 * lo:g}%-{100 * hi:g}%pf"
 
 
 @functools.cache
 def chart_range(game: Game, lo: float, hi: float) -> Range:
-    """The hands of the chart's six-handed order from share ``lo`` to ``hi`` (classes that start in it)."""
-    order, before = _order(game)
+    """The hands of the preflop order from share ``lo`` to ``hi`` (classes that start in it)."""
+    before = class_shares(game)
     chosen = (before >= lo) & (before < hi)
     rows = np.flatnonzero(chosen[hand_classes().class_of]).astype(np.int64)
     rows.flags.writeable = False
@@ -143,6 +120,8 @@ class RangeEstimate:
     lo: float
     hi: float
     game: Game
+    acted: bool = True
+    """Whether the seat has acted preflop (else the range is what it would play, not what it showed)."""
 
     @property
     def text(self) -> str:
@@ -167,10 +146,8 @@ def _estimate(view: SeatView, seat: int, position: str) -> RangeEstimate:
 
     def make(reason: str, lo: float, hi: float) -> RangeEstimate:
         words = share_text(lo, hi)
-        order = "" if words == "any hand" else " of the six-handed order"
-        if view.street_index > 0:
-            order += "; later betting does not narrow it"
-        return RangeEstimate(seat, position, f"{reason}: {words}{order}", lo, hi, view.game)
+        order = "" if words == "any hand" else " of the preflop order"
+        return RangeEstimate(seat, position, f"{reason}: {words}{order}", lo, hi, view.game, bool(own))
 
     if not own:
         total_raises = raises_before(view, len(view.history)) if view.street_index == 0 else 0
@@ -195,6 +172,11 @@ def _estimate(view: SeatView, seat: int, position: str) -> RangeEstimate:
             return make(f"called a raise from {position}", RERAISE, CALL[base])
         return make(f"called a re-raise from {position}", FOUR_BET, CALL_RERAISE)
     return make("checked its option in the big blind", 0.0, 1.0)
+
+
+def estimate_range(view: SeatView, seat: int) -> RangeEstimate:
+    """The preflop range ``seat`` (any seat, the viewer's own too) shows by its public actions."""
+    return _estimate(view, seat, positions(view.n, view.button)[seat])
 
 
 def estimate_ranges(view: SeatView) -> dict[int, RangeEstimate]:

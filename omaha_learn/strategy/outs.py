@@ -10,7 +10,7 @@ draws, low draws) and the counterfeit risk of a low, in words.
 
 >>> o = outs("Jc Td 9h 2s", "8s 7d Kc")              # a 13-card wrap on the flop
 >>> len(o), len(o.improves_high), len(o.nut_high)
-(45, 25, 13)
+(45, 16, 13)
 >>> print(o.draws[0])
 13-card wrap: 13 cards make a straight (3 jacks, 3 tens, 3 nines, 4 sixes), with hole cards J-T-9 around the board (any two of them with three board cards, R2); 13 of them make the nuts.
 >>> o = outs("Ah 2h Kd Ks", "3c 7h Qh", game="hilo")
@@ -65,11 +65,13 @@ class NextCard:
     nut_high: bool
     nut_low: bool
     improves_high: bool
-    """The high moves up a category (R6): a pair to two pair, a draw to a straight..."""
+    """The high moves up a category (R6): a pair to two pair, a draw to a straight...; a card that only
+    pairs the board (the new pair is one every player shares) does not count."""
     makes_low: bool
     """A qualifying low after this card where the hand had none (Hi-Lo only)."""
     counterfeits: bool
-    """The card pairs one of the hand's low hole cards and leaves it without the nut low (Hi-Lo)."""
+    """The card pairs one of the hand's low hole cards and leaves it without the nut low (Hi-Lo); a card
+    that makes the hand's first low is never also counted as counterfeiting it."""
     nut_high_strength: int
     nut_low_strength: int
 
@@ -287,12 +289,21 @@ def outs(hole: CardsLike, board: CardsLike, game: Game | str = DEFAULT_GAME, *, 
         nut_low = low is not None and low.strength >= nl
         cards.append(NextCard(
             card=c, high=high, low=low, nut_high=s >= nh, nut_low=nut_low,
-            improves_high=high.category > now_high.category,
+            improves_high=high.category > now_high.category and not _pairs_board_only(c, h, b, high),
             makes_low=low is not None and now_low is None,
-            counterfeits=g.has_low and c.low_rank in low_ranks and len(low_ranks) >= 2 and not nut_low,
+            counterfeits=(g.has_low and c.low_rank in low_ranks and len(low_ranks) >= 2 and not nut_low
+                          and not (low is not None and now_low is None)),
             nut_high_strength=nh, nut_low_strength=nl if nl >= threshold else 0))
     draws = _draws(h, b, unseen, cards, g, now_low is not None, low_ranks)
     return Outs(h, b, g, q, d, now_high, now_low, now_nut_high, now_nut_low, tuple(cards), tuple(draws))
+
+
+def _pairs_board_only(card: Card, h: Sequence[Card], b: Sequence[Card], high: HighHand) -> bool:
+    """Whether ``card`` pairs a board card and the hand's new category is only the pair (or two pair) that
+    every player now shares: the card improves the board, not the hand. A full house or better, or a
+    card of a rank the hand holds (trips), is a real improvement."""
+    return (card.rank in {x.rank for x in b} and card.rank not in {x.rank for x in h}
+            and high.category <= Category.TWO_PAIR)
 
 
 def _now(h: Sequence[Card], b: Sequence[Card], unseen: Sequence[Card]) -> tuple[HighHand, bool]:

@@ -1,4 +1,5 @@
-"""Scripted players for simulations and lessons: random, calling station, tight rule of thumb.
+"""Scripted players for simulations, lessons and practice: random, calling station, tight rule of thumb,
+players with adjustable tendencies, and a player that follows the coach's model.
 
 A player is anything with ``decide(hand) -> Action`` for the seat to act
 (``hand.to_act``); it sees what that seat may see (its hole cards, the board,
@@ -27,7 +28,9 @@ from omaha_learn.engine.cards import Card
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import PlayerError
 
-__all__ = ["Player", "RandomPlayer", "CallingStation", "TightPlayer", "ChartPlayer", "simulate", "preflop_score"]
+__all__ = ["DEFENCE", "Player", "RandomPlayer", "CallingStation", "TightPlayer", "ChartPlayer", "simulate", "preflop_score",
+           "TendencyPlayer", "SolverPlayer", "TENDENCIES", "tendency_player", "hand_strength", "MAX_STREET_RAISES",
+           "street_raises"]
 
 
 class Player(Protocol):
@@ -255,3 +258,234 @@ def simulate(players: dict[str, Player], *, hands: int = 100, stack: int = 200, 
         table.join(name, stack, player=player)
     table.play_hands(hands)
     return {name: table.chips(name) + table.cashed_out.get(name, 0) - stack for name in players}
+
+
+# ----------------------------------------------------------------- opponents worth practising against
+
+DEFENCE = 1.6
+"""A :class:`TendencyPlayer` continues against a raise with ``DEFENCE`` times the preflop table's share (before its
+looseness): it defends wider than the coach's model of its opponents assumes, as real players do."""
+MAX_STREET_RAISES = 4
+"""No street sees more than this many bets and raises from the scripted players (a bet and three raises;
+the fixed-limit cap, R17, is the same; in pot limit the players stop there themselves)."""
+
+
+def street_raises(hand: HandState) -> int:
+    """Bets and raises made so far on the current street."""
+    return sum(1 for street, _, a in hand.history if street == hand.street_index and a.kind in ("bet", "raise"))
+
+
+def _own_raises(hand: HandState, seat: int) -> int:
+    return sum(1 for street, s, a in hand.history
+               if street == hand.street_index and s == seat and a.kind in ("bet", "raise"))
+
+
+def _was_aggressor(hand: HandState, seat: int) -> bool:
+    """Whether ``seat`` made the last bet or raise before the flop."""
+    last = [s for street, s, a in hand.history if street == 0 and a.kind in ("bet", "raise")]
+    return bool(last) and last[-1] == seat
+
+
+def hand_strength(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, opponents: int,
+                  rng: random.Random, deals: int = 48) -> float:
+    """The share of the pot ``hole`` wins at the showdown against ``opponents`` random hands (a quick
+    seeded Monte Carlo of ``deals`` deals; halves and quarters in Hi-Lo)."""
+    import numpy as np
+
+    from omaha_learn.engine.evaluation.batch import evaluate_high_many, evaluate_low_many
+
+    known = {int(c) for c in hole} | {int(c) for c in board}
+    deck = [c for c in range(52) if c not in known]
+    need = 5 - len(board)
+    hero, boards, opps = [], [], []
+    for _ in range(deals):
+        cards = rng.sample(deck, need + 4 * opponents)
+        b = [int(c) for c in board] + cards[:need]
+        boards.append(b)
+        hero.append([int(c) for c in hole])
+        opps.append([cards[need + 4 * k: need + 4 * k + 4] for k in range(opponents)])
+    bs = np.array(boards)
+    mine = evaluate_high_many(np.array(hero), bs).astype(np.int64)
+    theirs = np.stack([evaluate_high_many(np.array([o[k] for o in opps]), bs) for k in range(opponents)]).astype(np.int64)
+    top = theirs.max(axis=0)
+    ties = (theirs == top).sum(axis=0)
+    hi = np.where(mine > top, 1.0, np.where(mine == top, 1.0 / (1 + ties), 0.0))
+    if not game.has_low:
+        return float(hi.mean())
+    lmine = evaluate_low_many(np.array(hero), bs).astype(np.int64)
+    ltheirs = np.stack([evaluate_low_many(np.array([o[k] for o in opps]), bs) for k in range(opponents)]).astype(np.int64)
+    ltop = ltheirs.max(axis=0)
+    lties = ((ltheirs == ltop) & (ltop > 0)).sum(axis=0)
+    lo = np.where(lmine > ltop, 1.0, np.where((lmine == ltop) & (lmine > 0), 1.0 / (1 + lties), 0.0))
+    return float(np.where((lmine > 0) | (ltop > 0), 0.5 * hi + 0.5 * lo, hi).mean())
+
+
+class TendencyPlayer:
+    """A player with adjustable tendencies, for practice.
+
+    * ``looseness`` scales the coach's preflop table (:mod:`~omaha_learn.strategy.preflop`):
+      it opens the top ``OPEN[position] x looseness`` of hands, re-raises the top
+      ``RERAISE x looseness``, calls a raise with the top ``CALL[position] x looseness``;
+    * ``bet_sizes``: the sizes it bets and raises, as fractions of the pot (pot limit;
+      fixed limit has one size), never the minimum unless that is all it may bet;
+    * ``cbet``: how often it bets the flop after raising before it, whatever it holds;
+    * ``bluff``: how often it bets a weak hand when checked to (and, a fifth as often, raises one);
+    * ``fold_to_pressure`` (0-1): how much more than the price it needs to continue
+      against a bet (0: it calls whenever its equity beats the price; 1: it wants
+      the price plus a quarter of the bet-to-pot ratio more);
+    * ``aggression`` (0-1): how often it bets or raises a strong hand rather than checking or calling.
+
+    Its strength after the flop is its share of the pot against one random hand per
+    opponent still in (:func:`hand_strength`). It never makes more than
+    ``max_raises`` bets and raises in a street, and no street goes past
+    :data:`MAX_STREET_RAISES`: no min-raise wars.
+    """
+
+    def __init__(self, *, looseness: float = 1.0, bet_sizes: tuple[float, ...] = (0.5, 0.75, 1.0),
+                 cbet: float = 0.6, bluff: float = 0.2, fold_to_pressure: float = 0.5, aggression: float = 0.6,
+                 max_raises: int = 2, seed: int | None = None, name: str = "tendency") -> None:
+        for label, value in (("cbet", cbet), ("bluff", bluff), ("fold_to_pressure", fold_to_pressure),
+                             ("aggression", aggression)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+                raise PlayerError(f"{label}: a frequency from 0 to 1, got {value!r}")
+        if isinstance(looseness, bool) or not isinstance(looseness, (int, float)) or not 0 < looseness <= 3:
+            raise PlayerError(f"looseness: a factor above 0 and at most 3, got {looseness!r}")
+        sizes = tuple(bet_sizes) if isinstance(bet_sizes, (tuple, list)) else ()
+        if not sizes or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0.25 <= x <= 1
+                                for x in sizes):
+            raise PlayerError(f"bet_sizes: pot fractions from 0.25 to 1 (the pot limit), got {bet_sizes!r}")
+        self.looseness, self.bet_sizes = float(looseness), tuple(float(x) for x in sizes)
+        self.cbet, self.bluff, self.fold_to_pressure, self.aggression = cbet, bluff, fold_to_pressure, aggression
+        self.max_raises = arguments.whole(max_raises, "max_raises", PlayerError)
+        self.rng = random.Random(arguments.seed(seed, "seed", PlayerError))
+        self.name = name
+
+    def _sized(self, hand: HandState, legal: LegalActions) -> Action | None:
+        if legal.min_to is None or legal.max_to is None or not (legal.can_bet or legal.can_raise):
+            return None
+        kind = "bet" if legal.can_bet else "raise"
+        top = max(hand.bets)
+        call = top - hand.bets[legal.seat]
+        target = top + round(self.rng.choice(self.bet_sizes) * (hand.pot + call))
+        return Action(kind, max(legal.min_to, min(legal.max_to, target)))
+
+    def _may_raise(self, hand: HandState, seat: int) -> bool:
+        return street_raises(hand) < MAX_STREET_RAISES and _own_raises(hand, seat) < self.max_raises
+
+    def decide(self, hand: HandState) -> Action:
+        from omaha_learn.strategy import opponent_model as model
+        from omaha_learn.strategy import preflop
+
+        legal = _legal(hand)
+        seat = legal.seat
+        hole = hand.holes[seat]
+        passive = Action("check") if legal.can_check else Action("fold")
+        call = Action("call") if legal.can_call else Action("check")
+        if hole is None:
+            return call
+        sized = self._sized(hand, legal) if self._may_raise(hand, seat) else None
+        if hand.street == "preflop":
+            position = model.positions(hand.n, hand.button)[seat]
+            base = "UTG" if position.startswith("UTG") else position
+            share = preflop.preflop_share(hole, hand.game) / self.looseness
+            raises = street_raises(hand) - 0          # the blinds are not raises
+            if raises == 0:
+                if share < preflop.OPEN[base] and sized is not None:
+                    return sized
+                if legal.can_check:
+                    return Action("check")
+                return call if share < preflop.LIMP * 0.5 and self.rng.random() < 0.2 else passive
+            raise_at = preflop.RERAISE if raises == 1 else preflop.FOUR_BET
+            call_at = preflop.CALL[base] if raises == 1 else preflop.CALL_RERAISE if raises == 2 else preflop.FOUR_BET
+            call_at *= DEFENCE          # real players defend wider than the coach's model assumes
+            if share < raise_at and sized is not None:
+                return sized
+            return call if share < call_at else passive
+        opponents = sum(1 for i in range(hand.n) if i != seat and not hand.folded[i])
+        strength = hand_strength(tuple(hole), tuple(hand.board), hand.game, max(1, opponents), self.rng)
+        fair = 1.0 / (1 + max(1, opponents))
+        strong = strength >= min(0.9, fair + (1 - fair) * 0.45)
+        if legal.to_call == 0:
+            if strong and sized is not None and self.rng.random() < 0.5 + 0.5 * self.aggression:
+                return sized
+            if (hand.street == "flop" and _was_aggressor(hand, seat) and sized is not None
+                    and self.rng.random() < self.cbet):
+                return sized
+            if strength < fair and sized is not None and self.rng.random() < self.bluff:
+                return sized
+            return Action("check")
+        price = legal.to_call / (hand.pot + legal.to_call)
+        need = price + self.fold_to_pressure * 0.25 * legal.to_call / max(1, hand.pot)
+        if strong and sized is not None and self.rng.random() < self.aggression:
+            return sized
+        if strength < fair * 0.6 and sized is not None and self.rng.random() < self.bluff / 5:
+            return sized
+        return call if strength >= need else passive
+
+    def __repr__(self) -> str:
+        return (f"TendencyPlayer(looseness={self.looseness:g}, bet_sizes={self.bet_sizes}, cbet={self.cbet:g}, "
+                f"bluff={self.bluff:g}, fold_to_pressure={self.fold_to_pressure:g}, "
+                f"aggression={self.aggression:g}, name={self.name!r})")
+
+
+TENDENCIES: dict[str, dict[str, object]] = {
+    "tag": {"looseness": 1.0, "cbet": 0.65, "bluff": 0.25, "fold_to_pressure": 0.5, "aggression": 0.7},
+    "lag": {"looseness": 1.5, "cbet": 0.8, "bluff": 0.4, "fold_to_pressure": 0.3, "aggression": 0.8},
+    "rock": {"looseness": 0.7, "cbet": 0.4, "bluff": 0.05, "fold_to_pressure": 0.8, "aggression": 0.5,
+             "bet_sizes": (0.75, 1.0)},
+    "calling": {"looseness": 1.8, "cbet": 0.3, "bluff": 0.05, "fold_to_pressure": 0.1, "aggression": 0.2},
+}
+"""Preset tendencies: tight-aggressive, loose-aggressive, a rock and a loose caller."""
+
+
+def tendency_player(kind: str, seed: int | None = None) -> TendencyPlayer:
+    """A :class:`TendencyPlayer` with the preset ``kind`` of :data:`TENDENCIES`."""
+    if kind not in TENDENCIES:
+        raise PlayerError(f"kind: {kind!r} is not one of {', '.join(TENDENCIES)}")
+    return TendencyPlayer(seed=seed, name=kind, **TENDENCIES[kind])  # type: ignore[arg-type]
+
+
+class SolverPlayer:
+    """Plays what the coach's model says is best, from its own seat's view.
+
+    Where an equilibrium is solved (a heads-up turn or river, with a solver
+    installed: :mod:`~omaha_learn.strategy.equilibrium`) it plays the equilibrium,
+    drawing an action with the solved frequencies; elsewhere it takes the action of
+    highest EV under the coach's fold-equity model (:mod:`~omaha_learn.strategy.ev_model`),
+    with ``trials`` deals per decision. It never raises a street past
+    :data:`MAX_STREET_RAISES`.
+    """
+
+    def __init__(self, trials: int = 300, seed: int | None = None) -> None:
+        self.trials = arguments.whole(trials, "trials", PlayerError)
+        if not 50 <= self.trials <= 100_000:
+            raise PlayerError(f"trials: 50 to 100,000 deals per decision, got {trials!r}")
+        self.rng = random.Random(arguments.seed(seed, "seed", PlayerError))
+
+    def decide(self, hand: HandState) -> Action:
+        from omaha_learn.strategy.coach import coach
+
+        legal = _legal(hand)
+        opponents = sum(1 for i in range(hand.n) if i != legal.seat and not hand.folded[i])
+        if hand.holes[legal.seat] is None or not 1 <= opponents <= 5:
+            return Action("call") if legal.can_call else Action("check")
+        advice = coach(hand, legal.seat, trials=self.trials, seed=self.rng.randrange(2**32))
+        eq = advice.equilibrium
+        if eq is not None:
+            actions, weights = zip(*eq.frequencies.items(), strict=True)
+            token = self.rng.choices(actions, weights=weights)[0]
+            try:
+                chosen = Action.parse(token)
+                if legal.why_not(chosen) is None:
+                    return chosen
+            except Exception:  # noqa: BLE001 - a token the table does not know: fall back to the EV model
+                pass
+        ranked = sorted(advice.options, key=lambda o: -o.ev)
+        for option in ranked:
+            if option.action.kind in ("bet", "raise") and street_raises(hand) >= MAX_STREET_RAISES:
+                continue
+            return option.action
+        return Action("call") if legal.can_call else Action("check")
+
+    def __repr__(self) -> str:
+        return f"SolverPlayer(trials={self.trials})"

@@ -8,12 +8,12 @@ it is the learner's decision; :meth:`PracticeTable.advice` asks the coach
 :meth:`PracticeTable.review` gives the coach's verdict on each decision of the
 last hand. Every finished hand is kept as PHH text (:attr:`PracticeTable.history`).
 
->>> t = PracticeTable(game="plo", seed=7)
+>>> t = PracticeTable(game="plo", seed=7, trials=400)
 >>> t.hand.to_act, t.hand.street
 (0, 'preflop')
 >>> t.act("fold")
 >>> t.hand.is_over, sum(t.stacks)
-(True, 600)
+(True, 1200)
 >>> t.next_hand(); t.hands_played
 1
 """
@@ -31,19 +31,33 @@ from omaha_learn.engine.betting.state import HandState
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.engine.phh import dump_phh
 from omaha_learn.engine.table import Table
-from omaha_learn.errors import CoachError, IllegalAction, PlayerError, TableError
+from omaha_learn.errors import CoachError, IllegalAction, PHHError, PlayerError, TableError
 from omaha_learn.strategy.chart import CHART_HOLE_CARDS
 from omaha_learn.strategy.coach import DEFAULT_TRIALS, Advice, coach
-from omaha_learn.strategy.players import CallingStation, ChartPlayer, Player, RandomPlayer, TightPlayer
+from omaha_learn.strategy.players import (
+    TENDENCIES,
+    CallingStation,
+    ChartPlayer,
+    Player,
+    RandomPlayer,
+    SolverPlayer,
+    TightPlayer,
+    tendency_player,
+)
 
-__all__ = ["PracticeTable", "Decision", "OPPONENTS", "LEARNER"]
+__all__ = ["PracticeTable", "Decision", "OPPONENTS", "LEARNER", "DEFAULT_LINEUP", "BIG_BLINDS"]
 
 LEARNER = "you"
 """The learner's name at the table (seat 0)."""
 
-OPPONENTS = {"chart": ChartPlayer, "tight": TightPlayer, "station": CallingStation, "random": RandomPlayer}
-"""Scripted opponents by name (``opponents=["chart", "tight", ...]``)."""
-_DEFAULT_LINEUP = ("chart", "tight", "chart", "station", "chart", "random", "chart", "tight", "chart")
+OPPONENTS: dict[str, object] = {"solver": SolverPlayer, **{k: k for k in TENDENCIES}, "chart": ChartPlayer,
+                                 "tight": TightPlayer, "station": CallingStation, "random": RandomPlayer}
+"""Scripted opponents by name (``opponents=["solver", "tag", ...]``): the coach-model player, the tendency
+presets (:data:`~omaha_learn.strategy.players.TENDENCIES`) and the older rule-of-thumb players."""
+DEFAULT_LINEUP = ("solver", "tag", "lag", "rock", "calling")
+"""The opponents of a default table, seat 1 onwards (the first ``seats - 1`` of them)."""
+BIG_BLINDS = 100
+"""Default stack, in big blinds."""
 
 
 @dataclass
@@ -52,8 +66,8 @@ class Decision:
     (given when the learner asked for it, else computed by :meth:`PracticeTable.review`).
 
     ``verdict`` is ``"best"`` (the coach's best action), ``"close"`` (within
-    the Monte Carlo error of the best), ``"mistake"`` or ``"not weighed"``
-    (a bet size the coach did not weigh; its EV is shown when it could be computed).
+    the Monte Carlo error of the difference from the best) or ``"mistake"``; every
+    legal size is weighed (one the advice did not list is weighed on demand).
     """
 
     hand_number: int
@@ -71,21 +85,18 @@ class Decision:
 
     @property
     def ev_lost(self) -> float | None:
-        """Chips of EV given up against the coach's best action (``None`` for a size it did not weigh)."""
+        """Chips of EV given up against the coach's best action (0 or less when the action was the best)."""
         advice = self._advised()
-        taken = advice.option(self.action)
-        return None if taken is None else advice.best_option.ev - taken.ev
+        return advice.best_option.ev - advice.weigh(self.action).ev
 
     @property
     def verdict(self) -> str:
-        taken = self._advised().option(self.action)
-        if taken is None:
-            return "not weighed"
-        best = self._advised().best_option
-        if taken is best or taken.ev >= best.ev:
+        advice = self._advised()
+        taken = advice.weigh(self.action)
+        best = advice.best_option
+        if taken.ev >= best.ev:
             return "best"
-        se = (taken.stderr ** 2 + best.stderr ** 2) ** 0.5
-        return "close" if best.ev - taken.ev < 2.0 * se else "mistake"
+        return "close" if advice.is_close(taken) else "mistake"
 
     def __str__(self) -> str:
         lost = self.ev_lost
@@ -98,26 +109,32 @@ class PracticeTable:
     """The learner (seat 0, named ``"you"``) against ``seats - 1`` scripted opponents.
 
     ``game`` ``"hilo"`` (the default, :data:`~omaha_learn.games.DEFAULT_GAME`) or ``"plo"`` (a five-card
-    game is refused: the opponents and the coach read the four-card chart); ``stack`` chips each; ``blinds``; ``seed``
-    fixes the button, every deal and the random opponents, so a seeded table
-    replays identically for the same actions; ``opponents`` a list of players
-    (objects with ``decide(hand)``) or names from :data:`OPPONENTS`, one per
-    other seat (default: chart players mixed with the other scripted ones).
-    ``trials`` is the coach's Monte Carlo deals per advice.
+    game is refused: the opponents and the coach read the four-card chart); ``seats`` 2 (heads-up) to 6; ``stack`` chips
+    each (default :data:`BIG_BLINDS` big blinds); ``blinds``; ``structure`` ``"pot"``
+    or ``"fixed"`` limit (default: the game's usual one); ``seed`` fixes the button,
+    every deal and the opponents' choices, so a seeded table replays identically for
+    the same actions; ``opponents`` a list of players (objects with
+    ``decide(hand)``) or names from :data:`OPPONENTS`, one per other seat (default:
+    :data:`DEFAULT_LINEUP`). ``trials`` is the coach's Monte Carlo deals per advice.
     """
 
-    def __init__(self, game: str | Game = DEFAULT_GAME, seats: int = 6, stack: int = 100, blinds: tuple[int, int] = (1, 2),
-                 seed: int | None = None, opponents: Sequence[object] | None = None, *,
-                 trials: int = DEFAULT_TRIALS) -> None:
+    def __init__(self, game: str | Game = DEFAULT_GAME, seats: int = 6, stack: int | None = None,
+                 blinds: tuple[int, int] = (1, 2), seed: int | None = None,
+                 opponents: Sequence[object] | None = None, *, trials: int = DEFAULT_TRIALS,
+                 structure: str | None = None) -> None:
         self.game = Game.parse(game)
         if self.game.hole_cards != CHART_HOLE_CARDS:
             raise CoachError(f"game: the practice table's opponents and coach read the starting-hand chart, which"
                              f" covers four-card games; {self.game.label} has none")
         seats = arguments.whole(seats, "seats", CoachError)
-        if not 3 <= seats <= 6:
-            raise CoachError(f"seats: a practice table has 3 to 6 seats (a new table needs three players, R27; "
-                             f"the coach weighs up to 5 opponents), got {seats}")
-        self.stack = arguments.chips(stack, "stack", CoachError, positive=True)
+        if not 2 <= seats <= 6:
+            raise CoachError(f"seats: a practice table has 2 (heads-up) to 6 seats (the coach weighs up to 5 "
+                             f"opponents), got {seats}")
+        if structure not in (None, "pot", "fixed"):
+            raise CoachError(f"structure: 'pot' or 'fixed' limit, got {structure!r}")
+        big = blinds[1] if isinstance(blinds, tuple) and len(blinds) == 2 and isinstance(blinds[1], int) else 2
+        self.stack = arguments.chips(BIG_BLINDS * big if stack is None else stack, "stack", CoachError,
+                                     positive=True)
         self.seed = arguments.seed(seed, "seed", CoachError)
         self.trials = arguments.whole(trials, "trials", CoachError)
         if not 1 <= self.trials <= 10_000_000:
@@ -125,7 +142,8 @@ class PracticeTable:
         rng = random.Random(self.seed)
         players = self._players(opponents, seats - 1, rng)
         try:
-            self.table = Table(seats=seats, game=self.game, blinds=blinds, seed=rng.randrange(2**32))
+            self.table = Table(seats=seats, game=self.game, blinds=blinds, seed=rng.randrange(2**32),
+                               structure=structure, min_start=2 if seats == 2 else 3)
         except TableError as e:
             raise CoachError(str(e)) from None
         self.blinds = self.table.blinds
@@ -135,7 +153,8 @@ class PracticeTable:
         self._coach_rng = random.Random(rng.randrange(2**32))
         self.opponents = players
         self.history: list[str] = []
-        """Every finished hand as PHH text, oldest first (``load_phh`` replays each)."""
+        """Every finished hand as PHH text, oldest first (``load_phh`` replays each); pot-limit Omaha Hi-Lo
+        has no PHH variant, so its hands are kept as the hand's log in comment lines."""
         self.results: list[int] = []
         """The learner's net chips in each finished hand."""
         self.decisions: list[Decision] = []
@@ -149,7 +168,7 @@ class PracticeTable:
 
     @staticmethod
     def _players(opponents: Sequence[object] | None, n: int, rng: random.Random) -> list[Player]:
-        names: Sequence[object] = opponents if opponents is not None else _DEFAULT_LINEUP[:n]
+        names: Sequence[object] = opponents if opponents is not None else DEFAULT_LINEUP[:n]
         if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or len(names) != n:
             raise CoachError(f"opponents: give {n} players (one per other seat), got {names!r}")
         out: list[Player] = []
@@ -157,8 +176,14 @@ class PracticeTable:
             if isinstance(p, str):
                 if p not in OPPONENTS:
                     raise CoachError(f"opponents[{i}]: {p!r} is not one of {', '.join(OPPONENTS)}")
-                cls = OPPONENTS[p]
-                out.append(cls(seed=rng.randrange(2**32)) if cls is RandomPlayer else cls())
+                kind = OPPONENTS[p]
+                seed = rng.randrange(2**32)
+                if isinstance(kind, str):
+                    out.append(tendency_player(kind, seed))
+                elif kind in (RandomPlayer, SolverPlayer):
+                    out.append(kind(seed=seed))
+                else:
+                    out.append(kind())  # type: ignore[operator]
             elif callable(getattr(p, "decide", None)):
                 out.append(p)  # type: ignore[arg-type]
             else:
@@ -212,7 +237,11 @@ class PracticeTable:
             self._finish()
 
     def _finish(self) -> None:
-        self.history.append(dump_phh(self.hand))
+        try:
+            self.history.append(dump_phh(self.hand))
+        except PHHError:       # pot-limit Omaha Hi-Lo has no PHH variant: keep the hand's own log instead
+            self.history.append("# pot-limit Omaha Hi-Lo has no PHH variant; the hand's log:\n"
+                                + "\n".join(f"# {line}" for line in self.hand.log))
         self.results.append(self.table.chips(LEARNER) - self._start)
 
     # ------------------------------------------------------------------ the learner
@@ -278,7 +307,7 @@ class PracticeTable:
         shown), pot and, when it is the learner's turn, the legal actions.
 
         >>> print(PracticeTable(game="plo", seed=7).text().splitlines()[0])
-        Hand 1, preflop, pot 24, board: (none)
+        Hand 1, preflop, pot 3, board: (none)
         """
         from omaha_learn.engine.cards import format_cards
 

@@ -418,13 +418,14 @@ class _Parser:
             self.pos += 1
             return value
         self.count_term(start)
-        m = re.compile(r"(\d{1,12}(?:\.\d{1,12})?)%(?:\s*-\s*(\d{1,12}(?:\.\d{1,12})?)%)?(6h)?").match(
+        m = re.compile(r"(\d{1,12}(?:\.\d{1,12})?)%(?:\s*-\s*(\d{1,12}(?:\.\d{1,12})?)%)?(6h|pf)?").match(
             self.text, self.pos)
         if m:
             self.pos = m.end()
             other = re.compile(r"\d+h").match(self.text, self.pos)
             if other:
-                raise self.error("only the six-handed order '6h' exists besides the default heads-up one",
+                raise self.error("only the six-handed order '6h' and the coach's preflop order 'pf' exist besides "
+                                 "the default heads-up one",
                                  self.pos, other.end())
             return _plain(self.percent(m, start))
         m = re.compile(r"(ds|ss|r)(?![A-Za-z0-9*\[$])").match(self.text, self.pos)
@@ -448,7 +449,13 @@ class _Parser:
                              start, m.end())
         from omaha_learn.strategy.chart import share_slice, starting_hands  # only a share of the chart loads it
 
-        order = starting_hands(self.game).order(six_handed=bool(m.group(3)))
+        if m.group(3) == "pf":
+            from omaha_learn.engine.games import Game
+            from omaha_learn.strategy.preflop import preflop_order
+
+            order = preflop_order(Game.parse(self.game))
+        else:
+            order = starting_hands(self.game).order(six_handed=bool(m.group(3)))
         keep = np.zeros(len(order), dtype=bool)
         keep[share_slice(order, lo / 100, hi / 100)] = True
         return keep[hand_classes().class_of]

@@ -24,7 +24,19 @@ from omaha_learn.engine.cards import Card
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import CoachError
 
-__all__ = ["SeatView", "seat_view"]
+__all__ = ["SeatView", "seat_view", "PublicStep"]
+
+
+@dataclass(frozen=True)
+class PublicStep:
+    """One action as every seat saw it: the pot (bets included) and the largest bet of the round just before it."""
+
+    street: int
+    seat: int
+    action: Action
+    pot: int
+    top_bet: int
+    seat_bet: int
 
 
 @dataclass(frozen=True)
@@ -57,6 +69,8 @@ class SeatView:
     names: tuple[str, ...]
     structure: str
     legal: LegalActions | None
+    steps: tuple[PublicStep, ...] = ()
+    """Every action with the pot and bets before it (public facts, replayed without any hole card)."""
 
     @property
     def to_call(self) -> int:
@@ -99,8 +113,26 @@ def seat_view(hand: HandState, seat: int | None = None) -> SeatView:
     if hole is None:
         raise CoachError(f"seat: the hole cards of seat {seat} are unknown")
     legal = hand.legal_actions() if hand.to_act == seat else None
+    steps = _steps(hand)
     return SeatView(seat=seat, hole=tuple(hole), board=tuple(hand.board), game=hand.game, qualifier=hand.qualifier,
                     n=hand.n, button=hand.button, sb_seat=hand.sb_seat, bb_seat=hand.bb_seat,
                     big_blind=hand.big_blind, street_index=hand.street_index, history=tuple(hand.history),
                     stacks=tuple(hand.stacks), bets=tuple(hand.bets), contributions=tuple(hand.contributions),
-                    folded=tuple(hand.folded), names=tuple(hand.names), structure=hand.structure, legal=legal)
+                    folded=tuple(hand.folded), names=tuple(hand.names), structure=hand.structure, legal=legal, steps=steps)
+
+
+def _steps(hand: HandState) -> tuple[PublicStep, ...]:
+    """The public record of ``hand``'s actions, replayed from the starting stacks with no hole cards."""
+    from omaha_learn.errors import OmahaLearnError
+
+    try:
+        replay = HandState(hand.starting_stacks, game=hand.game.value, stakes=hand.stakes, limits=hand.limits,
+                           button=hand.button, hole_count=hand.hole_count, holes=[None] * hand.n,
+                           board=hand.board, qualifier=hand.qualifier, deal_missing=False)
+        out = []
+        for street, seat, action in hand.history:
+            out.append(PublicStep(street, seat, action, replay.pot, max(replay.bets), replay.bets[seat]))
+            replay.act(action)
+        return tuple(out)
+    except OmahaLearnError:      # pragma: no cover - the same rules replay the same actions
+        return ()

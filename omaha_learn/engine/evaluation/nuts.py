@@ -22,11 +22,11 @@ import numpy as np
 
 from omaha_learn.engine import arguments
 from omaha_learn.engine.cards import FULL_DECK, Card, CardsLike, parse_cards
-from omaha_learn.engine.evaluation.hands import LowHand, best_low
+from omaha_learn.engine.evaluation.hands import HighHand, LowHand, best_low
 from omaha_learn.engine.sampling import chunk_seed, chunk_sizes, deal_cards, fresh_seed
 from omaha_learn.errors import CardError, EquityError
 
-__all__ = ["nut_low", "nut_low_odds", "NutLowOdds"]
+__all__ = ["nut_low", "nut_high", "nut_low_odds", "NutLowOdds"]
 
 
 def nut_low(board: CardsLike, qualifier: int | None = 8, *, dead: CardsLike = ()) -> LowHand | None:
@@ -125,3 +125,35 @@ def nut_low_odds(hole: CardsLike, board: CardsLike = (), *, deals: int = 2_000, 
         lows += low is not None
         nuts += low is not None and low == best
     return NutLowOdds(len(finals), possible, lows, nuts, exact=bool(b))
+
+
+def nut_high(board: CardsLike, *, dead: CardsLike = ()) -> HighHand:
+    """The best high hand two unseen hole cards (none of ``board`` or ``dead``) make with three of ``board``'s cards.
+
+    One vectorised pass over every unseen pair and every three board cards (R2).
+
+    >>> nut_high("Qs Js 4s", dead="As Ks 7d 2c").describe()     # no ace or king of spades left
+    'Flush, queen high (queen, jack, ten, nine, four)'
+    """
+    from omaha_learn.engine.evaluation.hands import make_high
+    from omaha_learn.engine.evaluation.keys import card_weights
+    from omaha_learn.engine.evaluation.tables import rank_lookups
+
+    cards = parse_cards(board)
+    if not 3 <= len(cards) <= 5:
+        raise CardError(f"board: a board has 3, 4 or 5 cards, got {len(cards)}")
+    out = set(cards) | set(parse_cards(dead))
+    unseen = np.array([int(c) for c in FULL_DECK if c not in out], dtype=np.intp)
+    nonflush, flush, _ = rank_lookups()
+    weights, suits = card_weights(), np.arange(52) % 4
+    i, j = np.triu_indices(len(unseen), 1)
+    pk = weights[unseen[i]] + weights[unseen[j]]
+    ps = np.where(suits[unseen[i]] == suits[unseen[j]], suits[unseen[i]], -1)
+    triples = np.array(list(combinations([int(c) for c in cards], 3)), dtype=np.intp)
+    tk = weights[triples].sum(axis=1)
+    ts = np.where((suits[triples] == suits[triples[:, :1]]).all(axis=1), suits[triples[:, 0]], -2)
+    key = pk[:, None] + tk[None, :]
+    high = np.where(ps[:, None] == ts[None, :], flush[key], nonflush[key])
+    p, t = np.unravel_index(int(np.argmax(high)), high.shape)
+    pair = (Card(int(unseen[i[p]])), Card(int(unseen[j[p]])))
+    return make_high(pair, tuple(Card(int(c)) for c in triples[t]), int(high[p, t]))
