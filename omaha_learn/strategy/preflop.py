@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha_learn.engine.cards import CardsLike
-from omaha_learn.engine.games import Game
+from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.strategy.canonical import HANDS, canonical_key, hand_classes
 
 __all__ = ["OPEN", "CALL", "RERAISE", "FOUR_BET", "CALL_RERAISE", "LIMP", "hand_points", "preflop_order", "opening_ranges",
@@ -86,7 +86,7 @@ def hand_points(ranks: Sequence[int], suits: Sequence[int], game: Game) -> float
     suits = list(suits)
     counts = {r: ranks.count(r) for r in set(ranks)}
     pts = 0.0
-    pairs = _PAIR_PLO if game is Game.PLO else _PAIR_HILO
+    pairs = _PAIR_HILO if game.has_low else _PAIR_PLO
     for r, k in counts.items():
         if k >= 2:
             pts += pairs[r]
@@ -98,7 +98,7 @@ def hand_points(ranks: Sequence[int], suits: Sequence[int], game: Game) -> float
         members = [r for r, t in zip(ranks, suits, strict=True) if t == s]
         if len(members) >= 2:
             top = max(members)
-            value = 9 if top == 14 else 6 if top == 13 and game is Game.PLO else 4
+            value = 9 if top == 14 else 6 if top == 13 and not game.has_low else 4
             pts += value - (3 if len(members) == 3 else 8 if len(members) == 4 else 0)
     distinct = sorted(set(ranks))
     windows = [sum(1 for r in distinct if lo <= r <= lo + 4) for lo in range(2, 11)]
@@ -112,7 +112,7 @@ def hand_points(ranks: Sequence[int], suits: Sequence[int], game: Game) -> float
         near = any(abs(r - o) <= 4 or abs(_low(r) - _low(o)) <= 4 for o in ranks if o != r)
         if not paired and not suited and not near:
             dangle += 1
-    if game is Game.PLO:
+    if not game.has_low:
         pts += (0, 0, 3, 10, 20)[best]
         pts += sum(3 if r == 14 else 2 for r in ranks if r >= 10)
         pts -= 6 * dangle
@@ -182,7 +182,7 @@ def class_shares(game: Game) -> npt.NDArray[np.float64]:
     return _before(game)
 
 
-def opening_ranges(game: str | Game = "plo") -> dict[str, str]:
+def opening_ranges(game: str | Game = DEFAULT_GAME) -> dict[str, str]:
     """The coach's raise-first-in range of each position, as range text of the preflop order.
 
     >>> opening_ranges("plo")["UTG"]
