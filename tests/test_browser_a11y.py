@@ -1,9 +1,10 @@
 """Issue 29 in a real browser: every learner can use the lessons, at 360, 420 and 1280 px, in JupyterLab
 Light and Dark, with the keyboard only and with a screen reader's view of the page (axe-core).
 
-One JupyterLab server serves copies of lessons 12, 15, 17, the widget tour and a notebook holding one
-``PlayTable``. Each notebook is run once; then, for each theme and width, the page reflows (no re-run) and
-the test measures, inside the output areas of the code cells (what our code draws):
+One JupyterLab server (module scope) serves copies of lessons 12, 15, 17, the widget tour and a notebook holding
+one ``PlayTable``. Each lesson is its own test item, in its own browser and a fresh workspace: the notebook is run
+once; then, for each theme and width, the page reflows (no re-run) and the test measures, inside the output areas
+of the code cells (what our code draws):
 
 * **no control clipped or cut**: every button, input and card picture lies inside its output area (or inside
   one of our boxes that scroll by themselves), and every button shows its whole label;
