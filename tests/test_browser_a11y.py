@@ -1,9 +1,10 @@
 """Issue 29 in a real browser: every learner can use the lessons, at 360, 420 and 1280 px, in JupyterLab
 Light and Dark, with the keyboard only and with a screen reader's view of the page (axe-core).
 
-One JupyterLab server serves copies of lessons 12, 15, 17, the widget tour and a notebook holding one
-``PlayTable``. Each notebook is run once; then, for each theme and width, the page reflows (no re-run) and
-the test measures, inside the output areas of the code cells (what our code draws):
+One JupyterLab server (module scope) serves copies of lessons 12, 15, 17, the widget tour and a notebook holding
+one ``PlayTable``. Each lesson is its own test item, in its own browser and a fresh workspace: the notebook is run
+once; then, for each theme and width, the page reflows (no re-run) and the test measures, inside the output areas
+of the code cells (what our code draws):
 
 * **no control clipped or cut**: every button, input and card picture lies inside its output area (or inside
   one of our boxes that scroll by themselves), and every button shows its whole label;
@@ -182,7 +183,21 @@ def _axe(page: Any, source: str) -> list[dict[str, Any]]:
     return out
 
 
-def test_lessons_reflow_read_and_pass_axe_in_light_and_dark(lab: str, axe_source: str) -> None:
+XFAIL: dict[str, str] = {}
+"""Lessons with a measured defect not fixed yet: the test of that lesson is ``xfail(strict=True)``, so it fails as
+soon as the defect is fixed unnoticed (remove the entry then)."""
+
+
+def _lesson_param(stem: str) -> Any:
+    if stem in XFAIL:
+        return pytest.param(stem, marks=pytest.mark.xfail(strict=True, reason=XFAIL[stem]))
+    return stem
+
+
+@pytest.mark.parametrize("stem", [_lesson_param(s) for s in LESSONS])
+def test_lesson_reflows_reads_and_passes_axe_in_light_and_dark(lab: str, axe_source: str, stem: str) -> None:
+    """One lesson per test item: a fresh browser and a fresh workspace (``?reset``) holding only this notebook,
+    whose kernel is shut down at the end, so no lesson waits on the one before."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     problems: dict[str, Any] = {}
     report: dict[str, Any] = {}
@@ -193,8 +208,8 @@ def test_lessons_reflow_read_and_pass_axe_in_light_and_dark(lab: str, axe_source
             page.route("**/*", _only_local)
             page.on("dialog", lambda d: d.accept())          # "leave the page?" after running a notebook: leave
             page.set_default_timeout(120_000)
-            for stem in LESSONS:
-                open_with_kernel(page, f"{lab}/lab/tree/{stem}.ipynb")
+            open_with_kernel(page, f"{lab}/lab/tree/{stem}.ipynb?reset")
+            try:
                 page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
                 _run_all(page)
                 errors = page.locator(f"{OUTPUTS}[data-mime-type='application/vnd.jupyter.stderr'], "
@@ -212,19 +227,18 @@ def test_lessons_reflow_read_and_pass_axe_in_light_and_dark(lab: str, axe_source
                                        "clipped": m["clipped"][:20], "cut": m["cut"][:20], "axe": violations}
                         if m["low"] or m["clipped"] or m["cut"] or violations:
                             problems[key] = report[key]
-                        (SHOTS / "report.json").write_text(json.dumps(report, indent=1))
+                        (SHOTS / f"report-{stem}.json").write_text(json.dumps(report, indent=1))
                         first = page.locator(f"{OUTPUTS} .ol-app, {OUTPUTS} .ol-figure, {OUTPUTS} .ol-outs").first
                         if first.count():
                             first.scroll_into_view_if_needed()
                         page.screenshot(path=str(SHOTS / f"{stem}-{theme.split()[-1].lower()}-{width}.png"))
-                page.set_viewport_size({"width": 1280, "height": 1000})
-                _theme(page, THEMES[0])
+            finally:
                 page.evaluate("async () => { const w = window.jupyterapp.shell.currentWidget;"
-                              " await w.sessionContext.shutdown(); w.dispose(); }")   # one notebook open at a time
+                              " if (w && w.sessionContext) await w.sessionContext.shutdown(); }")
         finally:
             browser.close()
-    (SHOTS / "report.json").write_text(json.dumps(report, indent=1))
-    assert all(r["texts"] > 0 for r in report.values())
+    (SHOTS / f"report-{stem}.json").write_text(json.dumps(report, indent=1))
+    assert report and all(r["texts"] > 0 for r in report.values()), stem
     assert not problems, json.dumps(problems, indent=1)[:12_000]
 
 
