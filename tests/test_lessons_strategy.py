@@ -128,8 +128,7 @@ def test_lesson_12_draws_each_figure_once() -> None:
     for cid, cell in _cells("12_starting_hands").items():
         if cell.cell_type == "code":
             images = [o for o in cell.outputs if "image/png" in o.get("data", {})]
-            assert len(images) <= 1, cid
-            assert all(o.output_type == "display_data" for o in images), cid
+            assert len(images) <= 1, cid               # a Figure (PNG with alt text and a data table) draws once
 
 
 def test_lesson_11_flops_are_described_by_their_low_cards() -> None:

@@ -23,7 +23,7 @@ draws, low draws) and the counterfeit risk of a low, in words.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import overload
 
@@ -70,8 +70,10 @@ class NextCard:
     makes_low: bool
     """A qualifying low after this card where the hand had none (Hi-Lo only)."""
     counterfeits: bool
-    """The card pairs one of the hand's low hole cards and leaves it without the nut low (Hi-Lo); a card
-    that makes the hand's first low is never also counted as counterfeiting it."""
+    """The card pairs one of the hand's low hole cards and leaves it without the nut low, where the hand held
+    the nut low or drew to it (Hi-Lo): A-2 on 3-7-J is counterfeited by an ace or a deuce, even when the
+    hand still makes a lesser low. A hand that never drew to the nut low (5-6-7 on A-4-T) has nothing to
+    counterfeit: its next cards make a low or do not."""
     nut_high_strength: int
     nut_low_strength: int
 
@@ -291,9 +293,10 @@ def outs(hole: CardsLike, board: CardsLike, game: Game | str = DEFAULT_GAME, *, 
             card=c, high=high, low=low, nut_high=s >= nh, nut_low=nut_low,
             improves_high=high.category > now_high.category and not _pairs_board_only(c, h, b, high),
             makes_low=low is not None and now_low is None,
-            counterfeits=(g.has_low and c.low_rank in low_ranks and len(low_ranks) >= 2 and not nut_low
-                          and not (low is not None and now_low is None)),
+            counterfeits=g.has_low and c.low_rank in low_ranks and len(low_ranks) >= 2 and not nut_low,
             nut_high_strength=nh, nut_low_strength=nl if nl >= threshold else 0))
+    if not (now_nut_low or any(n.nut_low for n in cards)):   # no nut low held or drawn to: nothing to counterfeit
+        cards = [replace(n, counterfeits=False) for n in cards]
     draws = _draws(h, b, unseen, cards, g, now_low is not None, low_ranks)
     return Outs(h, b, g, q, d, now_high, now_low, now_nut_high, now_nut_low, tuple(cards), tuple(draws))
 
