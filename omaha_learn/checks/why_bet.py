@@ -29,7 +29,7 @@ HILO = ("2h 4d 7c Kh Ks", ("Ac 3c Kd 7d", "As 3s Kc 7s"), ("Qc Jc 9c 9h", "Qd Js
 """Questions q5-q6: (board, OOP's value hands, OOP's air, IP's catcher that ties the low): lesson 18's Hi-Lo river."""
 HILO_POT = 100
 """Questions q5-q6: the pot (and each stack)."""
-HILO_BET = 75
+HILO_BET = 90
 """Question q5: OOP's bet."""
 HILO_SMALL_BET = 50
 """Question q6: OOP's bet, half the pot."""
@@ -65,11 +65,11 @@ EXERCISE = Exercise("why_bet", [
     Question("q5", "fraction", 2, ("R11", "R18"),
              "Calling a value hand, the catcher gets back a quarter of the final pot, (p + 2b) / 4: it loses only "
              "b - (p + 2b)/4, so bluffs : value = (b - (p + 2b)/4) : (p + b).",
-             digest="60cfa9e028eb6f84948df4569e1f36d899d37f90d2bc89b44c59728bef0ac8d4",
-             wrong_hints={"3/7": "That is the ratio when the catcher is scooped: this one ties the low and is "
+             digest="33ef4cb6da8dbb6a62c221bbac3b3a401235f5d66715149e517d711cbbed3e64",
+             wrong_hints={"9/19": "That is the ratio when the catcher is scooped: this one ties the low and is "
                                  "quartered (R11)."},
              text="Omaha Hi-Lo river `2h 4d 7c Kh Ks`, pot 100. OOP holds kings full with the nut low `7-4-3-2-A` or "
-                  "air with no low; IP's bluff-catcher `Ad 3d Jd Jh` holds the **same nut low**. OOP bets 75. How "
+                  "air with no low; IP's bluff-catcher `Ad 3d Jd Jh` holds the **same nut low**. OOP bets 90. How "
                   "many bluffs per value hand at the equilibrium (a fraction)?"),
     Question("q6", "yesno", 1, ("R11",),
              "At half the pot the quarter the catcher gets back, (100 + 2*50) / 4, equals the call: it never folds, "
