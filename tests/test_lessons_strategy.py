@@ -16,6 +16,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from omaha_learn import Solution
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 
@@ -205,7 +207,7 @@ L18_AIR = ["9s 8s 6d 5h", "9c 8d 6h 5d", "9d 8c 6s 5s", "9h 8h 6c 5c"]
 L18_KINGS = ["Ks Qd Jc Tc", "Kc Qs Jd Td", "Kh Qc Js Ts"]
 
 
-def _l18_solve(size: str, accuracy: float) -> object:
+def _l18_solve(size: str, accuracy: float) -> Solution:
     from omaha_learn import solve
 
     return solve(L18_BOARD, ranges=(L18_SETS + L18_AIR, L18_KINGS), pot=100, stack=100, bets=(size,), raises=(),
@@ -227,29 +229,27 @@ def test_lesson_18_solved_numbers_are_the_engines() -> None:
     the closed form: sets always bet, b/(p+b) bluffs per value, calls p/(p+b)."""
     from fractions import Fraction
 
-    import pytest
-
     cells = _cells("18_why_bet")
     out, prose = _text(cells["18-06"]), _text(cells["18-07"])
     alt = cells["18-10"].outputs[0].data["text/plain"]
     for size, b in (("pot", 100), ("50%", 50)):
         sol = _l18_solve(size, 0.0005)
-        bet = sol.actions("")[1]                                                 # type: ignore[attr-defined]
-        value = sum(sol.strategy("", h)[bet] for h in L18_SETS)                  # type: ignore[attr-defined]
-        bluffs = sum(sol.strategy("", h)[bet] for h in L18_AIR)                  # type: ignore[attr-defined]
-        call = sum(sol.strategy(bet, h)["c"] for h in L18_KINGS) / 3             # type: ignore[attr-defined]
+        bet = sol.actions("")[1]
+        value = sum(sol.strategy("", h)[bet] for h in L18_SETS)
+        bluffs = sum(sol.strategy("", h)[bet] for h in L18_AIR)
+        call = sum(sol.strategy(bet, h)["c"] for h in L18_KINGS) / 3
         assert value == pytest.approx(2, abs=0.01)
         assert bluffs / value == pytest.approx(float(Fraction(b, 100 + b)), abs=0.02)
         assert call == pytest.approx(float(Fraction(100, 100 + b)), abs=0.02)
         assert (f"air bets {bluffs:.2f} of 4 hands -> bluffs per value {bluffs / value:.3f}" in out
-                and f"kings call {call:.3f}" in out and f"{sol.accuracy:.2%} of the pot" in out)  # type: ignore[attr-defined]
+                and f"kings call {call:.3f}" in out and f"{sol.accuracy:.2%} of the pot" in out)
         assert f"**{bluffs:.2f}**" in prose and f"**{call:.0%}**" in prose
         assert f"bet {size}: sets bet 100%, air bets {bluffs / 4:.0%}, kings call {call:.0%}" in alt
 
 
 def test_lesson_18_exploitability_falls_in_the_trace() -> None:
     sol = _l18_solve("pot", 0.0002)
-    trace = sol.trace                                                            # type: ignore[attr-defined]
+    trace = sol.trace
     first, last = trace[0], trace[-1]
     assert last[1] < first[1] / 10 and last[1] <= 0.0002 * 100
     out = _text(_cells("18_why_bet")["18-12"])
