@@ -69,6 +69,7 @@ FULL_TESTS: set[str] = {
     "test_lessons_strategy.py::test_lesson_11_flops_are_described_by_their_low_cards",
     # notebook kernels and the grader's sandbox
     "test_checks_strategy.py::test_exercise11_key_scores_full_marks_and_learner_copy_zero",
+    "test_checks_strategy.py::test_exercise12_key_scores_full_marks_and_learner_copy_zero",
     "test_checks_flop_play.py::test_key_full_marks_copy_and_wrong_answers_zero",
     "test_checks.py::test_canonical_answers_survive_the_trip_to_the_grader",
     "test_teacher_marks.py::test_a_learners_endless_loop_is_named_as_the_cell_over_its_limit",

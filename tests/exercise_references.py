@@ -24,6 +24,7 @@ from omaha_learn.checks import pot_limit as ex09
 from omaha_learn.checks import reading_hands as ex01
 from omaha_learn.checks import side_pots as ex05
 from omaha_learn.checks import starting_hands as ex08
+from omaha_learn.checks import why_bet as ex12
 from omaha_learn.checks.questions import PLAYERS, seeded_deal
 from omaha_learn.engine.betting.state import HandState
 from omaha_learn.engine.cards import FULL_DECK, parse_cards
@@ -417,11 +418,48 @@ def position_answers() -> dict[str, Callable[[], object]]:
     }
 
 
+def why_bet_solve(game: str, size: str) -> tuple[list[float], list[float], float]:
+    """Exercise 12: the solved river (PLO for q3-q4, Hi-Lo for q6) with one bet size: OOP's betting frequency for
+    each value hand and each air hand, and the catcher's calling frequency (its first hand)."""
+    from omaha_learn.strategy.solver import solve
+
+    board, value, air, catcher = ex12.RIVER if game == "plo" else (*ex12.HILO[:3], (ex12.HILO[3],))
+    pot = 100 if game == "plo" else ex12.HILO_POT
+    sol = solve(board, ranges=([*value, *air], list(catcher)), pot=pot, stack=pot, game=game, bets=(size,),
+                raises=(), ip_bets=(), accuracy=0.0005)
+    bet = sol.actions("")[1]
+    return ([sol.strategy("", h)[bet] for h in value], [sol.strategy("", h)[bet] for h in air],
+            sol.strategy(bet, catcher[0])["c"])
+
+
+def why_bet_answers() -> dict[str, Callable[[], object]]:
+    def q3() -> object:
+        value, air, _ = why_bet_solve("plo", "pot")
+        return [name for name, p in (("A", value[0]), ("B", air[0])) if p > 0.05]      # R18: a pot-sized bet
+
+    def q4() -> object:
+        return why_bet_solve("plo", "pot")[2] < why_bet_solve("plo", "50%")[2]
+
+    def q5() -> object:
+        p, b = ex12.HILO_POT, ex12.HILO_BET
+        return (b - Fraction(p + 2 * b, 4)) / (p + b)                                 # R11: a quarter back
+
+    return {
+        "q1": lambda: Fraction(ex12.BET, ex12.POT + ex12.BET),                          # bluffs : value = b : (p + b)
+        "q2": lambda: Fraction(ex12.POT, ex12.POT + ex12.BET),                          # calls p / (p + b)
+        "q3": q3,
+        "q4": q4,
+        "q5": q5,
+        "q6": lambda: sum(why_bet_solve("hilo", "50%")[1]) > 0.05,                      # R11
+    }
+
+
 REFERENCES: dict[str, Callable[[], dict[str, Callable[[], object]]]] = {
     "reading_hands": reading_hands, "high_hands": high_hands, "lows": lows,
     "hilo_showdown": hilo_showdown, "side_pots": side_pots_answers, "betting": betting,
     "nut_low": nut_low_answers, "starting_hands": starting_hands_answers, "pot_limit": pot_limit_answers,
     "flop_play": flop_play_answers,
     "position": position_answers,
+    "why_bet": why_bet_answers,
 }
 """Exercise module -> {question: computation from the engine} for every seeded (non-fixed) answer."""

@@ -238,6 +238,7 @@ LESSONS_UNRUN = [          # one lesson a line: add new lessons here
     "15_flop_play",
     "16_position_and_spr",
     "17_play_with_the_coach",
+    "18_why_bet",
 ]
 CARD_NAME = re.compile(r"\b(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of "
                        r"(clubs|diamonds|hearts|spades)")

@@ -1,5 +1,6 @@
 """Checkers of the strategy exercises 7 (nut low, R8-R11), 8 (starting hands and ranges, R1-R3, R8, R11),
-9 (pot-limit decisions, R11, R14, R18) and 11 (position, SPR and multiway pots, R2, R13, R15, R18).
+9 (pot-limit decisions, R11, R14, R18), 11 (position, SPR and multiway pots, R2, R13, R15, R18) and 12 (why bet:
+a polarised river against a bluff-catcher, R11, R18).
 
 The generic tests in test_checks.py already run every registered question
 with the key's answer and one wrong answer. Here each checker's answers are
@@ -24,6 +25,7 @@ from omaha_learn.checks import nut_low as ex7
 from omaha_learn.checks import position as ex11
 from omaha_learn.checks import pot_limit as ex9
 from omaha_learn.checks import starting_hands as ex8
+from omaha_learn.checks import why_bet as ex12
 from omaha_learn.engine.cards import FULL_DECK, Deck
 
 # ------------------------------------------------------------------ references
@@ -384,3 +386,89 @@ def test_exercise11_key_scores_full_marks_and_learner_copy_zero(tmp_path: object
     assert {q: points[("key", q)] for q in ex.questions} == {q.qid: (q.points, "graded") for q in ex.questions.values()}
     assert {points[("copy", q)] for q in ex.questions} == {(0, "graded")}
     assert sum(q.points for q in ex.questions.values()) == 11
+
+
+
+# ------------------------------------------- exercise 12 (R11, R18): why bet, a polarised river
+
+
+def test_exercise12_ratios_from_indifference_not_the_formula() -> None:
+    """q1-q2 by the indifference conditions themselves: with bluffs : value = B : V the catcher's call gains
+    B(p + b) - Vb = 0; with call frequency c a bluff gains (1 - c)p - cb = 0 (R18: the bet is at most the pot)."""
+    q = exercise("why_bet").questions
+    p, b = ex12.POT, ex12.BET
+    assert b <= p
+    shares = sorted({Fraction(n, d) for d in range(1, 60) for n in range(1, d)})
+    bluffs_per_value = next(x for x in shares if x * (p + b) - b == 0)
+    call = next(c for c in shares if (1 - c) * p - c * b == 0)
+    assert q["q1"].is_correct(bluffs_per_value) and q["q2"].is_correct(call)
+    assert q["q1"].is_correct("3/7") and q["q1"].is_correct(0.4286) and q["q2"].is_correct("4/7")
+
+
+def test_exercise12_the_solver_agrees_within_its_exploitability() -> None:
+    """q3, q4, q6 from solve(): the sets always bet, the air sometimes; the catcher calls less against the pot; in
+    Hi-Lo at half the pot the quartered catcher always calls and the air never bets (R11)."""
+    q = exercise("why_bet").questions
+    value, air, call_pot = refs.why_bet_solve("plo", "pot")
+    _, air_half, call_half = refs.why_bet_solve("plo", "50%")
+    assert min(value) > 0.99 and 0.2 < air[0] < 0.3 and q["q3"].is_correct(["A", "B"])
+    assert call_pot == pytest.approx(0.5, abs=0.03) and call_half == pytest.approx(2 / 3, abs=0.03)
+    assert q["q4"].is_correct(True)
+    _, hilo_air, hilo_call = refs.why_bet_solve("hilo", "50%")
+    assert sum(hilo_air) < 0.02 and hilo_call > 0.98 and q["q6"].is_correct(False)
+
+
+def test_exercise12_quartered_catcher_from_hilo_showdown_shares() -> None:
+    """q5: what the catcher gets back from a called value hand, from showdown() itself (R11: the low half split,
+    the high half lost), then the indifference B(p + b) = V(b - back)."""
+    board, value, _, catcher = ex12.HILO
+    p, b = ex12.HILO_POT, ex12.HILO_BET
+    final_pot = p + 2 * b
+    result = showdown([value[0], catcher], board, [final_pot // 2] * 2, button=0, game="hilo")
+    back = Fraction(result.payouts[1])
+    assert final_pot % 4 == 0 and sum(result.payouts) == final_pot
+    assert back == Fraction(final_pot, 4)
+    assert exercise("why_bet").questions["q5"].is_correct((b - back) / (p + b))
+
+
+WRONG_12 = [("q1", "3/10"), ("q1", "4/7"), ("q1", 0.75), ("q2", "3/7"), ("q2", "1/2"), ("q3", "A"), ("q3", "B"),
+            ("q4", False), ("q5", "9/19"), ("q5", "1/8"), ("q6", True)]
+
+
+@pytest.mark.parametrize(("qid", "wrong"), WRONG_12)
+def test_exercise12_fails_plausible_wrong_answers(qid: str, wrong: object, capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    assert_refused("why_bet", qid, wrong, capsys, monkeypatch)
+
+
+def test_exercise12_named_mistakes_get_their_own_hints(capsys: pytest.CaptureFixture[str]) -> None:
+    ex = exercise("why_bet")
+    for qid, wrong, words in [("q1", "3/10", "share of the whole betting range"), ("q1", "4/7", "how often IP calls"),
+                              ("q2", "3/7", "bluffs per value hand"), ("q5", "9/19", "quartered"),
+                              ("q3", "A", "the air bets too")]:
+        ex.check(qid, wrong)
+        assert words in capsys.readouterr().out, (qid, wrong)
+
+
+def test_exercise12_key_scores_full_marks_and_learner_copy_zero(tmp_path: object) -> None:
+    """Graded like the others (omaha-learn grade's own grader): the key gets every point, the handed-out copy none."""
+    import shutil
+    from pathlib import Path
+
+    from omaha_learn.checks import EXERCISES
+    from omaha_learn.grading import grader
+
+    root = Path(__file__).resolve().parent.parent
+    name = EXERCISES["why_bet"]
+    subs = []
+    for who, source in (("key", root / "exercises" / "solutions" / name), ("copy", root / "exercises" / name)):
+        folder = Path(str(tmp_path)) / who
+        folder.mkdir()
+        shutil.copy(source, folder / name)
+        subs.append(folder / name)
+    records = grader.grade(subs, root / "exercises" / "solutions", jobs=1)
+    points = {(Path(r.submission).parent.name, r.question): (r.points, r.status) for r in records}
+    ex = exercise("why_bet")
+    assert {q: points[("key", q)] for q in ex.questions} == {q.qid: (q.points, "graded") for q in ex.questions.values()}
+    assert {points[("copy", q)] for q in ex.questions} == {(0, "graded")}
+    assert sum(q.points for q in ex.questions.values()) == 9

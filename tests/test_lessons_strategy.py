@@ -16,6 +16,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from omaha_learn import Solution
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 
@@ -26,7 +28,7 @@ _spec.loader.exec_module(structure)
 
 # lesson -> the rules it must cite: the nut low R8-R11; starting hands R1-R3 (four cards, two play, flushes), R8,
 # R11; ranges R1 (one deck: card removal), R2, R11; pot limit R18 with R11's halves and R14's heads-up order;
-# position and SPR: R13, R15 (who acts when), R18 (pot-sized bets), R2
+# position and SPR: R13, R15 (who acts when), R18 (pot-sized bets), R2; why bet: R18 (bet sizes), R11 (quartering)
 STRATEGY: dict[str, set[int]] = {
     "11_nut_low_and_counterfeiting": {8, 9, 10, 11},
     "12_starting_hands": {1, 2, 3, 8, 11},
@@ -35,6 +37,7 @@ STRATEGY: dict[str, set[int]] = {
     "15_flop_play": {2, 3, 8, 10, 11},
     "17_play_with_the_coach": {2, 11, 18, 21},
     "16_position_and_spr": {2, 13, 15, 18},
+    "18_why_bet": {11, 18},
 }
 
 CHECKS = [
@@ -193,3 +196,90 @@ def test_lesson_16_position_order_is_r15() -> None:
     out = _text(_cells("16_position_and_spr")["16-02"])
     assert "preflop  UTG -> HJ -> CO -> BTN -> SB -> BB" in out
     assert "flop     SB -> BB -> UTG -> HJ -> CO -> BTN" in out
+
+
+# ------------------------------------------------------------------ lesson 18: why bet? A river solved
+
+L18_BOARD = "Ah Kd 7c 4s 2h"
+L18_SETS = ["Ac As 9h 8h", "Ac Ad 9c 8c"]
+L18_AIR = ["9s 8s 6d 5h", "9c 8d 6h 5d", "9d 8c 6s 5s", "9h 8h 6c 5c"]
+L18_KINGS = ["Ks Qd Jc Tc", "Kc Qs Jd Td", "Kh Qc Js Ts"]
+
+
+def _l18_solve(size: str, accuracy: float) -> Solution:
+    from omaha_learn import solve
+
+    return solve(L18_BOARD, ranges=(L18_SETS + L18_AIR, L18_KINGS), pot=100, stack=100, bets=(size,), raises=(),
+                 ip_bets=(), accuracy=accuracy)
+
+
+def test_lesson_18_theory_lines_are_the_indifference_fractions() -> None:
+    """R18: a pot-sized bet (100 into 100) and half of it; bluffs : value = b : (p + b), calls p / (p + b)."""
+    from fractions import Fraction
+
+    out = _text(_cells("18_why_bet")["18-04"])
+    for size, b in (("pot", 100), ("50%", 50)):
+        assert (f"bluffs : value = {b} : {100 + b} = {Fraction(b, 100 + b)}, IP calls 100 / {100 + b} = "
+                f"{Fraction(100, 100 + b)} of the time") in out, size
+
+
+def test_lesson_18_solved_numbers_are_the_engines() -> None:
+    """Every number of section 2 and the chart is what solve() gives now, and it is within the solver's accuracy of
+    the closed form: sets always bet, b/(p+b) bluffs per value, calls p/(p+b)."""
+    from fractions import Fraction
+
+    cells = _cells("18_why_bet")
+    out, prose = _text(cells["18-06"]), _text(cells["18-07"])
+    alt = cells["18-10"].outputs[0].data["text/plain"]
+    for size, b in (("pot", 100), ("50%", 50)):
+        sol = _l18_solve(size, 0.0005)
+        bet = sol.actions("")[1]
+        value = sum(sol.strategy("", h)[bet] for h in L18_SETS)
+        bluffs = sum(sol.strategy("", h)[bet] for h in L18_AIR)
+        call = sum(sol.strategy(bet, h)["c"] for h in L18_KINGS) / 3
+        assert value == pytest.approx(2, abs=0.01)
+        assert bluffs / value == pytest.approx(float(Fraction(b, 100 + b)), abs=0.02)
+        assert call == pytest.approx(float(Fraction(100, 100 + b)), abs=0.02)
+        assert (f"air bets {bluffs:.2f} of 4 hands -> bluffs per value {bluffs / value:.3f}" in out
+                and f"kings call {call:.3f}" in out and f"{sol.accuracy:.2%} of the pot" in out)
+        assert f"**{bluffs:.2f}**" in prose and f"**{call:.0%}**" in prose
+        assert f"bet {size}: sets bet 100%, air bets {bluffs / 4:.0%}, kings call {call:.0%}" in alt
+
+
+def test_lesson_18_exploitability_falls_in_the_trace() -> None:
+    sol = _l18_solve("pot", 0.0002)
+    trace = sol.trace
+    first, last = trace[0], trace[-1]
+    assert last[1] < first[1] / 10 and last[1] <= 0.0002 * 100
+    assert any(b[1] > a[1] for a, b in zip(trace, trace[1:], strict=False))   # "not at every single check"
+    out = _text(_cells("18_why_bet")["18-12"])
+    prose = _text(_cells("18_why_bet")["18-13"])
+    for it, chips in (first, last):
+        assert f"after {it:4} iterations: exploitable by {chips:7.3f} chips" in out
+    assert f"After {first[0]} iterations" in prose and f"after {last[0]} only **{last[1] / 100:.3%}**" in prose
+
+
+def test_lesson_18_hilo_quartering_removes_the_bluffs_at_half_pot() -> None:
+    """R11: a catcher that ties the low gets a quarter of the final pot back; at half the pot that is the whole call,
+    so it always calls and the air never bets; the ratio (b - (p + 2b)/4) : (p + b) otherwise."""
+    from fractions import Fraction
+
+    from omaha_learn import solve
+
+    out = _text(_cells("18_why_bet")["18-15"])
+    prose = _text(_cells("18_why_bet")["18-16"])
+    nuts, air = ["Ac 3c Kd 7d", "As 3s Kc 7s"], ["Qc Jc 9c 9h", "Qd Js 9d 9s", "Qh Tc 9c 8h"]
+    for catcher, hand, quartered in (("scooped (no low)", "Jd Jh Td Th", False),
+                                     ("quartered (same low)", "Ad 3d Jd Jh", True)):
+        for size, b in (("pot", 100), ("50%", 50)):
+            sol = solve("2h 4d 7c Kh Ks", ranges=(nuts + air, [hand]), pot=100, stack=100, game="hilo", bets=(size,),
+                        raises=(), ip_bets=(), accuracy=0.0005)
+            bet = sol.actions("")[1]
+            bluffs = sum(sol.strategy("", h)[bet] for h in air)
+            value = sum(sol.strategy("", h)[bet] for h in nuts)
+            theory = (b - Fraction(100 + 2 * b, 4) if quartered else Fraction(b)) / (100 + b)
+            assert abs(bluffs / value - float(theory)) < 0.02
+            assert f"{catcher:21} bet {size:>3}: theory {str(theory):4} bluffs per value, solved {bluffs / value:.3f}" in out
+            if quartered and size == "50%":
+                assert theory == 0 and f"calls every time (**{sol.strategy(bet, hand)['c']:.0%}**)" in prose
+                assert f"half-pot bet **{bluffs:.2f}**" in prose

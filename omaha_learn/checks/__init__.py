@@ -40,6 +40,7 @@ EXERCISES: dict[str, str] = {
     "pot_limit": "09_pot_limit.ipynb",
     "flop_play": "10_flop_play.ipynb",
     "position": "11_position.ipynb",
+    "why_bet": "12_why_bet.ipynb",
 }
 """Checker module name -> exercise notebook file name."""
 
