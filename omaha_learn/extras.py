@@ -31,7 +31,7 @@ from omaha_learn.errors import MissingExtra
 __all__ = ["EXTRAS", "require"]
 
 EXTRAS: dict[str, str] = {
-    "ipywidgets": "lessons", "IPython": "lessons", "matplotlib": "lessons", "plotly": "lessons",
+    "ipywidgets": "lessons", "traitlets": "lessons", "IPython": "lessons", "matplotlib": "lessons", "plotly": "lessons",
     "jupyterlab": "lessons",
     "jupyter_client": "grading", "zmq": "grading", "ipykernel": "grading", "nbformat": "grading",
     "nbclient": "grading", "seccomp": "grading", "pyseccomp": "grading",

@@ -382,32 +382,3 @@ def test_the_coach_names_the_five_card_game_instead_of_blaming_the_ranges(game: 
     assert game.label in str(caught.value) and "do not fit" not in str(caught.value)
     with pytest.raises(CoachError, match=re.escape(game.label)):
         coach(hand, ranges="AA**", trials=200, seed=1)
-
-
-def test_the_coachs_retries_widen_only_ranges_that_do_not_fit_and_let_any_other_error_through(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    from omaha_learn import EquityError, coach
-    from omaha_learn.errors import RangesDoNotFit
-    from omaha_learn.strategy import coach as coach_module
-
-    hand = HandState([40, 40], game="plo", holes=["7c 6d 5h 4s", None], button=0, seed=1)
-    calls: list[int] = []
-
-    def broken(*args: object) -> object:
-        calls.append(1)
-        raise EquityError("holes: something else went wrong")
-
-    monkeypatch.setattr(coach_module, "_equity", broken)
-    with pytest.raises(EquityError, match="something else went wrong"):
-        coach(hand, trials=200, seed=1)
-    assert len(calls) == 1        # not retried: the real error, at once
-
-    def never_fits(*args: object) -> object:
-        calls.append(1)
-        raise RangesDoNotFit("ranges: the players' ranges almost never fit together without sharing a card")
-
-    calls.clear()
-    monkeypatch.setattr(coach_module, "_equity", never_fits)
-    with pytest.raises(Exception, match="do not fit"):
-        coach(hand, trials=200, seed=1)
-    assert len(calls) == coach_module.WIDEN_TRIES

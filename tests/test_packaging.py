@@ -27,11 +27,12 @@ PACKAGE = ROOT / "omaha_learn"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 PROJECT = PYPROJECT["project"]
 
-DISTRIBUTIONS = {"numpy": "numpy", "ipywidgets": "ipywidgets", "IPython": "ipython", "matplotlib": "matplotlib",
+DISTRIBUTIONS = {"numpy": "numpy", "ipywidgets": "ipywidgets", "traitlets": "ipywidgets", "IPython": "ipython", "matplotlib": "matplotlib",
                  "plotly": "plotly", "jupyterlab": "jupyterlab", "jupyter_client": "jupyter_client", "zmq": "pyzmq",
                  "ipykernel": "ipykernel", "nbformat": "nbformat", "nbclient": "nbclient", "seccomp": "pyseccomp",
                  "pyseccomp": "pyseccomp", "distributed": "distributed", "nbgrader": "nbgrader"}
-"""Top-level module -> the distribution that installs it (IPython comes with ipywidgets and ipykernel)."""
+"""Top-level module -> the distribution that installs it (IPython comes with ipywidgets and ipykernel; traitlets
+with ipywidgets, whose traits the widgets observe)."""
 
 
 def _requirement_name(req: str) -> str:

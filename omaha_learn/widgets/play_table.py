@@ -11,7 +11,7 @@ a hand ends.
 >>> w
 PlayTable(game='plo', seats=6, seed=7, coach='ask')
 >>> w.fold_button.description, w.call_button.description, w.raise_button.description
-('Fold', 'Call 6', 'Raise to 12')
+('Fold', 'Call 2', 'Raise to 4')
 >>> w.fold_button.click(); w.table.hand.is_over
 True
 """
