@@ -151,6 +151,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = fast
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """Plain ``pytest`` (the fast run) uses every core, files by file (``-n auto --dist loadfile``); a named file
+    or test runs in this process, where starting workers would cost more than it saves. ``-n 0`` or ``-p
+    no:xdist`` keeps any run serial."""
+    if (plain_run(config) and config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput")
+            and getattr(config.option, "numprocesses", 0) is None and not os.environ.get("PYTEST_XDIST_WORKER")):
+        config.option.numprocesses = "auto"
+        config.option.dist = "loadfile"
+
+
 def plain_run(config: pytest.Config) -> bool:
     """``pytest`` with no paths and no ``-m``: the fast run. Naming a file (``pytest tests/test_browser.py``),
     a marker (``pytest -m browser``) or ``--nbval`` runs what was asked for."""
