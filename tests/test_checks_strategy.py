@@ -364,8 +364,7 @@ def test_exercise11_fails_plausible_wrong_answers(qid: str, wrong: object, capsy
     assert_refused("position", qid, wrong, capsys, monkeypatch)
 
 
-def test_exercise11_key_scores_full_marks_and_learner_copy_zero(tmp_path: object) -> None:
-    """Graded like the others (omaha-learn grade's own grader): the key gets every point, the handed-out copy none."""
+def _key_full_marks_copy_zero(checker: str, total: int, tmp_path: object) -> None:
     import shutil
     from pathlib import Path
 
@@ -373,7 +372,7 @@ def test_exercise11_key_scores_full_marks_and_learner_copy_zero(tmp_path: object
     from omaha_learn.grading import grader
 
     root = Path(__file__).resolve().parent.parent
-    name = EXERCISES["position"]
+    name = EXERCISES[checker]
     subs = []
     for who, source in (("key", root / "exercises" / "solutions" / name), ("copy", root / "exercises" / name)):
         folder = Path(str(tmp_path)) / who
@@ -382,10 +381,15 @@ def test_exercise11_key_scores_full_marks_and_learner_copy_zero(tmp_path: object
         subs.append(folder / name)
     records = grader.grade(subs, root / "exercises" / "solutions", jobs=1)
     points = {(Path(r.submission).parent.name, r.question): (r.points, r.status) for r in records}
-    ex = exercise("position")
+    ex = exercise(checker)
     assert {q: points[("key", q)] for q in ex.questions} == {q.qid: (q.points, "graded") for q in ex.questions.values()}
     assert {points[("copy", q)] for q in ex.questions} == {(0, "graded")}
-    assert sum(q.points for q in ex.questions.values()) == 11
+    assert sum(q.points for q in ex.questions.values()) == total
+
+
+def test_exercise11_key_scores_full_marks_and_learner_copy_zero(tmp_path: object) -> None:
+    """Graded like the others (omaha-learn grade's own grader): the key gets every point, the handed-out copy none."""
+    _key_full_marks_copy_zero("position", 11, tmp_path)
 
 
 
@@ -452,23 +456,4 @@ def test_exercise12_named_mistakes_get_their_own_hints(capsys: pytest.CaptureFix
 
 def test_exercise12_key_scores_full_marks_and_learner_copy_zero(tmp_path: object) -> None:
     """Graded like the others (omaha-learn grade's own grader): the key gets every point, the handed-out copy none."""
-    import shutil
-    from pathlib import Path
-
-    from omaha_learn.checks import EXERCISES
-    from omaha_learn.grading import grader
-
-    root = Path(__file__).resolve().parent.parent
-    name = EXERCISES["why_bet"]
-    subs = []
-    for who, source in (("key", root / "exercises" / "solutions" / name), ("copy", root / "exercises" / name)):
-        folder = Path(str(tmp_path)) / who
-        folder.mkdir()
-        shutil.copy(source, folder / name)
-        subs.append(folder / name)
-    records = grader.grade(subs, root / "exercises" / "solutions", jobs=1)
-    points = {(Path(r.submission).parent.name, r.question): (r.points, r.status) for r in records}
-    ex = exercise("why_bet")
-    assert {q: points[("key", q)] for q in ex.questions} == {q.qid: (q.points, "graded") for q in ex.questions.values()}
-    assert {points[("copy", q)] for q in ex.questions} == {(0, "graded")}
-    assert sum(q.points for q in ex.questions.values()) == 9
+    _key_full_marks_copy_zero("why_bet", 9, tmp_path)
