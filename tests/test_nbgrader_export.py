@@ -191,7 +191,8 @@ def test_bad_folders_raise_export_errors(tmp_path: Path) -> None:
 def test_cli_export_nbgrader(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["export-nbgrader", str(tmp_path / "c"), "--keys", str(KEYS)]) == 0
     out = capsys.readouterr().out
-    assert "wrote 11 assignment(s)" in out and "nbgrader generate_assignment" in out and "--force" in out
+    keys = len(list(KEYS.glob("*.ipynb")))
+    assert f"wrote {keys} assignment(s)" in out and "nbgrader generate_assignment" in out and "--force" in out
     assert (tmp_path / "c" / "source" / EXERCISE / f"{EXERCISE}.ipynb").is_file()
     assert main(["export-nbgrader", str(tmp_path / "c"), "--keys", str(tmp_path / "none")]) == 2
     assert "keys_dir:" in capsys.readouterr().err
