@@ -292,7 +292,7 @@ def test_a_killed_grader_batch_leaves_no_kernel(tmp_path: Path) -> None:
         if line.startswith("grading "):
             break
     kernels: list[str] = []
-    for _ in range(240):  # wait (up to 2 minutes on a loaded machine) until the kernels run
+    for _ in range(600):  # wait (up to 5 minutes on a loaded machine) until the kernels run
         kernels = subprocess.run(["pgrep", "-f", f"{scratch}/omaha-sub-.*/kernel-"], capture_output=True,
                                  text=True).stdout.split()
         if kernels:

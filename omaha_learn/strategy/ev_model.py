@@ -199,10 +199,10 @@ class SpotModel:
             model._narrow_history(rng, k, fixed)
         try:
             model._deal(trials, rng)
+            return model
         except CoachError:
             narrowed = [s for s in pools if not np.array_equal(pools[s].weights, before[s])]
-            if not narrowed:
-                raise
+        if narrowed:
             for s in narrowed:
                 pools[s].weights = before[s]
                 pools[s].history.append("undone: the narrowed ranges could not hold hands together beside "
@@ -210,7 +210,21 @@ class SpotModel:
             model.notes.append(f"the narrowed ranges of seat(s) {', '.join(map(str, narrowed))} could not hold "
                                "hands together beside your cards, so their narrowing was undone (their preflop "
                                "ranges are used)")
-            model._deal(trials, rng)
+            try:
+                model._deal(trials, rng)
+                return model
+            except CoachError:
+                pass
+        loose = [s for s in pools if s not in fixed and ranges.get(s) is not None]
+        if not loose:
+            raise CoachError("ranges: the opponents' ranges cannot hold hands together beside the cards this seat "
+                             "can see; give ranges= for the opponents")
+        for s in loose:       # the estimates themselves cannot be dealt together: say so and take any hand
+            pools[s] = make_pool(f"seat {s}", None, hole + board, size, runouts, rng)
+            pools[s].history.append("relaxed to any hand: its estimated range could not be dealt beside the others")
+        model.notes.append(f"the estimated ranges of seat(s) {', '.join(map(str, loose))} could not hold hands "
+                           "together beside your cards even before narrowing, so the coach takes them as any hand")
+        model._deal(trials, rng)
         return model
 
     def _narrow_history(self, rng: np.random.Generator, k: int, fixed: frozenset[int]) -> None:
