@@ -83,14 +83,14 @@ class GradingDesk(LessonApp):
             raise ReportError("the grading desk: no records (grade first: omaha-learn grade --records class.json)")
         self.overrides_path = Path(overrides).expanduser()
         self.requests_path = None if requests is None else Path(requests).expanduser()
-        self.keys: list[tuple[str, str, dict[str, int]]] | None = None
+        self.key_points: list[tuple[str, str, dict[str, int]]] | None = None
         if keys is not None:
             from omaha_learn.grading.grader import key_questions
 
             folder = Path(keys).expanduser()
             if not folder.is_dir():
                 raise ReportError(f"the grading desk: keys folder {folder} does not exist")
-            self.keys = key_questions(folder)
+            self.key_points = key_questions(folder)
         self.assignment = assignment
         self.marks: list[Override] = []
         self.requests: list[Request] = []
@@ -138,14 +138,14 @@ class GradingDesk(LessonApp):
         self.problem = ""
         try:
             self.marks = read_marks(self.overrides_path)
-            if self.keys is not None:
-                check_overrides(self.marks, self.keys)
+            if self.key_points is not None:
+                check_overrides(self.marks, self.key_points)
         except ReportError as exc:
             self.marks, self.problem = [], f"{exc}. Fix that line; until then the desk saves nothing."
         try:
             self.requests = read_requests(self.requests_path) if self.requests_path is not None else []
-            if self.keys is not None:
-                check_requests(self.requests, self.keys)
+            if self.key_points is not None:
+                check_requests(self.requests, self.key_points)
         except ReportError as exc:
             self.requests = []
             self.problem = (self.problem + " " if self.problem else "") + str(exc)
@@ -183,7 +183,7 @@ class GradingDesk(LessonApp):
 
     # ------------------------------------------------------------------ actions
 
-    def open(self, learner: str, exercise: str, question: str) -> None:
+    def open_cell(self, learner: str, exercise: str, question: str) -> None:
         """Show one learner's answer to one question (what clicking its cell does)."""
         if learner not in self.learners or (exercise, question) not in self.columns:
             raise ReportError(f"the grading desk: no question {exercise} {question} for {learner!r}")
@@ -203,10 +203,10 @@ class GradingDesk(LessonApp):
             raise ReportError("choose a learner and a question that was handed in first")
         if self.problem:
             raise ReportError(self.problem)
-        save_mark(self.overrides_path, base, float(self.points.value), self.comment.value, keys=self.keys)
+        save_mark(self.overrides_path, base, float(self.points.value), self.comment.value, keys=self.key_points)
         cell = self.current
         self.reload()
-        self.open(*cell)
+        self.open_cell(*cell)
         self.say(f"saved: {cell[0]} {cell[1]} {cell[2]} is {points_text(float(self.points.value))}/"
                  f"{base.max_points} in {self.overrides_path.name}", "ok")
 
@@ -217,10 +217,10 @@ class GradingDesk(LessonApp):
             raise ReportError("choose a learner and a question that was handed in first")
         if self.problem:
             raise ReportError(self.problem)
-        gone = remove_mark(self.overrides_path, base, keys=self.keys)
+        gone = remove_mark(self.overrides_path, base, keys=self.key_points)
         cell = self.current
         self.reload()
-        self.open(*cell)
+        self.open_cell(*cell)
         self.say("your mark is removed: the grader's points stand" if gone else "you had no mark for this question",
                  "ok" if gone else "info")
 
@@ -234,7 +234,7 @@ class GradingDesk(LessonApp):
             body.append(W.HTML(value=f"<b>{html.escape(learner)}</b>"))
             for ex, q in self.columns:
                 b = W.Button(description="", layout=W.Layout(width="auto", min_width="4em", height="auto"))
-                b.on_click(lambda _b, c=(learner, ex, q): self.guard(lambda: self.open(*c)))
+                b.on_click(lambda _b, c=(learner, ex, q): self.guard(lambda: self.open_cell(*c)))
                 self.cells[(learner, ex, q)] = b
                 body.append(b)
         return W.GridBox(children=heads + body, layout=W.Layout(
@@ -266,7 +266,7 @@ class GradingDesk(LessonApp):
             return
         ex, q = str(self.question.value).split("\t")
         if (str(self.learner.value), ex, q) != self.current:
-            self.guard(lambda: self.open(str(self.learner.value), ex, q))
+            self.guard(lambda: self.open_cell(str(self.learner.value), ex, q))
 
     def _pick_request(self) -> None:
         i = self.request_list.value
@@ -274,7 +274,7 @@ class GradingDesk(LessonApp):
             return
         s = self.states[int(i)]
         if s.exercise and (s.exercise, s.request.question) in self.columns and s.learner in self.learners:
-            self.guard(lambda: self.open(s.learner, s.exercise, s.request.question))
+            self.guard(lambda: self.open_cell(s.learner, s.exercise, s.request.question))
         else:
             self.say(f"requests, line {s.request.line}: {s.detail}", "warning")
 
