@@ -294,3 +294,17 @@ def test_the_records_file_keeps_what_the_desk_shows_and_refuses_what_is_not_one(
               str(tmp_path / "out.json"), str(KEYS / f"{EX1}.ipynb")])
     assert read_records(tmp_path / "out.json") == graded
     assert request_states([], graded) == []
+
+
+def test_the_desk_needs_the_lessons_extra_and_the_grader_does_not() -> None:
+    """``grade --records`` and ``--requests`` work on a grading-only install; the widget names its extra."""
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['ipywidgets'] = None\n"
+            "import omaha_learn.grading.desk, omaha_learn.grading.regrade, omaha_learn.grading.report\n"
+            "try:\n    import omaha_learn.grading.desk_widget\nexcept Exception as e:\n"
+            "    print(type(e).__name__, '|', e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=ROOT).stdout
+    assert out.startswith("MissingExtra |") and 'pip install "omaha_learn[lessons]"' in out, out
