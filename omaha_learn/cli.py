@@ -639,6 +639,11 @@ def _grade_parser(sub: Any) -> None:
                    help="a learner's best copy of an exercise counts (default: the latest, by the file's time)")
     p.add_argument("--gradebook", type=Path, default=None, metavar="FILE",
                    help="write one row per learner (student, each exercise, total, maximum, percent) to FILE")
+    p.add_argument("--requests", type=Path, default=None, metavar="FILE",
+                   help="regrade requests (CSV: learner,exercise,question,reason), listed until a mark of yours in "
+                        "--overrides answers them")
+    p.add_argument("--records", type=Path, default=None, metavar="FILE",
+                   help="write every record as graded (JSON, before the overrides) for the grading desk")
     h = sub.add_parser("handout", help="write one copy of each exercise per learner, each with their own deal",
                        description="Write one copy of each exercise per learner (OUT/<id>/), each with their own deal.")
     h.add_argument("--roster", type=Path, required=True, metavar="FILE", help="the class list (CSV with id and name)")
@@ -671,7 +676,10 @@ def _grade(args: argparse.Namespace) -> int:
         problems.append(f"no such file: {', '.join(missing)}")
     if args.overrides is not None and not args.overrides.is_file():
         problems.append(f"--overrides {args.overrides}: no such file")
-    for path, what in ((args.csv, "--csv"), (args.report, "--report"), (args.gradebook, "--gradebook")):
+    if args.requests is not None and not args.requests.is_file():
+        problems.append(f"--requests {args.requests}: no such file")
+    for path, what in ((args.csv, "--csv"), (args.report, "--report"), (args.gradebook, "--gradebook"),
+                       (args.records, "--records")):
         if path is not None and (why := grader.check_output_file(path, what)):
             problems.append(why)
     if args.feedback is not None and args.feedback.exists() and not args.feedback.is_dir():
@@ -716,6 +724,9 @@ def _grade(args: argparse.Namespace) -> int:
             check_overrides(overrides, grader.key_questions(keys))
         except ReportError as exc:
             problems.append(str(exc))
+    args.request_list = []
+    if not problems:
+        problems += _read_requests(args, keys)
     if problems:
         for p in problems:
             print(f"omaha-learn grade: error: {printable(p)}", file=sys.stderr)
@@ -750,6 +761,11 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
         return 2
     if getattr(args, "roster_list", None) is not None:
         records = args.roster_list.relabel(records)
+    if args.records is not None:   # as graded: the desk applies the overrides itself
+        from omaha_learn.grading.desk import write_records
+
+        write_records(records, args.records)
+        print(f"wrote {args.records}")
     if overrides:
         from omaha_learn.grading.teacher_marks import apply_overrides
 
@@ -767,6 +783,9 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
         grader.write_csv(records, args.csv, assignment=plan)
         print(f"wrote {args.csv}")
     status = 1 if grader.needs_a_look(records, assignment=plan) else 0
+    states = _request_states(args, records)
+    if any(st.state == "open" for st in states):
+        status = 1
     if args.gradebook is not None:
         from omaha_learn.grading.teacher_marks import write_gradebook
 
@@ -777,7 +796,8 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
         from omaha_learn.grading import report
 
         if args.report is not None:
-            report.write_report(records, args.report, assignment=plan)
+            report.write_report(records, args.report, assignment=plan,
+                                requests=states if args.requests is not None else None)
             print(f"wrote {args.report}")
         if args.feedback is not None:
             args.feedback.mkdir(parents=True, exist_ok=True)
@@ -793,6 +813,35 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
                 print(f"warning: {len(stale)} page(s) in {args.feedback} belong to no learner of this run "
                       f"(stale? remove them before handing the folder out): {names}")
     return status
+
+
+def _read_requests(args: argparse.Namespace, keys: Path) -> list[str]:
+    """Read and check ``--requests`` against the keys, line by line, before grading; the problems."""
+    if args.requests is None:
+        return []
+    from omaha_learn.errors import ReportError
+    from omaha_learn.grading import grader
+    from omaha_learn.grading.regrade import check_requests, read_requests
+
+    try:
+        args.request_list = read_requests(args.requests)
+        check_requests(args.request_list, grader.key_questions(keys))
+    except ReportError as exc:
+        return [str(exc)]
+    return []
+
+
+def _request_states(args: argparse.Namespace, records: list[Any]) -> list[Any]:
+    """Where each regrade request stands (after the overrides), printed with the summary."""
+    if args.requests is None:
+        return []
+    from omaha_learn.grading.regrade import request_states, summary_lines
+    from omaha_learn.grading.text_safety import printable
+
+    states = request_states(args.request_list, records)
+    for line in summary_lines(states) or ["regrade requests: none in " + str(args.requests)]:
+        print(printable(line))
+    return states
 
 
 def _handout(args: argparse.Namespace) -> int:

@@ -10,6 +10,8 @@ against the teacher's keys, then records, a class report and a feedback page per
   :mod:`~omaha_learn.grading.feedback`, :mod:`~omaha_learn.grading.html_page`,
   :mod:`~omaha_learn.grading.rules_text`: the class report and the learners' pages;
 - :mod:`~omaha_learn.grading.teacher_marks`: overrides and the gradebook (plain, Canvas, Moodle);
+- :mod:`~omaha_learn.grading.desk`, :mod:`~omaha_learn.grading.desk_widget`: the grading desk (marks by
+  clicking, written to the overrides file); :mod:`~omaha_learn.grading.regrade`: regrade requests;
 - :mod:`~omaha_learn.grading.roster`: the class list and LMS downloads' names;
 - :mod:`~omaha_learn.grading.nbgrader_export`: the exercises as an nbgrader course (no digest, no
   test in the notebooks); :mod:`~omaha_learn.grading.nbgrader_grade`: the collected notebooks marked

@@ -404,7 +404,7 @@ def decide(student: str, sub: str, key: KeyInfo, run: dict[str, Any], status: st
         rep = run.get("reports", {}).get(qid)
         flag = "answer-cell-missing" if qid in missing else ""
         base = dict(student=student, exercise=key.name, question=qid, max_points=pts, rule=rule, submission=sub,
-                    text=q.get("text", ""), flag=flag)
+                    text=q.get("text", ""), flag=flag, right=key.answers.get(qid, ""))
         if qid in key.problems:
             records.append(QuestionRecord(points=0, status="no-key", feedback=key.problems[qid], **base))
             continue

@@ -77,6 +77,8 @@ class QuestionRecord:
     """The seed of the learner's own deal, for an exercise with one (:mod:`omaha_learn.grading.deals`)."""
     deal_flag: str = ""
     """``seed-mismatch`` or ``same answers, different deal: as ...`` (for the teacher: needs a look)."""
+    right: str = ""
+    """The right answer this learner was graded against (their own deal's, canonical; for the teacher's desk)."""
 
     @property
     def correct(self) -> bool:

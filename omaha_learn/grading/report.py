@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from omaha_learn.grading.class_summary import (
@@ -43,6 +43,7 @@ from omaha_learn.grading.class_summary import (
 from omaha_learn.grading.feedback import write_feedback
 from omaha_learn.grading.html_page import esc, inline_markdown, page, percent, plain_markdown, svg_bars, table
 from omaha_learn.grading.records import QuestionRecord, points_text
+from omaha_learn.grading.regrade import RequestState, requests_html
 
 __all__ = ["write_report", "report_html", "write_feedback", "ReportError", "STATUS_NOTES"]
 
@@ -209,8 +210,9 @@ def _look(n: int) -> str:
 
 
 def report_html(records: Iterable[QuestionRecord], *, title: str = "Class report",
-                assignment: Assignment | None = None) -> str:
-    """The class report as one HTML document (``assignment``: what counts, as :func:`summarise` takes)."""
+                assignment: Assignment | None = None, requests: Sequence[RequestState] | None = None) -> str:
+    """The class report as one HTML document (``assignment``: what counts, as :func:`summarise` takes;
+    ``requests``: the regrade requests and where they stand, a section of their own when given)."""
     recs = list(records)
     s = summarise(recs, assignment=assignment)
     n = len(s.students)
@@ -235,6 +237,7 @@ def report_html(records: Iterable[QuestionRecord], *, title: str = "Class report
             "<h2>Questions</h2>", _question_section(s),
             "<h2>Item analysis</h2>", _item_section(s),
             "<h2>Marks changed by the teacher</h2>", _overrides_section(recs),
+            *(["<h2>Regrade requests</h2>", requests_html(requests)] if requests is not None else []),
             "<h2>Submissions that need a look</h2>", _flagged_section(s)]
     return page(title, "\n".join(body))
 
@@ -267,11 +270,11 @@ def _extra_note(s: ClassSummary) -> str:
 
 
 def write_report(records: Iterable[QuestionRecord], path: str | os.PathLike[str], *,
-                 assignment: Assignment | None = None) -> None:
+                 assignment: Assignment | None = None, requests: Sequence[RequestState] | None = None) -> None:
     """Write the class report for ``records`` to ``path`` (an ``.html`` file; folders are created)."""
     target = Path(path)
     if target.exists() and target.is_dir():
         raise ReportError(f"path: {str(target)!r} is a folder; give a file name such as report.html")
-    text = report_html(records, assignment=assignment)
+    text = report_html(records, assignment=assignment, requests=requests)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(text, encoding="utf-8")

@@ -47,7 +47,8 @@ from omaha_learn.grading.class_summary import Assignment, check_records, summari
 from omaha_learn.grading.records import QuestionRecord
 from omaha_learn.grading.text_safety import spreadsheet_cell
 
-__all__ = ["Override", "read_overrides", "apply_overrides", "check_overrides", "STALE_OVERRIDE", "LMS_COLUMNS",
+__all__ = ["Override", "read_overrides", "apply_overrides", "check_overrides", "read_rows", "find_question",
+           "match_learner", "exercise_matches", "STALE_OVERRIDE", "LMS_COLUMNS",
            "write_gradebook", "OVERRIDE_COLUMNS", "GRADEBOOK_FIXED"]
 
 OVERRIDE_COLUMNS = ("student", "exercise", "question", "points", "comment", "answer")
@@ -81,31 +82,38 @@ def _points(text: str, where: str) -> float:
     return int(value) if value.is_integer() else value
 
 
-def read_overrides(path: str | os.PathLike[str]) -> list[Override]:
-    """The overrides in a CSV file (see the module docs); :class:`ReportError` naming the line when wrong."""
+def read_rows(path: str | os.PathLike[str], what: str, columns: Sequence[str], need: Sequence[str],
+              aliases: dict[str, str] | None = None, shown: Sequence[str] = ()) -> list[tuple[int, dict[str, str], dict[str, str]]]:
+    """(line number, {column: text in NFC, trimmed}, {column: text as typed, trimmed}) of every non-blank line of a teacher's CSV.
+
+    Saved by any spreadsheet: a byte-order mark, ``,``, ``;`` or a tab between cells (the first line's most
+    frequent). The first line names the ``columns`` (``need`` among them; ``aliases`` maps other names to
+    them; ``shown``, the columns the error names, default all); a line with more cells than the first line, or without one of ``need``, is a :class:`ReportError`
+    naming ``what``, the file and the line.
+    """
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        raise ReportError(f"overrides {p}: cannot read it ({type(exc).__name__}; save it as UTF-8 CSV)") from None
+        raise ReportError(f"{what} {p}: cannot read it ({type(exc).__name__}; save it as UTF-8 CSV)") from None
     first = text.splitlines()[0] if text.strip() else ""
     delimiter = max(",;\t", key=first.count) if first else ","
     rows = list(csv.reader(text.splitlines(), delimiter=delimiter))
     if not rows:
-        raise ReportError(f"overrides {p}: empty; expected the columns {', '.join(OVERRIDE_COLUMNS)}")
+        raise ReportError(f"{what} {p}: empty; expected the columns {', '.join(columns)}")
     header = [unicodedata.normalize("NFC", h.strip().lower()) for h in rows[0]]
+    header = [(aliases or {}).get(h, h) for h in header]
     while header and not header[-1]:
         header.pop()
-    need = OVERRIDE_COLUMNS[:4]
     if not set(need) <= set(header):
-        raise ReportError(f"overrides {p}: the first line must name the columns {', '.join(OVERRIDE_COLUMNS[:5])} "
+        raise ReportError(f"{what} {p}: the first line must name the columns {', '.join(shown or columns)} "
                           f"(got {', '.join(header)})")
-    col = {name: header.index(name) for name in OVERRIDE_COLUMNS if name in header}
+    col = {name: header.index(name) for name in columns if name in header}
     out = []
     for n, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
             continue
-        where = f"overrides {p}, line {n}"
+        where = f"{what} {p}, line {n}"
         if any(cell.strip() for cell in row[len(header):]):
             raise ReportError(f"{where}: {len(row)} cells for the {len(header)} columns of the first line; "
                               f"a comment with {delimiter!r} in it must be in double quotes")
@@ -113,7 +121,17 @@ def read_overrides(path: str | os.PathLike[str]) -> list[Override]:
                  for name, i in col.items()}
         if not all(cells[name] for name in need):
             raise ReportError(f"{where}: give {', '.join(need)} (got {row})")
-        student = row[col["student"]].strip()   # as typed: matched exactly first, then in NFC
+        out.append((n, cells, {name: row[i].strip() if i < len(row) else "" for name, i in col.items()}))
+    return out
+
+
+def read_overrides(path: str | os.PathLike[str]) -> list[Override]:
+    """The overrides in a CSV file (see the module docs); :class:`ReportError` naming the line when wrong."""
+    out = []
+    for n, cells, raw in read_rows(path, "overrides", OVERRIDE_COLUMNS, OVERRIDE_COLUMNS[:4],
+                                  shown=OVERRIDE_COLUMNS[:5]):
+        where = f"overrides {Path(path)}, line {n}"
+        student = raw["student"]   # as typed: matched exactly first, then in NFC
         out.append(Override(student, cells["exercise"].removesuffix(".ipynb"), cells["question"],
                             _points(cells["points"], where), cells.get("comment", ""), n, cells.get("answer", "")))
     return out
@@ -126,18 +144,25 @@ def check_overrides(overrides: Sequence[Override], keys: Sequence[tuple[str, str
     A line naming no key, no question of its key, or more points than the question is worth stops the run.
     """
     for o in overrides:
-        where = f"overrides, line {o.line}"
-        hits = [k for k in keys if _exercise_matches(o.exercise, k[0]) or o.exercise == k[1]]
-        if not hits:
-            raise ReportError(f"{where}: no key for the exercise {o.exercise!r} "
-                              f"(the keys: {', '.join(k[0] for k in keys)})")
-        name, _, questions = hits[0]
-        if o.question not in questions:
-            raise ReportError(f"{where}: {name} has no question {o.question!r} "
-                              f"(it has {', '.join(questions)})")
-        if o.points > questions[o.question]:
-            raise ReportError(f"{where}: {o.points} points for {name} {o.question}, "
-                              f"which is worth {questions[o.question]}")
+        name, worth = find_question(f"overrides, line {o.line}", o.exercise, o.question, keys)
+        if o.points > worth:
+            raise ReportError(f"overrides, line {o.line}: {o.points} points for {name} {o.question}, "
+                              f"which is worth {worth}")
+
+
+def find_question(where: str, exercise: str, question: str,
+                  keys: Sequence[tuple[str, str, dict[str, int]]]) -> tuple[str, int]:
+    """(key name, points) of ``question`` of ``exercise`` (key or checker name) among ``keys``;
+    :class:`ReportError` starting with ``where`` when no key or no such question."""
+    hits = [k for k in keys if exercise_matches(exercise, k[0]) or exercise == k[1]]
+    if not hits:
+        raise ReportError(f"{where}: no key for the exercise {exercise!r} "
+                          f"(the keys: {', '.join(k[0] for k in keys)})")
+    name, _, questions = hits[0]
+    if question not in questions:
+        raise ReportError(f"{where}: {name} has no question {question!r} "
+                          f"(it has {', '.join(questions)})")
+    return name, questions[question]
 
 
 def _nfc(text: str) -> str:
@@ -145,18 +170,23 @@ def _nfc(text: str) -> str:
 
 
 def _learner_of(o: Override, students: set[str]) -> str:
-    """The learner an override names: the exact name, else the one learner with the same name in NFC
+    return match_learner(o.student, students, f"overrides, line {o.line}")
+
+
+def match_learner(name: str, students: set[str], where: str) -> str:
+    """The learner ``name`` names: the exact name, else the one learner with the same name in NFC
     (a name typed on one machine, a folder unpacked on another); :class:`ReportError` when several."""
-    if o.student in students:
-        return o.student
-    hits = sorted(s for s in students if _nfc(s) == _nfc(o.student))
+    if name in students:
+        return name
+    hits = sorted(s for s in students if _nfc(s) == _nfc(name))
     if len(hits) > 1:
-        raise ReportError(f"overrides, line {o.line}: {o.student!r} matches {len(hits)} learners whose names look "
+        raise ReportError(f"{where}: {name!r} matches {len(hits)} learners whose names look "
                           f"alike ({', '.join(ascii(h) for h in hits)}); copy the exact name from the CSV")
-    return hits[0] if hits else o.student
+    return hits[0] if hits else name
 
 
-def _exercise_matches(given: str, exercise: str) -> bool:
+def exercise_matches(given: str, exercise: str) -> bool:
+    """Whether ``given`` (from a teacher's file) names ``exercise`` (a key name): the same, or its checker part."""
     return given == exercise or exercise.split("_", 1)[-1] == given
 
 
@@ -176,7 +206,7 @@ def apply_overrides(records: Iterable[QuestionRecord], overrides: Sequence[Overr
     for r in recs:
         for i, o in enumerate(overrides):
             if learner[i] == r.student and _nfc(o.question) == _nfc(r.question) \
-                    and _exercise_matches(_nfc(o.exercise), _nfc(r.exercise)):
+                    and exercise_matches(_nfc(o.exercise), _nfc(r.exercise)):
                 if o.points > r.max_points:
                     raise ReportError(f"overrides, line {o.line}: {o.points} points for {r.exercise} {r.question}, "
                                       f"which is worth {r.max_points}")
