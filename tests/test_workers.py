@@ -154,7 +154,7 @@ def test_a_script_without_a_main_guard_runs_once(tmp_path):
     assert out.stdout.count("RAN") == 1 and "processes: 2" in out.stdout
 
 
-def test_equity_and_run_jobs_share_the_one_pool():
+def test_equity_and_run_jobs_share_the_one_pool() -> None:
     """There is one process pool: equity's Monte Carlo and ``run_jobs(kind="process")`` use the same
     worker processes (their process ids), and no other pool module exists."""
     workers.start(2)
@@ -172,7 +172,7 @@ def test_equity_and_run_jobs_share_the_one_pool():
     assert pools == [], pools
 
 
-def test_work_that_a_worker_cannot_load_runs_here(tmp_path):
+def test_work_that_a_worker_cannot_load_runs_here(tmp_path: Path) -> None:
     """A function of the caller's ``__main__`` pickles by reference, but the workers (which never import the
     caller's script) cannot load it: it runs in the caller, with the same results."""
     script = tmp_path / "own_work.py"
