@@ -210,7 +210,7 @@ def _options(model: SpotModel) -> list[Option]:
 # ----------------------------------------------------------------- the coach
 
 def _given_ranges(view: SeatView, ranges: object) -> dict[int, Range]:
-    game = view.game.value
+    game = view.game
     if isinstance(ranges, (str, Range)):
         items: dict[object, object] = {s: ranges for s in view.opponents}
     elif isinstance(ranges, Mapping):
