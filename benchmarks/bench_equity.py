@@ -77,7 +77,7 @@ def row(name: str, ours1: float, theirs1: float, ours: float, theirs: float, uni
 RSS_SCRIPT = """
 import json, sys
 from omaha_learn import equity
-from omaha_learn.engine.equity import workers
+from omaha_learn import jobs as workers
 holes = json.loads(sys.argv[1]); trials = json.loads(sys.argv[2]); threads = json.loads(sys.argv[3])
 if threads is None:
     workers.start()
@@ -176,7 +176,7 @@ def main(quick: bool = False, only: str | None = None) -> None:
     if only == "exact":
         exact_spots(equity, pe, quick)
         return
-    from omaha_learn.engine.equity import workers
+    from omaha_learn import jobs as workers
 
     print(f"omaha_learn workers: {workers.start()} (started before timing, as poker-equity's thread pool "
           "is after its first call)\n")

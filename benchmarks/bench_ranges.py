@@ -37,7 +37,7 @@ def main(quick: bool = False) -> None:
     from bench_equity import machine
 
     from omaha_learn import equity
-    from omaha_learn.engine.equity import workers
+    from omaha_learn import jobs as workers
 
     deals = 100_000 if quick else 400_000
     print(f"# hand against a range vs the same hand against a random hand, "

@@ -37,29 +37,18 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import numpy as np
-import numpy.typing as npt
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from omaha_learn import __version__  # noqa: E402
-from omaha_learn.engine.equity.random_hands import against_random  # noqa: E402
 from omaha_learn.jobs import run_jobs  # noqa: E402
 from omaha_learn.strategy.canonical import hand_classes  # noqa: E402
-from omaha_learn.strategy.chart import CHART_FILE, STATS  # noqa: E402
+from omaha_learn.strategy.chart import CHART_FILE, STATS, class_statistics  # noqa: E402
 
 GAMES = ("hilo", "plo")
 VIEWS = {"": 1, "6": 5}  # column suffix -> random opponents
 COLUMNS = {"": ("equity", "scoop", "high", "low"), "6": ("equity", "scoop")}  # stored per view
-
-
-def _batch(item: tuple[str, int, int, int, npt.NDArray[np.integer]]) -> dict[str, npt.NDArray[np.float64]]:
-    """One job: ``hands`` against ``opponents`` random hands; every chart statistic and the deals used."""
-    game, opponents, trials, seed, hands = item
-    r = against_random(hands, opponents, game=game, trials=trials, seed=seed, threads=1)
-    return {"equity": r.equity, "equity_se": r.stderr, "scoop": r.scoop, "scoop_se": r.scoop_stderr,
-            "high": r.high, "high_se": r.high_stderr, "low": r.low, "low_se": r.low_stderr,
-            "deals": r.deals.astype(np.float64)}
 
 
 def _empty(n: int) -> dict[str, np.ndarray]:
@@ -111,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(f"\rbuild_chart: {done}/{total} jobs done, {time.monotonic() - clock:.0f} s   ")
         sys.stderr.flush()
 
-    results = run_jobs(_batch, items, jobs=args.jobs, kind="process", scheduler=args.scheduler,
+    results = run_jobs(class_statistics, items, jobs=args.jobs, kind="process", star=True, scheduler=args.scheduler,
                        progress=progress)
     sys.stderr.write("\n")
     arrays = _empty(n)

@@ -20,7 +20,7 @@ import numpy.typing as npt
 import pytest
 
 from omaha_learn import equity, nut_low_odds
-from omaha_learn.engine.equity import workers
+from omaha_learn import jobs as workers
 from omaha_learn.engine.sampling import CHUNK, chunk_seed, deal_around, deal_cards, draw_members
 from omaha_learn.errors import CardError, EquityError, ExactTooLarge, RangeError
 from omaha_learn.strategy.ranges import Range, parse_range

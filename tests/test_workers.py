@@ -1,5 +1,6 @@
-"""Worker processes for Monte Carlo: the same numbers on any number of cores,
-and nothing a worker does (dying, printing, raising, being interrupted) changes a result."""
+"""The one process pool (``omaha_learn.jobs``'s worker processes) as Monte Carlo uses it: the same
+numbers on any number of cores, and nothing a worker does (dying, printing, raising, being
+interrupted) changes a result."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import numpy as np
 import pytest
 
 from omaha_learn import equity
-from omaha_learn.engine.equity import workers
+from omaha_learn import jobs as workers
 from omaha_learn.engine.equity.random_hands import against_random
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,7 +144,7 @@ def test_a_script_without_a_main_guard_runs_once(tmp_path):
     script = tmp_path / "study.py"
     script.write_text(textwrap.dedent("""
         from omaha_learn import equity
-        from omaha_learn.engine.equity import workers
+        from omaha_learn import jobs as workers
         r = equity(["As 2s 3d Kd", None], trials=200_000, seed=1, threads=2)
         print("RAN", workers.status(), round(r[0].equity, 4))
     """))
@@ -151,3 +152,42 @@ def test_a_script_without_a_main_guard_runs_once(tmp_path):
                          cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert out.returncode == 0, out.stderr
     assert out.stdout.count("RAN") == 1 and "processes: 2" in out.stdout
+
+
+def test_equity_and_run_jobs_share_the_one_pool() -> None:
+    """There is one process pool: equity's Monte Carlo and ``run_jobs(kind="process")`` use the same
+    worker processes (their process ids), and no other pool module exists."""
+    workers.start(2)
+    before = [w.proc.pid for w in workers._workers]
+    equity(["As 2s 3d Kd", None], trials=200_000, seed=1, threads=2)
+    assert workers.status() == "processes: 2"
+    pids = workers.run_jobs(os.getpid, [()] * 8, jobs=2, kind="process", star=True)
+    assert set(pids) <= set(before) and len(set(pids)) >= 1 and os.getpid() not in pids
+    assert [w.proc.pid for w in workers._workers] == before
+    assert not (ROOT / "omaha_learn" / "engine" / "equity" / "workers.py").exists()
+    sources = [p for p in (ROOT / "omaha_learn").rglob("*.py") if p.name != "jobs.py"]
+    pools = [p.name for p in sources if any(word in p.read_text("utf-8") for word in
+                                             ("ProcessPoolExecutor", "multiprocessing", "subprocess.Popen(["
+                                              "sys.executable, \"-c\""))]
+    assert pools == [], pools
+
+
+def test_work_that_a_worker_cannot_load_runs_here(tmp_path: Path) -> None:
+    """A function of the caller's ``__main__`` pickles by reference, but the workers (which never import the
+    caller's script) cannot load it: it runs in the caller, with the same results."""
+    script = tmp_path / "own_work.py"
+    script.write_text(textwrap.dedent("""
+        from omaha_learn import jobs
+
+        def square(i):
+            return i * i
+
+        print("RAN", jobs.run_jobs(square, range(6), jobs=2, kind="process"), jobs.status())
+        print("THEN", jobs.run_jobs(abs, [-1, -2, -3], jobs=2, kind="process"), jobs.status())
+    """))
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
+                         cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("RAN") == 1
+    assert "RAN [0, 1, 4, 9, 16, 25] this process: the work cannot be loaded in a worker process" in out.stdout
+    assert "THEN [1, 2, 3] processes: 2" in out.stdout

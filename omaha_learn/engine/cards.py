@@ -21,6 +21,7 @@ import operator
 import random
 import re
 from collections.abc import Iterable, Iterator
+from typing import TypeGuard
 
 from omaha_learn.errors import CardError
 
@@ -32,6 +33,7 @@ __all__ = [
     "CardsLike",
     "Deck",
     "parse_cards",
+    "is_parsed",
     "format_cards",
     "FULL_DECK",
 ]
@@ -287,6 +289,16 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
     return tuple(c for c, _, _ in out)
 
 
+def is_parsed(cards: object) -> TypeGuard[tuple[Card, ...]]:
+    """Whether ``cards`` is already what :func:`parse_cards` returns (a tuple of :class:`Card`): code that
+    takes text or cards reads text once, at the edge, and passes parsed cards on without reading them again.
+
+    >>> is_parsed(parse_cards("As Kd")), is_parsed("As Kd"), is_parsed([Card("As")])
+    (True, False, False)
+    """
+    return isinstance(cards, tuple) and all(isinstance(c, Card) for c in cards)
+
+
 def format_cards(cards: Iterable[Card], *, pretty: bool = False, sep: str = " ") -> str:
     """Cards as text: ``'As Kd'`` (or ``'A♠ K♦'`` with ``pretty=True``).
 
@@ -297,7 +309,7 @@ def format_cards(cards: Iterable[Card], *, pretty: bool = False, sep: str = " ")
     """
     if not isinstance(sep, str):
         raise CardError(f"sep: {sep!r} is not text", token=repr(sep))
-    if not (isinstance(cards, tuple) and all(isinstance(c, Card) for c in cards)):
+    if not (isinstance(cards, (tuple, list)) and all(isinstance(c, Card) for c in cards)):
         cards = parse_cards(cards, allow_duplicates=True)
     return sep.join(c.pretty if pretty else str(c) for c in cards)
 
@@ -317,7 +329,7 @@ class Deck:
         if seed is not None and not _is_int(seed):
             raise CardError(f"seed: {seed!r} is not a whole number or None", token=repr(seed))
         seed = None if seed is None else operator.index(seed)
-        excluded = set(parse_cards(exclude))
+        excluded = set(exclude if is_parsed(exclude) else parse_cards(exclude))
         self.seed = seed
         self._rng = random.Random(seed)
         self._cards: list[Card] = [c for c in _DECK if c not in excluded]

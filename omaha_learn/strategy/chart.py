@@ -483,6 +483,19 @@ def _load(game: str, path: str) -> _Data:
     return _Data(game, meta, stats, trials, trials6, rank, order, order6, rank6, above)
 
 
+def class_statistics(game: str, opponents: int, trials: int, seed: int,
+                     hands: npt.NDArray[np.integer]) -> dict[str, npt.NDArray[np.float64]]:
+    """One job of ``scripts/build_chart.py``: ``hands`` against ``opponents`` random hands, every chart
+    statistic with its standard error, and the deals used (a library function, so the one process pool
+    of :func:`omaha_learn.jobs.run_jobs` can load it in its workers)."""
+    from omaha_learn.engine.equity.random_hands import against_random
+
+    r = against_random(hands, opponents, game=game, trials=trials, seed=seed, threads=1)
+    return {"equity": r.equity, "equity_se": r.stderr, "scoop": r.scoop, "scoop_se": r.scoop_stderr,
+            "high": r.high, "high_se": r.high_stderr, "low": r.low, "low_se": r.low_stderr,
+            "deals": r.deals.astype(np.float64)}
+
+
 def starting_hands(game: str | Game = "hilo", *, path: str | Path | None = None) -> StartingHands:
     """The starting-hand chart of ``game`` (``"plo"`` or ``"hilo"``), loaded on first use; a five-card
     game has none (:class:`ChartError` naming it).

@@ -42,8 +42,8 @@ from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.betting.state import HandState
 from omaha_learn.engine.cards import Card, format_cards
 from omaha_learn.engine.equity.range_equity import RANGE_HOLE_CARDS
-from omaha_learn.engine.evaluation.hands import best_high, best_low
-from omaha_learn.engine.evaluation.nuts import nut_high
+from omaha_learn.engine.evaluation.hands import high_hand, low_hand
+from omaha_learn.engine.evaluation.nuts import nut_high_of, nut_low_of
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import CoachError, RangeError
 from omaha_learn.strategy.advice import CLOSE, Advice, Option, weigh_action
@@ -76,17 +76,15 @@ def nut_status(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, qual
     """
     if len(board) < 3:
         return "Before the flop: no made hand yet."
-    mine = best_high(hole, board)
-    nuts = nut_high(board, dead=hole)
+    mine = high_hand(hole, board)
+    nuts = nut_high_of(board, hole)
     if mine.strength >= nuts.strength:
         text = f"{mine.describe()}: the nut high."
     else:
         text = f"{mine.describe()}: not the nuts (the nut high is {nuts.describe().lower()})."
     if game.has_low:
-        from omaha_learn.engine.evaluation.nuts import nut_low
-
-        low = best_low(hole, board, qualifier)
-        best = nut_low(board, qualifier, dead=hole)
+        low = low_hand(hole, board, qualifier)
+        best = nut_low_of(board, qualifier, hole)
         if best is None:
             text += " No low is possible on this board yet."
         elif low is None:
@@ -117,16 +115,16 @@ def hand_notes(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, qual
     >>> rule    # no low half in PLO: the three-hole-card low is not a pitfall here
     ()
     """
-    from omaha_learn.engine.evaluation.explanation import explain
-    from omaha_learn.strategy.outs import outs
+    from omaha_learn.engine.evaluation.explanation import explain_cards
+    from omaha_learn.strategy.outs import outs_of
 
     if len(board) < 3:
         return (), ()
-    notes = tuple(p.message for p in explain(hole, board, qualifier).pitfalls
+    notes = tuple(p.message for p in explain_cards(hole, board, qualifier).pitfalls
                   if game.has_low or p.rule not in LOW_RULES)   # PLO has no low half: no low pitfall to warn of
     if len(board) >= 5:
         return (), notes
-    o = outs(hole, board, game, qualifier=qualifier)
+    o = outs_of(hole, board, game.with_hole_cards(len(hole)), qualifier)
     n = len(o)
     draws = [f"{d.name}: {d.message}" for d in o.draws]
     nut_improves = sum(1 for c in o.next_cards if c.improves_high and c.nut_high)
@@ -212,7 +210,7 @@ def _options(model: SpotModel) -> list[Option]:
 # ----------------------------------------------------------------- the coach
 
 def _given_ranges(view: SeatView, ranges: object) -> dict[int, Range]:
-    game = view.game.value
+    game = view.game
     if isinstance(ranges, (str, Range)):
         items: dict[object, object] = {s: ranges for s in view.opponents}
     elif isinstance(ranges, Mapping):

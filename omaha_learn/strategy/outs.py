@@ -24,10 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from itertools import combinations
 from typing import overload
-
-import numpy as np
 
 from omaha_learn import rendering
 from omaha_learn.engine.cards import FULL_DECK, Card, CardsLike, format_cards, parse_cards
@@ -35,17 +32,18 @@ from omaha_learn.engine.evaluation.five_card import Category
 from omaha_learn.engine.evaluation.hands import (
     HighHand,
     LowHand,
-    check_deal,
+    check_cards,
     high_strength,
     low_strength,
     make_high,
     make_low,
 )
+from omaha_learn.engine.evaluation.nuts import nut_strengths
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.errors import CardError, QualifierError
 from omaha_learn.strategy.draws import Draw, flush_draws, low_draw, makes_straight, straight_draw
 
-__all__ = ["NextCard", "Outs", "outs"]
+__all__ = ["NextCard", "Outs", "outs", "outs_of"]
 
 
 @dataclass(frozen=True)
@@ -204,38 +202,6 @@ class Outs(Sequence[NextCard]):
         return rendering.html("outs", self)   # drawn by omaha_learn.display when it is there
 
 
-def _nut_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    from omaha_learn.engine.evaluation.keys import card_weights
-    from omaha_learn.engine.evaluation.tables import rank_lookups
-
-    nonflush, flush, low = rank_lookups()
-    return nonflush, flush, low, card_weights(), np.arange(52) % 4
-
-
-def _nuts(unseen: Sequence[Card], boards: Sequence[tuple[Card, ...]], skip: Sequence[int]
-          ) -> tuple[list[int], list[int]]:
-    """For each board ``boards[k]``: the best high and the best unqualified low strength that two
-    unseen cards other than ``unseen[skip[k]]`` (none when ``skip[k]`` is -1) make with three of its cards."""
-    nonflush, flush, low, weights, suits = _nut_tables()
-    u = np.array([int(c) for c in unseen], dtype=np.intp)
-    i, j = np.triu_indices(len(u), 1)
-    pk = weights[u[i]] + weights[u[j]]
-    ps = np.where(suits[u[i]] == suits[u[j]], suits[u[i]], -1)
-    highs: list[int] = []
-    lows: list[int] = []
-    for k, board in zip(skip, boards, strict=True):
-        keep = (i != k) & (j != k)
-        triples = np.array(list(combinations([int(c) for c in board], 3)), dtype=np.intp)
-        tk = weights[triples].sum(axis=1)
-        ts = np.where((suits[triples] == suits[triples[:, :1]]).all(axis=1), suits[triples[:, 0]], -2)
-        key = pk[keep][:, None] + tk[None, :]
-        suited = ps[keep][:, None] == ts[None, :]
-        high = np.where(suited, flush[key], nonflush[key])
-        highs.append(int(high.max()))
-        lows.append(int(low[key].max()))
-    return highs, lows
-
-
 def outs(hole: CardsLike, board: CardsLike, game: Game | str = DEFAULT_GAME, *, dead: CardsLike = (),
          qualifier: int | None = 8) -> Outs:
     """What each unseen next card makes of ``hole`` on a flop or turn ``board`` (R2, R6-R11).
@@ -255,7 +221,6 @@ def outs(hole: CardsLike, board: CardsLike, game: Game | str = DEFAULT_GAME, *, 
     ['gutshot', 'non-nut flush draw']
     """
     from omaha_learn.engine.arguments import qualifier as check_qualifier
-    from omaha_learn.engine.evaluation.tables import low_threshold
 
     g = Game.parse(game)
     q = check_qualifier(qualifier, "qualifier", QualifierError)
@@ -263,9 +228,15 @@ def outs(hole: CardsLike, board: CardsLike, game: Game | str = DEFAULT_GAME, *, 
     if len(b) not in (3, 4):
         raise CardError(f"board: outs need a flop (3 cards) or a turn (4 cards), got {len(b)}"
                         f" ({format_cards(b) or 'none'})")
-    h, b = check_deal(hole, b, board_sizes=(3, 4))
-    g = g.with_hole_cards(len(h))
-    d = parse_cards(dead)
+    h, b = check_cards(parse_cards(hole), b, board_sizes=(3, 4))
+    return outs_of(h, b, g.with_hole_cards(len(h)), q, parse_cards(dead))
+
+
+def outs_of(h: tuple[Card, ...], b: tuple[Card, ...], g: Game, q: int | None, d: tuple[Card, ...] = ()) -> Outs:
+    """:func:`outs` of cards that are parsed already (hole ``h`` and flop or turn ``b`` checked, the game
+    ``g`` of ``h``'s size, the qualifier ``q`` checked); the dead cards ``d`` are checked here. No parsing."""
+    from omaha_learn.engine.evaluation.tables import low_threshold
+
     for c in d:
         if c in h or c in b:
             raise CardError(f"dead card '{c}' is also in the hand or on the board", token=str(c))
@@ -275,7 +246,7 @@ def outs(hole: CardsLike, board: CardsLike, game: Game | str = DEFAULT_GAME, *, 
         raise CardError(f"dead: only {len(unseen)} cards left unseen; an opponent needs 4 and one must come next")
     threshold = low_threshold(q)
     boards = [(*b, c) for c in unseen]
-    nut_highs, nut_lows = _nuts(unseen, boards, range(len(unseen)))
+    nut_highs, nut_lows = nut_strengths(unseen, boards, range(len(unseen)))
     now_high, now_nut_high = _now(h, b, unseen)
     now_low, now_nut_low = _now_low(h, b, unseen, q, threshold) if g.has_low else (None, False)
     low_ranks = {c.low_rank for c in h if c.low_rank <= (q or 13)} - {c.low_rank for c in b}
@@ -311,7 +282,7 @@ def _pairs_board_only(card: Card, h: Sequence[Card], b: Sequence[Card], high: Hi
 
 def _now(h: Sequence[Card], b: Sequence[Card], unseen: Sequence[Card]) -> tuple[HighHand, bool]:
     s, p, t = high_strength(h, b)
-    best, _ = _nuts(unseen, [tuple(b)], [-1])
+    best, _ = nut_strengths(unseen, [tuple(b)], [-1])
     return make_high(p, t, s), s >= best[0]
 
 
@@ -320,7 +291,7 @@ def _now_low(h: Sequence[Card], b: Sequence[Card], unseen: Sequence[Card], q: in
     ls, lp, lt = low_strength(h, b)
     if ls < threshold:
         return None, False
-    _, lows = _nuts(unseen, [tuple(b)], [-1])
+    _, lows = nut_strengths(unseen, [tuple(b)], [-1])
     return make_low(lp, lt, ls, q), ls >= lows[0]
 
 

@@ -126,7 +126,7 @@ def _steps(hand: HandState) -> tuple[PublicStep, ...]:
     from omaha_learn.errors import OmahaLearnError
 
     try:
-        replay = HandState(hand.starting_stacks, game=hand.game.value, stakes=hand.stakes, limits=hand.limits,
+        replay = HandState(hand.starting_stacks, game=hand.game, stakes=hand.stakes, limits=hand.limits,
                            button=hand.button, hole_count=hand.hole_count, holes=[None] * hand.n,
                            board=hand.board, qualifier=hand.qualifier, deal_missing=False)
         out = []

@@ -53,7 +53,7 @@ from omaha_learn.engine.betting.antes import antes_due
 from omaha_learn.engine.betting.events import Event, describe
 from omaha_learn.engine.betting.limits import fixed_limit_amount, is_full_raise, pot_limit_range, reopens_for
 from omaha_learn.engine.betting.settings import Limits, Stakes
-from omaha_learn.engine.cards import Card, CardError, CardsLike, Deck, format_cards, parse_cards
+from omaha_learn.engine.cards import Card, CardError, CardsLike, Deck, format_cards, is_parsed, parse_cards
 from omaha_learn.engine.games import BOARD_AFTER, DEFAULT_GAME, HOLE_SIZES, MAX_PLAYERS, STREETS, Game, deal_holes
 from omaha_learn.errors import BettingSetupError, ShowdownError
 
@@ -118,7 +118,7 @@ def _check_cards(holes: object, board: object, n: int, hole_count: int | None, d
             if h is None:
                 continue
             try:
-                cards = parse_cards(h)
+                cards = h if is_parsed(h) else parse_cards(h)   # cards parsed already (a replay) are not read again
             except CardError as e:
                 raise BettingSetupError(f"holes[{i}]: {e}") from None
             if hole_count is None and len(cards) in HOLE_SIZES:
@@ -128,7 +128,7 @@ def _check_cards(holes: object, board: object, n: int, hole_count: int | None, d
                 raise BettingSetupError(f"holes: seat {i} has {len(cards)} cards, needs {needs}")
             given[i] = cards
     try:
-        board_plan = list(parse_cards(board))  # type: ignore[arg-type]
+        board_plan = list(board if is_parsed(board) else parse_cards(board))  # type: ignore[arg-type]
     except CardError as e:
         raise BettingSetupError(f"board: {e}") from None
     if len(board_plan) > 5:
@@ -329,7 +329,7 @@ class HandState:
               deal_unknown: bool) -> None:
         known = [c for h in given if h is not None for c in h] + board_plan
         self._board_plan = list(board_plan)
-        self.deck = Deck(seed, exclude=known)
+        self.deck = Deck(seed, exclude=tuple(known))
         # R1: one card at a time, starting left of the button, to every seat whose cards are not given
         to_deal = [i for i in range(self.n) if given[i] is None] if deal_unknown else []
         dealt = deal_holes(self.deck, self.n, self.hole_count, first=self.button + 1, to=to_deal)

@@ -63,7 +63,7 @@ def equity(holes: Sequence[CardsLike | HandRange | None], board: CardsLike = (),
     play the game's five-card version (``"hilo"`` with five cards is Big O). ``trials`` is at most
     :data:`MAX_TRIALS` (100 million deals, about a minute); ``seed`` an int or
     ``None``. ``threads`` is how many cores Monte Carlo uses: that many
-    worker processes (:mod:`~omaha_learn.engine.equity.workers`, default every
+    worker processes (:mod:`~omaha_learn.jobs`, default every
     core; ``threads=1`` stays in this process); a seeded result is the same,
     bit for bit, for any count. Exact enumeration runs on one thread (the
     heads-up preflop, 1,086,008 boards, takes about 15 ms). ``progress`` is ``True`` for a bar on stderr or a

@@ -25,7 +25,6 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.engine.equity.workers import parallel_sum
 from omaha_learn.engine.evaluation.batch import board_info, hand_strengths
 from omaha_learn.engine.evaluation.sweep import board_blocks, triple_values
 from omaha_learn.engine.sampling import (
@@ -39,6 +38,7 @@ from omaha_learn.engine.sampling import (
     fresh_seed,
 )
 from omaha_learn.errors import RangesDoNotFit
+from omaha_learn.jobs import parallel_sum
 
 __all__ = [
     "DealSpec",
@@ -220,7 +220,7 @@ def monte_carlo_counts(spec: DealSpec, trials: int, seed: int | None, threads: i
                        progress: Callable[[int, int], object] | None = None, chunks: range | None = None
                        ) -> dict[int, int]:
     """Outcome counts (code -> deals) of ``trials`` seeded deals, chunk by chunk on ``threads``
-    worker processes (:func:`~omaha_learn.engine.equity.workers.parallel_sum`): the same for
+    worker processes (:func:`~omaha_learn.jobs.parallel_sum`): the same for
     any ``threads``. ``chunks`` selects some of the request's chunks (a piece of a study);
     ``progress(done, total)`` is called as chunks finish.
 

@@ -27,7 +27,7 @@ from omaha_learn.engine.evaluation.hands import (
     make_low,
 )
 
-__all__ = ["Choice", "Pitfall", "Explanation", "explain"]
+__all__ = ["Choice", "Pitfall", "Explanation", "explain", "explain_cards"]
 
 _COUNT_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 _SUIT_SINGULAR = {s: n[:-1] for s, n in SUIT_NAMES.items()}  # 'club'
@@ -285,8 +285,16 @@ def explain(hole: CardsLike, board: CardsLike, qualifier: int | None = 8) -> Exp
     """
     from omaha_learn.engine.evaluation.tables import low_threshold
 
-    threshold = low_threshold(qualifier)
+    low_threshold(qualifier)    # a bad qualifier is named before the cards
     h, b = check_deal(hole, board)
+    return explain_cards(h, b, qualifier)
+
+
+def explain_cards(h: tuple[Card, ...], b: tuple[Card, ...], qualifier: int | None = 8) -> Explanation:
+    """:func:`explain` of cards that are parsed and checked already (no parsing)."""
+    from omaha_learn.engine.evaluation.tables import low_threshold
+
+    threshold = low_threshold(qualifier)
     raw: list[tuple[tuple[Card, ...], tuple[Card, ...], int, int]] = []
     for p in combinations(h, 2):
         for t in combinations(b, 3):

@@ -29,9 +29,12 @@ __all__ = [
     "LowHand",
     "best_high",
     "best_low",
+    "check_cards",
     "check_deal",
     "HOLE_SIZES",
+    "high_hand",
     "high_strength",
+    "low_hand",
     "low_strength",
     "make_high",
     "make_low",
@@ -86,13 +89,18 @@ def five_card_strengths(cards: Sequence[Card]) -> tuple[int, int]:
 
 def check_deal(hole: CardsLike, board: CardsLike, *, board_sizes: Sequence[int] = (3, 4, 5)
                ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """Parse and validate one player's hole cards and the board.
+    """Parse and validate one player's hole cards and the board (the edge: public functions call it once,
+    then pass the parsed cards on; :func:`check_cards` validates cards that are parsed already).
 
     Raises :class:`CardError` naming the problem: a bad token, a wrong count,
     or a card that is both in the hand and on the board.
     """
-    h = parse_cards(hole)
-    b = parse_cards(board)
+    return check_cards(parse_cards(hole), parse_cards(board), board_sizes=board_sizes)
+
+
+def check_cards(h: tuple[Card, ...], b: tuple[Card, ...], *, board_sizes: Sequence[int] = (3, 4, 5)
+                ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """:func:`check_deal` for cards that are parsed already: the counts and the overlap, no parsing."""
     if len(h) not in HOLE_SIZES:
         raise CardError(f"hole cards: Omaha needs 4 (or 5 for five-card Omaha), got {len(h)}"
                         f" ({format_cards(h) or 'none'})")
@@ -324,6 +332,11 @@ def best_high(hole: CardsLike, board: CardsLike) -> HighHand:
     True
     """
     h, b = check_deal(hole, board)
+    return high_hand(h, b)
+
+
+def high_hand(h: Sequence[Card], b: Sequence[Card]) -> HighHand:
+    """:func:`best_high` of cards that are parsed and checked already (no parsing: for inner loops)."""
     s, p, t = high_strength(h, b)
     return make_high(p, t, s)
 
@@ -340,10 +353,15 @@ def best_low(hole: CardsLike, board: CardsLike, qualifier: int | None = 8) -> Lo
     >>> best_low("Ah 2c Kd Qs", "3s 4d 9c", qualifier=9).number
     94321
     """
+    h, b = check_deal(hole, board)
+    return low_hand(h, b, qualifier)
+
+
+def low_hand(h: Sequence[Card], b: Sequence[Card], qualifier: int | None = 8) -> LowHand | None:
+    """:func:`best_low` of cards that are parsed and checked already (no parsing: for inner loops)."""
     from omaha_learn.engine.evaluation.tables import low_threshold
 
     threshold = low_threshold(qualifier)
-    h, b = check_deal(hole, board)
     s, p, t = low_strength(h, b)
     if s < threshold:
         return None

@@ -15,47 +15,126 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
+import numpy.typing as npt
 
 from omaha_learn.engine import arguments
 from omaha_learn.engine.cards import FULL_DECK, Card, CardsLike, parse_cards
-from omaha_learn.engine.evaluation.hands import HighHand, LowHand, best_low
+from omaha_learn.engine.evaluation.hands import HighHand, LowHand, low_hand, make_high, make_low
 from omaha_learn.engine.sampling import chunk_seed, chunk_sizes, deal_cards, fresh_seed
 from omaha_learn.errors import CardError, EquityError
 
-__all__ = ["nut_low", "nut_high", "nut_low_odds", "NutLowOdds"]
+__all__ = ["nut_low", "nut_high", "nut_low_of", "nut_high_of", "nut_strengths", "nut_low_odds", "NutLowOdds"]
+
+Ints = npt.NDArray[np.intp]
+
+
+# ------------------------------------------------------------------ the one nut routine
+# Every unseen hole pair with every three board cards, by rank keys (R2): nut_high, nut_low and
+# outs (nut_strengths, many boards at once) all read these matrices.
+
+@dataclass(frozen=True)
+class _Pairs:
+    """The unseen cards' hole pairs (``i < j`` index ``cards``), their rank keys and their suit (-1: offsuit)."""
+
+    cards: Ints
+    i: Ints
+    j: Ints
+    key: Ints
+    suit: Ints
+
+
+def _pairs(unseen: Sequence[Card]) -> _Pairs:
+    from omaha_learn.engine.evaluation.keys import card_weights
+
+    weights, suits = card_weights(), np.arange(52) % 4
+    u = np.array([int(c) for c in unseen], dtype=np.intp)
+    i, j = np.triu_indices(len(u), 1)
+    return _Pairs(u, i, j, weights[u[i]] + weights[u[j]], np.where(suits[u[i]] == suits[u[j]], suits[u[i]], -1))
+
+
+def _strengths(pairs: _Pairs, board: Sequence[Card], keep: npt.NDArray[np.bool_] | None = None
+               ) -> tuple[Ints, Ints, Ints]:
+    """(board triples, high strengths, unqualified low strengths): a row per pair (those in ``keep``),
+    a column per triple."""
+    from omaha_learn.engine.evaluation.keys import card_weights
+    from omaha_learn.engine.evaluation.tables import rank_lookups
+
+    nonflush, flush, low = rank_lookups()
+    weights, suits = card_weights(), np.arange(52) % 4
+    triples = np.array(list(combinations([int(c) for c in board], 3)), dtype=np.intp)
+    tk = weights[triples].sum(axis=1)
+    ts = np.where((suits[triples] == suits[triples[:, :1]]).all(axis=1), suits[triples[:, 0]], -2)
+    pk, ps = (pairs.key, pairs.suit) if keep is None else (pairs.key[keep], pairs.suit[keep])
+    key = pk[:, None] + tk[None, :]
+    high = np.where(ps[:, None] == ts[None, :], flush[key], nonflush[key])
+    return triples, high, low[key]
+
+
+def nut_strengths(unseen: Sequence[Card], boards: Sequence[Sequence[Card]], skip: Sequence[int]
+                  ) -> tuple[list[int], list[int]]:
+    """For each board ``boards[k]``: the best high and the best unqualified low strength that two
+    ``unseen`` cards other than ``unseen[skip[k]]`` (none when ``skip[k]`` is -1) make with three of
+    its cards (parsed cards in, no parsing: the outs of every next card at once).
+
+    >>> from omaha_learn.engine.cards import parse_cards
+    >>> board = parse_cards("Qs Js 4s")
+    >>> unseen = [c for c in FULL_DECK if c not in board + parse_cards("As Ks 7d 2c")]
+    >>> nut_strengths(unseen, [board], [-1])[0] == [nut_high_of(board, parse_cards("As Ks 7d 2c")).strength]
+    True
+    """
+    pairs = _pairs(unseen)
+    highs: list[int] = []
+    lows: list[int] = []
+    for k, board in zip(skip, boards, strict=True):
+        _, high, low = _strengths(pairs, board, (pairs.i != k) & (pairs.j != k))
+        highs.append(int(high.max()))
+        lows.append(int(low.max()))
+    return highs, lows
+
+
+def _unseen(board: tuple[Card, ...], dead: tuple[Card, ...]) -> list[Card]:
+    if not 3 <= len(board) <= 5:
+        raise CardError(f"board: a board has 3, 4 or 5 cards, got {len(board)}")
+    out = set(board) | set(dead)
+    return [c for c in FULL_DECK if c not in out]
+
+
+def nut_high_of(board: tuple[Card, ...], dead: tuple[Card, ...] = ()) -> HighHand:
+    """:func:`nut_high` of cards that are parsed already (no parsing)."""
+    pairs = _pairs(_unseen(board, dead))
+    triples, high, _ = _strengths(pairs, board)
+    p, t = np.unravel_index(int(np.argmax(high)), high.shape)
+    pair = (Card(int(pairs.cards[pairs.i[p]])), Card(int(pairs.cards[pairs.j[p]])))
+    return make_high(pair, tuple(Card(int(c)) for c in triples[t]), int(high[p, t]))
+
+
+def nut_low_of(board: tuple[Card, ...], qualifier: int | None = 8, dead: tuple[Card, ...] = ()) -> LowHand | None:
+    """:func:`nut_low` of cards that are parsed already (no parsing)."""
+    from omaha_learn.engine.evaluation.tables import low_threshold
+
+    threshold = low_threshold(qualifier)
+    pairs = _pairs(_unseen(board, dead))
+    triples, _, low = _strengths(pairs, board)
+    p, t = np.unravel_index(int(np.argmax(low)), low.shape)
+    if int(low[p, t]) < threshold:
+        return None
+    pair = (Card(int(pairs.cards[pairs.i[p]])), Card(int(pairs.cards[pairs.j[p]])))
+    return make_low(pair, tuple(Card(int(c)) for c in triples[t]), int(low[p, t]), qualifier)
 
 
 def nut_low(board: CardsLike, qualifier: int | None = 8, *, dead: CardsLike = ()) -> LowHand | None:
     """The best low two unseen hole cards could make on ``board`` (3 to 5 cards); ``None`` if none qualifies.
 
-    Suits never matter for a low, so one unseen card of each rank stands for
-    its rank (two of the same rank where a pair could play, with no
-    qualifier); ``dead`` cards are out of play (your own hole cards, say).
+    Every unseen pair is weighed with every three board cards in one vectorised pass (the
+    routine :func:`nut_high` and :func:`~omaha_learn.strategy.outs` share; a pair plays
+    where no qualifier applies); ``dead`` cards are out of play (your own hole cards, say).
     """
-    cards = parse_cards(board)
-    if not 3 <= len(cards) <= 5:
-        raise CardError(f"board: a board has 3, 4 or 5 cards, got {len(cards)}")
-    out = set(cards) | set(parse_cards(dead))
-    unseen = [c for c in FULL_DECK if c not in out]
-    by_rank: dict[int, list[Card]] = {}
-    for c in unseen:
-        by_rank.setdefault(c.low_rank, []).append(c)
-    singles = [cs[0] for cs in by_rank.values()]
-    pairs = [cs[:2] for cs in by_rank.values() if len(cs) >= 2]
-    candidates = [list(p) for p in combinations(singles, 2)] + pairs
-    best: LowHand | None = None
-    for two in candidates:
-        fillers = [c for c in unseen if c not in two][:2]
-        if len(fillers) < 2:
-            continue
-        low = best_low([*two, *fillers], cards, qualifier)
-        if low is not None and (best is None or low > best):
-            best = low
-    return best
+    return nut_low_of(parse_cards(board), qualifier, parse_cards(dead))
 
 
 @dataclass(frozen=True)
@@ -120,7 +199,7 @@ def nut_low_odds(hole: CardsLike, board: CardsLike = (), *, deals: int = 2_000, 
             finals += [tuple(Card(c) for c in row) for row in dealt.T.tolist()]
     possible = lows = nuts = 0
     for final in finals:
-        low, best = best_low(h, final), nut_low(final)
+        low, best = low_hand(h, final), nut_low_of(final)
         possible += best is not None
         lows += low is not None
         nuts += low is not None and low == best
@@ -135,25 +214,4 @@ def nut_high(board: CardsLike, *, dead: CardsLike = ()) -> HighHand:
     >>> nut_high("Qs Js 4s", dead="As Ks 7d 2c").describe()     # no ace or king of spades left
     'Flush, queen high (queen, jack, ten, nine, four)'
     """
-    from omaha_learn.engine.evaluation.hands import make_high
-    from omaha_learn.engine.evaluation.keys import card_weights
-    from omaha_learn.engine.evaluation.tables import rank_lookups
-
-    cards = parse_cards(board)
-    if not 3 <= len(cards) <= 5:
-        raise CardError(f"board: a board has 3, 4 or 5 cards, got {len(cards)}")
-    out = set(cards) | set(parse_cards(dead))
-    unseen = np.array([int(c) for c in FULL_DECK if c not in out], dtype=np.intp)
-    nonflush, flush, _ = rank_lookups()
-    weights, suits = card_weights(), np.arange(52) % 4
-    i, j = np.triu_indices(len(unseen), 1)
-    pk = weights[unseen[i]] + weights[unseen[j]]
-    ps = np.where(suits[unseen[i]] == suits[unseen[j]], suits[unseen[i]], -1)
-    triples = np.array(list(combinations([int(c) for c in cards], 3)), dtype=np.intp)
-    tk = weights[triples].sum(axis=1)
-    ts = np.where((suits[triples] == suits[triples[:, :1]]).all(axis=1), suits[triples[:, 0]], -2)
-    key = pk[:, None] + tk[None, :]
-    high = np.where(ps[:, None] == ts[None, :], flush[key], nonflush[key])
-    p, t = np.unravel_index(int(np.argmax(high)), high.shape)
-    pair = (Card(int(unseen[i[p]])), Card(int(unseen[j[p]])))
-    return make_high(pair, tuple(Card(int(c)) for c in triples[t]), int(high[p, t]))
+    return nut_high_of(parse_cards(board), parse_cards(dead))
