@@ -98,8 +98,15 @@ def _hole_size(text: str) -> int:
 
 def _games_help() -> str:
     """``--game``'s help: every game's code and name, the default named."""
-    return ", ".join(_("{code} ({name}, the default)").format(code=g.value, name=g.short_name)
-                     if g is DEFAULT_GAME else f"{g.value} ({g.short_name})" for g in Game)
+    return ", ".join(_("{code} ({name}, the default)").format(code=g.value, name=pgettext("game", g.short_name))
+                     if g is DEFAULT_GAME else f"{g.value} ({pgettext('game', g.short_name)})" for g in Game)
+
+
+def _game_names() -> None:  # pragma: no cover - never called: Babel finds the games' short names here
+    pgettext("game", "Omaha")
+    pgettext("game", "Omaha Hi-Lo 8")
+    pgettext("game", "five-card Omaha")
+    pgettext("game", "Big O")
 
 
 def _holes_help() -> str:
@@ -160,7 +167,7 @@ def _parser() -> argparse.ArgumentParser:
 
     b = cmd("best", _("best high and low hand of a hand on a board, every two-plus-three choice explained (R2)"),
             'omaha-learn best AsKd7h2c --board "Kc 9c 6c 6h Qc"')
-    b.add_argument("hole", help=_("the game's hole cards (4; 5 in plo5 and bigo)"))
+    b.add_argument("hole", metavar="HAND", help=_("the game's hole cards (4; 5 in plo5 and bigo)"))
     b.add_argument("--board", required=True, help=_("3, 4 or 5 board cards"))
     b.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_games_help())
     b.add_argument("--hole-cards", type=_hole_size, default=None, help=_holes_help())
@@ -169,7 +176,7 @@ def _parser() -> argparse.ArgumentParser:
 
     o = cmd("outs", _("outs on a flop or turn: what each next card makes, the nuts, the draws"),
             "omaha-learn outs JcTd9h2s --board 8s7dKc --game plo")
-    o.add_argument("hole", help=_("the game's hole cards (4; 5 in plo5 and bigo)"))
+    o.add_argument("hole", metavar="HAND", help=_("the game's hole cards (4; 5 in plo5 and bigo)"))
     o.add_argument("--board", required=True, help=_("3 or 4 board cards"))
     o.add_argument("--dead", default="", help=_("cards known to be out (never come next)"))
     o.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_games_help())

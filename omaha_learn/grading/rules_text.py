@@ -69,6 +69,7 @@ def rule_link(rule: str) -> str:
 def _inline(text: str) -> str:
     out = html.escape(text, quote=False)
     out = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", out)
+    out = re.sub(r"(?<![*\w])\*([^*\s][^*]*?)\*(?![*\w])", r"<em>\1</em>", out)
     out = re.sub(r"`(.+?)`", r"<code>\1</code>", out)
     return re.sub(r"\[(.+?)\]\((.+?)\)", r"\1", out)
 
