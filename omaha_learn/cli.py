@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from omaha_learn.games import DEFAULT_GAME, Game
-from omaha_learn.i18n import LanguageError, chips, format_number, language, language_code, ngettext, pgettext
+from omaha_learn.i18n import N_, LanguageError, chips, format_number, language, language_code, ngettext, pgettext
 from omaha_learn.i18n import gettext as _
 
 __all__ = ["main", "project_root", "learner_root", "start_url"]
@@ -747,7 +747,7 @@ def _grade(args: argparse.Namespace) -> int:
                 named, maxima, "best" if args.best else "latest",
                 learners=tuple(roster.labels) if roster is not None else None,
                 extensions={k: v.extension_days for k, v in roster.labels.items()} if roster is not None else {},
-                time_source="nbgrader's timestamp.txt" if args.nbgrader is not None else "the file's time",
+                time_source=N_("nbgrader's timestamp.txt") if args.nbgrader is not None else N_("the file's time"),
                 **late)
         except ReportError as exc:
             problems.append(str(exc))
@@ -859,7 +859,7 @@ def _handout(args: argparse.Namespace) -> int:
         print(_("omaha-learn handout: error: {message}").format(message=exc), file=sys.stderr)
         return 2
     learners = len({p.parent for p in files})
-    print(ngettext("wrote {n} notebook for {learners} to {folder}", "wrote {n} notebooks for {learners} to {folder}",
+    print(ngettext("wrote {n} notebook to {folder} ({learners})", "wrote {n} notebooks to {folder} ({learners})",
                    len(files)).format(n=len(files), folder=args.out, learners=ngettext(
                        "{n} learner", "{n} learners", learners).format(n=learners)))
     return 0

@@ -180,3 +180,46 @@ def test_the_page_s_plural_forms(tmp_path: Path) -> None:
 def test_a_bad_language_is_refused() -> None:
     with pytest.raises(LanguageError):
         feedback_html("A", [], language="xx")
+
+
+def _report(lang: str, records: list[QuestionRecord]) -> tuple[str, str]:
+    """The class report in English and in ``lang``, for the same records (work due, 10% a day late)."""
+    from omaha_learn.grading.class_summary import Assignment
+    from omaha_learn.grading.report import report_html
+
+    plan = Assignment(due=1_800_000_000.0, penalty=(0.1,))
+    with language("en"):
+        english = report_html(records, assignment=plan)
+    with language(lang):
+        return english, report_html(records, assignment=plan)
+
+
+_STATUS_CODES = re.compile(r"\b(?:unreadable-answer|unreadable|timed-out|kernel-died|no-key|wrong-exercise"
+                           r"|cleanup-failed)\b")
+"""The grader's status values, as the CSV has them: code, shown as they are."""
+
+
+@pytest.mark.parametrize("lang", ["ru", "et"])
+def test_the_class_report_is_in_the_language(lang: str) -> None:
+    """The teacher's report (omaha-learn grade --report --language ru): headings, tables, legends, notes."""
+    recs = [r for r in _records() if r.student == "Анна"] + [
+        QuestionRecord("Анна", "03_lows", "q1", 1, 1, "graded", answer="x", submission="a/03_lows.ipynb",
+                       points_before=0, override="well argued"),
+        QuestionRecord("Ivo", "02_high_hands", "q1", 0, 2, "graded", answer="y", rule="R6"),
+        QuestionRecord("Ivo", "03_lows", "q1", 0, 1, "graded", answer="z", submission="b/03_lows.ipynb")]
+    english, page = _report(lang, recs)
+    assert f'<html lang="{lang}">' in page
+    left = english_left(_STATUS_CODES.sub("", page.replace("well argued", "").replace("Ivo", "")), english)
+    assert left == set(), left
+
+
+@pytest.mark.xfail(strict=True, reason="still English: what the grader stores for a flagged submission (its "
+                                       "feedback text, grading/class_summary.py's details such as 'only 1 of 2 "
+                                       "learners handed 03_lows in') is written once, in English")
+@pytest.mark.parametrize("lang", ["ru", "et"])
+def test_a_flagged_submission_s_details_are_in_the_language(lang: str) -> None:
+    recs = _records() + [QuestionRecord("Mari", "02_high_hands", "q3", 0, 1, "unreadable-answer",
+                                        "cannot read this answer", written="???", rule="R3"),
+                         QuestionRecord("Mari", "03_lows", "q1", 1, 1, "graded", submission="m/03_lows.ipynb")]
+    english, page = _report(lang, recs)
+    assert english_left(_STATUS_CODES.sub("", page.replace("Mari", "")), english) == set()
