@@ -41,14 +41,15 @@ ALLOWED = {
     "student", "exercise", "question", "points", "comment", "name", "email", "folder", "pattern", "section",
     "extension_days", "language", "lang", "file", "dir", "course", "list", "address", "when", "rule", "min",
     "percent", "hand", "command", "submission", "out", "keys", "source", "assignment",
-    # words spelt alike in Estonian (link, port)
-    "link", "port",
+    # words spelt alike in Estonian (link, port; flop, turn and river are the Estonian terms too)
+    "link", "port", "flop", "turn", "river",
     # the commands
     "equity", "best", "outs", "showdown", "frequencies", "chart", "grade", "handout", "export", "play", "lessons",
 }
 """Latin words that may stay in a translation: names and code a user types, not English prose."""
 
 _CODE = [
+    re.compile(r"(?m)^\s*\w+ = .*$"),                 # TOML lines (a PHH hand history)
     re.compile(r"<style>.*?</style>", re.S), re.compile(r"<code>.*?</code>", re.S), re.compile(r"<[^>]+>"),
     re.compile(r"&\w+;"), re.compile(r"\((?:ingl|англ)\.[^)]*\)"),   # a gloss: (ingl. <em>flush</em>)
     re.compile(r"`[^`]*`"), re.compile(r"'[^'\s]*'"), re.compile(r"\"[^\"]*\""),
@@ -223,3 +224,32 @@ def test_a_flagged_submission_s_details_are_in_the_language(lang: str) -> None:
                          QuestionRecord("Mari", "03_lows", "q1", 1, 1, "graded", submission="m/03_lows.ipynb")]
     english, page = _report(lang, recs)
     assert english_left(_STATUS_CODES.sub("", page.replace("Mari", "")), english) == set()
+
+
+def _labels(widget: object) -> str:
+    """Every label a learner reads on a widget and its descendants: descriptions, placeholders, tooltips."""
+    out, todo = [], [widget]
+    while todo:
+        w = todo.pop()
+        for attr in ("description", "placeholder", "tooltip"):
+            text = getattr(w, attr, None)
+            if isinstance(text, str) and text:
+                out.append(text)
+        todo += list(getattr(w, "children", ()) or ())
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("lang", ["ru", "et"])
+def test_every_widget_s_labels_are_in_the_language(lang: str) -> None:
+    """Buttons, fields and their placeholders (the HTML a widget draws, from omaha_learn.display, is not yet
+    translated: see the module docs of omaha_learn.display)."""
+    widgets = pytest.importorskip("omaha_learn.widgets")
+    for name in widgets.__all__:
+        cls = getattr(widgets, name)
+        with language("en"):
+            english = _labels(cls(seed=1))
+        with language(lang):
+            translated = _labels(cls(seed=1))
+        assert english and translated != english, name
+        left = english_left(translated.replace("Anu", "").replace("Jaan", ""), english)
+        assert left == set(), (name, left)
