@@ -253,3 +253,19 @@ def test_every_widget_s_labels_are_in_the_language(lang: str) -> None:
         assert english and translated != english, name
         left = english_left(translated.replace("Anu", "").replace("Jaan", ""), english)
         assert left == set(), (name, left)
+
+
+@pytest.mark.parametrize("lang, verdict, price", [("ru", "Вердикт: ", "Цена: колл 2"), ("et", "Otsus: ", "Hind: tasuge 2")])
+def test_the_coach_s_own_sentences_are_in_the_language(lang: str, verdict: str, price: str) -> None:
+    """The coach's frame (price, equity, the EV list, the verdict) is translated; the parts other modules write
+    (ranges and their reasons, the hand's description, the models' names) are still English."""
+    from omaha_learn.strategy.practice import PracticeTable
+
+    advice = PracticeTable(game="plo", seats=3, stack=100, seed=3).advice()
+    english = str(advice)
+    with language(lang):
+        text = str(advice)
+    assert "Verdict: " in english and verdict in text and price in text
+    for heading in ("Verdict:", "Price:", "Ranges assumed:", "Chip EV from now on", "Coach for seat"):
+        assert heading not in text, heading
+    assert ("Equity:" in text) == (lang == "et")     # "equity" is the Estonian term too (docs/sources.md)
