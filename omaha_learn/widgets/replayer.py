@@ -230,4 +230,4 @@ class BettingTrainer(LessonApp):
         return kind == "ok"
 
     def show_answer(self) -> None:
-        self.say(f"The maximum is {self.legal.max_to}: {self._why()}", "info")
+        self.say(_("The maximum is {amount}: {why}").format(amount=self.legal.max_to, why=self._why()), "info")

@@ -11,6 +11,7 @@ from omaha_learn.engine.evaluation.explanation import explain
 from omaha_learn.engine.hole_cards import HOLE_CARD_CHOICES, hole_cards
 from omaha_learn.errors import AnswerError, CardError
 from omaha_learn.i18n import gettext as _
+from omaha_learn.i18n import ngettext
 from omaha_learn.widgets._base import LessonApp, qualifier_dropdown, qualifier_of
 
 __all__ = ["TwoCardExplorer"]
@@ -126,21 +127,25 @@ class TwoCardExplorer(LessonApp):
         match = [c for c in e.choices if set(c.cards) == pick]  # type: ignore[attr-defined]
         if not match:
             n = len(pick & hole)
-            self.say(f"Those five use {n} hole card{'s' if n != 1 else ''} and {5 - n} board card"
-                     f"{'s' if n != 4 else ''}: Omaha needs exactly two from the hand and three from the board (R2).",
-                     "error")
+            self.say(ngettext("Those five use {n} hole card and {board}: Omaha needs exactly two from the hand and "
+                              "three from the board (R2).",
+                              "Those five use {n} hole cards and {board}: Omaha needs exactly two from the hand and "
+                              "three from the board (R2).", n).format(
+                         n=n, board=ngettext("{n} board card", "{n} board cards", 5 - n).format(n=5 - n)), "error")
             return False
         choice = match[0]
         made = choice.high if kind == "high" else choice.low
         ok = bool(choice.is_best_high if kind == "high" else choice.is_best_low)
         if ok:
-            self.say(f"Correct! {made.describe()}.", "ok")
+            self.say(_("Correct! {hand}.").format(hand=made.describe()), "ok")
         elif made is None:
             self.say(_("Those five cards make no qualifying low (R8); look again."), "error")
         else:
             pits = [p for p in e.pitfalls if (p.kind == "low") == (kind == "low")]  # type: ignore[attr-defined]
             hint = " " + pits[0].message if pits else ""
-            self.say(f"Those five make {made.describe()}, but there is a better {kind}.{hint}", "error")
+            better = (_("Those five make {hand}, but there is a better high.") if kind == "high"
+                      else _("Those five make {hand}, but there is a better low."))
+            self.say(better.format(hand=made.describe()) + hint, "error")
         return ok
 
     def show_answer(self) -> None:
