@@ -43,6 +43,8 @@ from pathlib import Path
 from typing import Any
 
 from omaha_learn.games import DEFAULT_GAME, Game
+from omaha_learn.i18n import N_, LanguageError, chips, format_number, language, language_code, ngettext, pgettext
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["main", "project_root", "learner_root", "start_url"]
 
@@ -58,7 +60,7 @@ def _qualifier(text: str) -> int | None:
         return None
     if text.strip() in ("8", "9"):
         return int(text)
-    raise argparse.ArgumentTypeError(f"{text!r} is not a qualifier: use 8, 9 or none (R8, R12)")
+    raise argparse.ArgumentTypeError(_("{value} is not a qualifier: use 8, 9 or none (R8, R12)").format(value=repr(text)))
 
 
 def _positive(what: str) -> Callable[[str], int]:
@@ -66,9 +68,10 @@ def _positive(what: str) -> Callable[[str], int]:
         try:
             n = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{what}: {text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(_("{option}: {value} is not a whole number").format(
+                option=what, value=repr(text))) from None
         if n <= 0:
-            raise argparse.ArgumentTypeError(f"{what}: {n} must be at least 1")
+            raise argparse.ArgumentTypeError(_("{option}: {value} must be at least 1").format(option=what, value=n))
         return n
     parse.__name__ = what
     return parse
@@ -78,20 +81,36 @@ def _seed(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a seed: use a whole number from 0 to 2**32 - 1") from None
+        raise argparse.ArgumentTypeError(_("{value} is not a seed: use a whole number from 0 to 2**32 - 1").format(
+            value=repr(text))) from None
     if not 0 <= n < 2**32:
-        raise argparse.ArgumentTypeError(f"{n} is not a seed: use a whole number from 0 to 2**32 - 1")
+        raise argparse.ArgumentTypeError(_("{value} is not a seed: use a whole number from 0 to 2**32 - 1").format(
+            value=n))
     return n
 
 
 def _hole_size(text: str) -> int:
     if text.strip() in ("4", "5"):
         return int(text)
-    raise argparse.ArgumentTypeError(f"{text!r}: hole cards are 4 (Omaha) or 5 (five-card Omaha)")
+    raise argparse.ArgumentTypeError(_("{value}: hole cards are 4 (Omaha) or 5 (five-card Omaha)").format(
+        value=repr(text)))
 
 
-_GAMES_HELP = ", ".join(f"{g.value} ({g.short_name}{', the default' if g is DEFAULT_GAME else ''})" for g in Game)
-_HOLES_HELP = "the game's (4; 5 in plo5 and bigo); 5 with a four-card game plays its five-card version"
+def _games_help() -> str:
+    """``--game``'s help: every game's code and name, the default named."""
+    return ", ".join(_("{code} ({name}, the default)").format(code=g.value, name=pgettext("game", g.short_name))
+                     if g is DEFAULT_GAME else f"{g.value} ({pgettext('game', g.short_name)})" for g in Game)
+
+
+def _game_names() -> None:  # pragma: no cover - never called: Babel finds the games' short names here
+    pgettext("game", "Omaha")
+    pgettext("game", "Omaha Hi-Lo 8")
+    pgettext("game", "five-card Omaha")
+    pgettext("game", "Big O")
+
+
+def _holes_help() -> str:
+    return _("the game's (4; 5 in plo5 and bigo); 5 with a four-card game plays its five-card version")
 
 
 def _played(args: argparse.Namespace) -> Game:
@@ -112,114 +131,117 @@ def _game(text: str) -> Game:
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="omaha-learn", formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Learn and teach Omaha (Pot-Limit Omaha and Omaha Hi-Lo): the lessons in JupyterLab, a practice "
+        description=_("Learn and teach Omaha (Pot-Limit Omaha and Omaha Hi-Lo): the lessons in JupyterLab, a practice "
                     "table with a coach, and the tools behind them: equity, best hands, outs, showdowns, hand "
-                    "frequencies, the starting-hand chart, and grading of the exercise notebooks.",
-        epilog="examples:\n"
+                    "frequencies, the starting-hand chart, and grading of the exercise notebooks."),
+        epilog=_("examples:") + "\n" + _(
                "  omaha-learn lessons                          open the lessons in JupyterLab\n"
                "  omaha-learn play --seed 7                    play at a practice table (q quits)\n"
                "  omaha-learn equity AsAh2s3h KdKcQdJc --board 4c7d9s\n"
                "  omaha-learn best AsKd7h2c --board \"Kc 9c 6c 6h Qc\"\n"
-               "\n'omaha-learn COMMAND --help' says what a command does, with an example.")
+               "\n'omaha-learn COMMAND --help' says what a command does, with an example."))
+    p.add_argument("--language", default=argparse.SUPPRESS, metavar="LANG",
+                   help=_("the language of the command's text: en, ru or et (default: OMAHA_LEARN_LANG, then the "
+                          "locale, then English)"))
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     def cmd(name: str, summary: str, example: str, extra: str = "") -> Any:
         """A subcommand whose --help says what it does (``summary``), then an example, then ``extra``."""
         return sub.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ".",
-                              epilog=f"example:\n  {example}" + (f"\n\n{extra}" if extra else ""),
+                              epilog=_("example:") + f"\n  {example}" + (f"\n\n{extra}" if extra else ""),
                               formatter_class=argparse.RawDescriptionHelpFormatter)
 
-    e = cmd("equity", "exact (or Monte Carlo) equity, scoop and split rates of hands or ranges on a board",
+    e = cmd("equity", _("exact (or Monte Carlo) equity, scoop and split rates of hands or ranges on a board"),
             "omaha-learn equity AsAh2s3h KdKcQdJc --board 4c7d9s")
-    e.add_argument("holes", nargs="+", metavar="HAND", help="the game's hole cards per player (5 in plo5 and bigo); "
-                   "'random' for a random hand")
-    e.add_argument("--board", default="", help="0, 3, 4 or 5 board cards")
-    e.add_argument("--dead", default="", help="cards out of the deck")
-    e.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_GAMES_HELP)
-    e.add_argument("--qualifier", type=_qualifier, default=8, help="low qualifier: 8 (default), 9 or none (R12)")
-    e.add_argument("--hole-cards", type=_hole_size, default=None, help=_HOLES_HELP)
+    e.add_argument("holes", nargs="+", metavar="HAND", help=_("the game's hole cards per player (5 in plo5 and bigo); "
+                   "'random' for a random hand"))
+    e.add_argument("--board", default="", help=_("0, 3, 4 or 5 board cards"))
+    e.add_argument("--dead", default="", help=_("cards out of the deck"))
+    e.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_games_help())
+    e.add_argument("--qualifier", type=_qualifier, default=8, help=_("low qualifier: 8 (default), 9 or none (R12)"))
+    e.add_argument("--hole-cards", type=_hole_size, default=None, help=_holes_help())
     e.add_argument("--trials", type=_positive("--trials"), default=None,
-                   help="Monte Carlo deals (default: exact enumeration)")
-    e.add_argument("--seed", type=_seed, default=None, help="Monte Carlo seed (0 to 2**32 - 1)")
-    e.add_argument("--quiet", action="store_true", help="no progress bar")
+                   help=_("Monte Carlo deals (default: exact enumeration)"))
+    e.add_argument("--seed", type=_seed, default=None, help=_("Monte Carlo seed (0 to 2**32 - 1)"))
+    e.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
-    b = cmd("best", "best high and low hand of a hand on a board, every two-plus-three choice explained (R2)",
+    b = cmd("best", _("best high and low hand of a hand on a board, every two-plus-three choice explained (R2)"),
             'omaha-learn best AsKd7h2c --board "Kc 9c 6c 6h Qc"')
-    b.add_argument("hole", help="the game's hole cards (4; 5 in plo5 and bigo)")
-    b.add_argument("--board", required=True, help="3, 4 or 5 board cards")
-    b.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_GAMES_HELP)
-    b.add_argument("--hole-cards", type=_hole_size, default=None, help=_HOLES_HELP)
-    b.add_argument("--qualifier", type=_qualifier, default=8, help="low qualifier: 8 (default), 9 or none (R12)")
-    b.add_argument("--all", action="store_true", help="list every choice, not only the best")
+    b.add_argument("hole", metavar="HAND", help=_("the game's hole cards (4; 5 in plo5 and bigo)"))
+    b.add_argument("--board", required=True, help=_("3, 4 or 5 board cards"))
+    b.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_games_help())
+    b.add_argument("--hole-cards", type=_hole_size, default=None, help=_holes_help())
+    b.add_argument("--qualifier", type=_qualifier, default=8, help=_("low qualifier: 8 (default), 9 or none (R12)"))
+    b.add_argument("--all", action="store_true", help=_("list every choice, not only the best"))
 
-    o = cmd("outs", "outs on a flop or turn: what each next card makes, the nuts, the draws",
+    o = cmd("outs", _("outs on a flop or turn: what each next card makes, the nuts, the draws"),
             "omaha-learn outs JcTd9h2s --board 8s7dKc --game plo")
-    o.add_argument("hole", help="the game's hole cards (4; 5 in plo5 and bigo)")
-    o.add_argument("--board", required=True, help="3 or 4 board cards")
-    o.add_argument("--dead", default="", help="cards known to be out (never come next)")
-    o.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_GAMES_HELP)
-    o.add_argument("--qualifier", type=_qualifier, default=8, help="low qualifier: 8 (default), 9 or none (R12)")
+    o.add_argument("hole", metavar="HAND", help=_("the game's hole cards (4; 5 in plo5 and bigo)"))
+    o.add_argument("--board", required=True, help=_("3 or 4 board cards"))
+    o.add_argument("--dead", default="", help=_("cards known to be out (never come next)"))
+    o.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_games_help())
+    o.add_argument("--qualifier", type=_qualifier, default=8, help=_("low qualifier: 8 (default), 9 or none (R12)"))
 
-    s = cmd("showdown", "who wins a pot and how much each gets (halves, ties, odd chips, side pots)",
+    s = cmd("showdown", _("who wins a pot and how much each gets (halves, ties, odd chips, side pots)"),
             "omaha-learn showdown As2s3dKd KhKcQhQc --board 7s8dTh2c5h --each 100 --button 0")
-    s.add_argument("holes", nargs="+", metavar="HAND", help="hole cards per seat; 'fold' for a folded seat")
-    s.add_argument("--board", required=True, help="the 5 board cards")
+    s.add_argument("holes", nargs="+", metavar="HAND", help=_("hole cards per seat; 'fold' for a folded seat"))
+    s.add_argument("--board", required=True, help=_("the 5 board cards"))
     chips = s.add_mutually_exclusive_group()
     chips.add_argument("--each", type=_positive("--each"), default=None,
-                       help="chips each seat put in (default 100 each)")
+                       help=_("chips each seat put in (default 100 each)"))
     chips.add_argument("--pot", type=_positive("--pot"), default=None,
-                       help="the whole pot, put in equally by every seat")
-    chips.add_argument("--contributions", type=int, nargs="+", default=None, help="chips per seat")
-    s.add_argument("--button", type=int, default=0, help="the button's seat (default 0); it sets the show order")
-    s.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_GAMES_HELP)
-    s.add_argument("--hole-cards", type=_hole_size, default=None, help=_HOLES_HELP)
-    s.add_argument("--qualifier", type=_qualifier, default=8, help="low qualifier: 8 (default), 9 or none (R12)")
+                       help=_("the whole pot, put in equally by every seat"))
+    chips.add_argument("--contributions", type=int, nargs="+", default=None, help=_("chips per seat"))
+    s.add_argument("--button", type=int, default=0, help=_("the button's seat (default 0); it sets the show order"))
+    s.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_games_help())
+    s.add_argument("--hole-cards", type=_hole_size, default=None, help=_holes_help())
+    s.add_argument("--qualifier", type=_qualifier, default=8, help=_("low qualifier: 8 (default), 9 or none (R12)"))
 
-    f = cmd("frequencies", "how often pots are scooped, split, quartered or have no low, by table size",
+    f = cmd("frequencies", _("how often pots are scooped, split, quartered or have no low, by table size"),
             "omaha-learn frequencies --hand As2s3dKd --players 2 3 4 --trials 20000")
-    f.add_argument("--hand", default=None, help="a starting hand against random hands")
-    f.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5, 6], help="table sizes (default 2 to 6)")
-    f.add_argument("--trials", type=_positive("--trials"), default=20_000, help="deals per table size (default 20000)")
-    f.add_argument("--seed", type=_seed, default=0, help="seed (default 0: the same numbers every run)")
-    f.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_GAMES_HELP)
+    f.add_argument("--hand", default=None, help=_("a starting hand against random hands"))
+    f.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5, 6], help=_("table sizes (default 2 to 6)"))
+    f.add_argument("--trials", type=_positive("--trials"), default=20_000, help=_("deals per table size (default 20000)"))
+    f.add_argument("--seed", type=_seed, default=0, help=_("seed (default 0: the same numbers every run)"))
+    f.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_games_help())
     f.add_argument("--jobs", type=_positive("--jobs"), default=None, metavar="N",
-                   help="split the study into seeded chunks run on N local workers (same numbers for any N)")
+                   help=_("split the study into seeded chunks run on N local workers (same numbers for any N)"))
     f.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                   help="run the chunks on a Dask cluster, e.g. tcp://scheduler:8786 (pip install '.[scale]')")
+                   help=_("run the chunks on a Dask cluster, e.g. tcp://scheduler:8786 (pip install '.[scale]')"))
 
-    c = cmd("chart", "the starting-hand chart: the best hands, or one hand's rank and equities",
+    c = cmd("chart", _("the starting-hand chart: the best hands, or one hand's rank and equities"),
             "omaha-learn chart --game plo --hand \"As Ah Ks Kh\" --six")
-    c.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_GAMES_HELP)
-    c.add_argument("--top", type=float, default=None, help="the best PERCENT of all hands (e.g. 20)")
-    c.add_argument("--hand", default=None, help="look up one hand's class, rank and equities")
-    c.add_argument("--six", action="store_true", help="rank by six-handed equity")
-    c.add_argument("--rows", type=int, default=25, help="rows to print (0: all)")
+    c.add_argument("--game", type=_game, default=DEFAULT_GAME.value, help=_games_help())
+    c.add_argument("--top", type=float, default=None, help=_("the best PERCENT of all hands (e.g. 20)"))
+    c.add_argument("--hand", default=None, help=_("look up one hand's class, rank and equities"))
+    c.add_argument("--six", action="store_true", help=_("rank by six-handed equity"))
+    c.add_argument("--rows", type=int, default=25, help=_("rows to print (0: all)"))
 
     _grade_parser(sub)
 
-    nbg = cmd("export-nbgrader", "write the exercises as an nbgrader course source (source/<exercise>/)",
+    nbg = cmd("export-nbgrader", _("write the exercises as an nbgrader course source (source/<exercise>/)"),
               "omaha-learn export-nbgrader course/")
-    nbg.add_argument("dir", type=Path, metavar="DIR", help="the nbgrader course folder to write into")
+    nbg.add_argument("dir", type=Path, metavar="DIR", help=_("the nbgrader course folder to write into"))
     nbg.add_argument("--keys", type=Path, default=None,
-                     help="folder of teacher keys (default: exercises/solutions here, else of the checkout)")
+                     help=_("folder of teacher keys (default: exercises/solutions here, else of the checkout)"))
 
-    pl = cmd("play", "play Omaha at a practice table in the terminal against scripted opponents, with the coach "
-             "on request and a review after each hand", "omaha-learn play --game plo --seed 7 --hands 5",
-             "in-game commands (type one, then Enter):\n" + _PLAY_KEYS)
-    pl.add_argument("--game", type=_game, default="plo", help="plo (default) or hilo")
-    pl.add_argument("--seats", type=int, default=6, help="3 to 6 seats (you are seat 0)")
-    pl.add_argument("--stack", type=_positive("--stack"), default=100, help="chips each (default 100)")
-    pl.add_argument("--seed", type=_seed, default=None, help="seed for a table that replays identically")
-    pl.add_argument("--hands", type=_positive("--hands"), default=None, help="stop after this many hands")
-    pl.add_argument("--coach", action="store_true", help="show the coach's advice at every decision")
+    pl = cmd("play", _("play Omaha at a practice table in the terminal against scripted opponents, with the coach "
+             "on request and a review after each hand"), "omaha-learn play --game plo --seed 7 --hands 5",
+             _("in-game commands (type one, then Enter):") + "\n" + _play_keys())
+    pl.add_argument("--game", type=_game, default="plo", help=_("plo (default) or hilo"))
+    pl.add_argument("--seats", type=int, default=6, help=_("3 to 6 seats (you are seat 0)"))
+    pl.add_argument("--stack", type=_positive("--stack"), default=100, help=_("chips each (default 100)"))
+    pl.add_argument("--seed", type=_seed, default=None, help=_("seed for a table that replays identically"))
+    pl.add_argument("--hands", type=_positive("--hands"), default=None, help=_("stop after this many hands"))
+    pl.add_argument("--coach", action="store_true", help=_("show the coach's advice at every decision"))
 
-    les = cmd("lessons", "open the lessons in JupyterLab (start page notebooks/00_start.ipynb)",
+    les = cmd("lessons", _("open the lessons in JupyterLab (start page notebooks/00_start.ipynb)"),
               "omaha-learn lessons --no-browser")
-    les.add_argument("--port", type=_positive("--port"), default=None, help="port for JupyterLab (default: a free one)")
-    les.add_argument("--ip", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
-    les.add_argument("--no-browser", action="store_true", help="only print the start page's URL")
-    les.add_argument("--dry-run", action="store_true", help="print the JupyterLab command instead of running it")
-    les.add_argument("--print-path", action="store_true", help="prepare the learners' folder, print its start page's file and exit (no server)")
+    les.add_argument("--port", type=_positive("--port"), default=None, help=_("port for JupyterLab (default: a free one)"))
+    les.add_argument("--ip", default="127.0.0.1", help=_("address to serve on (default 127.0.0.1)"))
+    les.add_argument("--no-browser", action="store_true", help=_("only print the start page's URL"))
+    les.add_argument("--dry-run", action="store_true", help=_("print the JupyterLab command instead of running it"))
+    les.add_argument("--print-path", action="store_true", help=_("prepare the learners' folder, print its start page's file and exit (no server)"))
     return p
 
 
@@ -243,7 +265,8 @@ def _equity(args: argparse.Namespace) -> int:
         if trials is not None:
             raise
         trials, seed = exc.suggested_trials, 1 if seed is None else seed  # a range too large to enumerate
-        print(f"(too much work to enumerate exactly; Monte Carlo with {trials:,} deals, seed {seed})")
+        print(_("(too much work to enumerate exactly; Monte Carlo with {trials} deals, seed {seed})").format(
+            trials=format_number(trials), seed=seed))
         r = equity(holes, args.board, args.dead, game=_played(args), qualifier=args.qualifier,
                    trials=trials, seed=seed, progress=False)
     if _played(args).hole_cards != 4:
@@ -261,12 +284,14 @@ def _chart(args: argparse.Namespace) -> int:
         row = chart.lookup(args.hand)
         print(row)
         if Game.parse(row.game).has_low:
-            print(f"high share {100 * row.high:.2f}%, low share {100 * row.low:.2f}%, scoop {100 * row.scoop:.2f}%")
+            print(_("high share {high}%, low share {low}%, scoop {scoop}%").format(
+                high=format_number(100 * row.high, 2), low=format_number(100 * row.low, 2),
+                scoop=format_number(100 * row.scoop, 2)))
         return 0
     if args.top is not None:
         if not 0 < args.top <= 100:
-            print(f"omaha-learn: error: --top: a percentage of all hands between 0 and 100, got {args.top:g}",
-                  file=sys.stderr)
+            print(_("omaha-learn: error: --top: a percentage of all hands between 0 and 100, got {value}").format(
+                value=f"{args.top:g}"), file=sys.stderr)
             return 2
         chart = chart.top(args.top / 100, six_handed=args.six)
     elif args.six:
@@ -282,8 +307,9 @@ def _best(args: argparse.Namespace) -> int:
     game = _played(args)
     e = explain(hole_cards(args.hole, size=game.hole_cards), args.board, args.qualifier)
     if game.hole_cards != 4:
-        print(f"{HOLE_CARD_CHOICES[game.hole_cards]}: {len(e.choices)} choices of two hole cards "
-              "and three board cards")
+        print(HOLE_CARD_CHOICES[game.hole_cards] + ": " + ngettext(
+            "{n} choice of two hole cards and three board cards", "{n} choices of two hole cards and three board cards",
+            len(e.choices)).format(n=len(e.choices)))
     print(e.summary() if args.all else e.summary(limit=5))
     return 0
 
@@ -306,7 +332,8 @@ def _showdown(args: argparse.Namespace) -> int:
     n = len(holes)
     if args.pot is not None:
         if args.pot % n:
-            raise PotError(f"--pot {args.pot} cannot be put in equally by {n} seats: use --each or --contributions")
+            raise PotError(_("--pot {pot} cannot be put in equally by {n} seats: use --each or --contributions").format(
+                pot=args.pot, n=n))
         contributions = [args.pot // n] * n
     elif args.contributions is not None:
         contributions = args.contributions
@@ -409,7 +436,7 @@ def _free_port(ip: str) -> int:
 
 
 def _open_when_up(url: str, ip: str, port: int, proc: subprocess.Popen[bytes]) -> None:
-    for _ in range(600):
+    for _attempt in range(600):
         if proc.poll() is not None:
             return
         try:
@@ -422,15 +449,15 @@ def _open_when_up(url: str, ip: str, port: int, proc: subprocess.Popen[bytes]) -
     except webbrowser.Error:
         opened = False
     if not opened:
-        print("No web browser found here: open the URL above in a browser (with an SSH tunnel if this is a "
-              "remote server).", flush=True)
+        print(_("No web browser found here: open the URL above in a browser (with an SSH tunnel if this is a "
+                "remote server)."), flush=True)
 
 
 def _lessons(args: argparse.Namespace) -> int:
     root = project_root()
     if root is None:
-        print("omaha-learn: error: the lessons are not installed (neither the package data nor a checkout's "
-              "notebooks/ folder was found); pip install \"omaha_learn[lessons]\"", file=sys.stderr)
+        print(_("omaha-learn: error: the lessons are not installed (neither the package data nor a checkout's "
+                "notebooks/ folder was found); pip install \"omaha_learn[lessons]\""), file=sys.stderr)
         return 2
     if args.print_path:   # the start page as learners get it (links into a clone, copies from a wheel)
         print(learner_root(root) / START_PAGE)
@@ -456,7 +483,7 @@ def _lessons(args: argparse.Namespace) -> int:
         print(" ".join(cmd))
         print(url)
         return 0
-    print(f"The lessons (stop with Ctrl-C):\n\n    {url}\n", flush=True)
+    print(_("The lessons (stop with Ctrl-C):") + f"\n\n    {url}\n", flush=True)
     proc = subprocess.Popen(cmd, cwd=serve)
 
     def stop(_signum: int, _frame: object) -> None:  # a plain `kill` stops JupyterLab too
@@ -483,22 +510,29 @@ def _export_nbgrader(args: argparse.Namespace) -> int:
     keys = args.keys or (Path("exercises/solutions") if Path("exercises/solutions").is_dir() else KEYS_DIR)
     written = export_nbgrader(keys, args.dir)
     notebooks = [p for p in written if p.suffix == ".ipynb"]
-    print(f"wrote {len(notebooks)} assignment(s) from {keys} to {args.dir / 'source'}")
+    print(ngettext("wrote {n} assignment from {keys} to {folder}", "wrote {n} assignments from {keys} to {folder}",
+                   len(notebooks)).format(n=len(notebooks), keys=keys, folder=args.dir / "source"))
     for p in notebooks:
         print(f"  {p.parent.name}: {p}")
-    print(f"next: cd {args.dir} && nbgrader generate_assignment ASSIGNMENT --force  (see docs/teachers_report.md; "
-          "after changing a key: export again and run generate_assignment --force)")
+    print(_("next: {command}  (see docs/teachers_report.md; after changing a key: export again and run "
+            "generate_assignment --force)").format(
+        command=f"cd {args.dir} && nbgrader generate_assignment ASSIGNMENT --force"))
     return 0
 
 
-_PLAY_HELP = ("f fold, x check, c call, b N bet N, r N raise to N ('b'/'r' alone: the minimum, 'pot': the most), "
-              "? the coach, h help, q quit")
-_PLAY_KEYS = ("  f          fold\n  x          check\n  c          call\n  b N        bet N chips (b alone: the minimum)\n"
-              "  r N        raise to N chips (r alone: the minimum)\n  pot        bet or raise the most the pot allows\n"
-              "  ?          the coach's advice for this decision\n  h          this list\n"
-              "  q          quit (chips you already put into an unfinished hand are lost, as in a fold)\n"
-              "  Enter      after a hand: deal the next one")
-"""The in-game commands of ``omaha-learn play``, as ``play --help`` lists them."""
+def _play_help() -> str:
+    return _("f fold, x check, c call, b N bet N, r N raise to N ('b'/'r' alone: the minimum, 'pot': the most), "
+             "? the coach, h help, q quit")
+
+
+def _play_keys() -> str:
+    """The in-game commands of ``omaha-learn play``, as ``play --help`` lists them."""
+    keys = [("f", _("fold")), ("x", _("check")), ("c", _("call")), ("b N", _("bet N chips (b alone: the minimum)")),
+            ("r N", _("raise to N chips (r alone: the minimum)")), ("pot", _("bet or raise the most the pot allows")),
+            ("?", _("the coach's advice for this decision")), ("h", _("this list")),
+            ("q", _("quit (chips you already put into an unfinished hand are lost, as in a fold)")),
+            ("Enter", _("after a hand: deal the next one"))]
+    return "\n".join(f"  {k:<11}{v}" for k, v in keys)
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -507,7 +541,7 @@ def _play(args: argparse.Namespace) -> int:
 
     table = PracticeTable(game=args.game, seats=args.seats, stack=args.stack,
                           seed=args.seed)
-    print(f"Practice table: you are seat 0 ('you'). {_PLAY_HELP}")
+    print(_("Practice table: you are seat 0 ('you').") + " " + _play_help())
     while True:
         print(table.text())
         if table.hand.is_over:
@@ -516,7 +550,7 @@ def _play(args: argparse.Namespace) -> int:
             if args.hands is not None and table.hands_played >= args.hands:
                 break
             try:
-                line = input("Enter for the next hand, q to quit: ").strip().lower()
+                line = input(_("Enter for the next hand, q to quit: ")).strip().lower()
             except EOFError:
                 break
             if line == "q":
@@ -532,7 +566,7 @@ def _play(args: argparse.Namespace) -> int:
         if line in ("q", "quit"):
             break
         if line in ("?", "coach", "h", "help"):
-            print(table.advice() if line in ("?", "coach") else _PLAY_HELP)
+            print(table.advice() if line in ("?", "coach") else _play_help())
             continue
         legal = table.hand.legal_actions()
         if line in ("pot", "b pot", "r pot") and legal.max_to is not None:
@@ -543,12 +577,17 @@ def _play(args: argparse.Namespace) -> int:
             print(f"  {exc}")
     won = sum(table.results)
     if table.hand.is_over:
-        print(f"You played {table.hands_played} hand(s): {won:+d} chips. Stacks: {table.stacks}")
+        print(ngettext("You played {n} hand: {won} chips. Stacks: {stacks}",
+                       "You played {n} hands: {won} chips. Stacks: {stacks}", table.hands_played).format(
+            n=table.hands_played, won=f"{won:+d}", stacks=table.stacks))
     else:                            # quit mid-hand: the chips already in the pot are gone, as in a fold
         put_in = int(table.hand.contributions[0])
-        print(f"You played {table.hands_played} hand(s): {won:+d} chips. You quit hand {table.hand_number} before "
-              f"it ended, with {put_in} chip(s) of yours in its pot (lost, as in a fold): {won - put_in:+d} chips in "
-              f"all. Stacks behind: {list(table.hand.stacks)}")
+        print(ngettext("You played {n} hand: {won} chips.", "You played {n} hands: {won} chips.",
+                       table.hands_played).format(n=table.hands_played, won=f"{won:+d}") + " "
+              + _("You quit hand {hand} before it ended, with {put_in} of yours in its pot (lost, as in a fold): "
+                  "{total} chips in all. Stacks behind: {stacks}").format(
+                  hand=table.hand_number, put_in=chips(put_in), total=f"{won - put_in:+d}",
+                  stacks=list(table.hand.stacks)))
     return 0
 
 
@@ -556,9 +595,9 @@ def _minutes(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of minutes") from None
+        raise argparse.ArgumentTypeError(_("{value} is not a number of minutes").format(value=repr(text))) from None
     if not math.isfinite(value) or value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: give 0 or more minutes")
+        raise argparse.ArgumentTypeError(_("{value}: give 0 or more minutes").format(value=repr(text)))
     return value
 
 
@@ -566,9 +605,10 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(_("{value} is not a number of seconds").format(value=repr(text))) from None
     if not math.isfinite(value) or value <= 0 or value > 86_400:
-        raise argparse.ArgumentTypeError(f"{text!r}: give a number of seconds above 0 (at most 86400)")
+        raise argparse.ArgumentTypeError(_("{value}: give a number of seconds above 0 (at most 86400)").format(
+            value=repr(text)))
     return value
 
 
@@ -576,81 +616,85 @@ def _workers(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of workers") from None
+        raise argparse.ArgumentTypeError(_("{value} is not a whole number of workers").format(
+            value=repr(text))) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: give 1 or more workers")
+        raise argparse.ArgumentTypeError(_("{value}: give 1 or more workers").format(value=repr(text)))
     return value
 
 
 def _grade_parser(sub: Any) -> None:
     from omaha_learn.grading.records import CSV_COLUMNS
 
-    p = sub.add_parser("grade", help="grade exercise notebooks, each isolated, against the teacher's keys",
-                       description="Grade exercise notebooks, each isolated, against the teacher's keys.")
+    p = sub.add_parser("grade", help=_("grade exercise notebooks, each isolated, against the teacher's keys"),
+                       description=_("Grade exercise notebooks, each isolated, against the teacher's keys."))
     p.add_argument("submissions", nargs="*", type=Path, metavar="SUBMISSION.ipynb")
     p.add_argument("--nbgrader", type=Path, default=None, metavar="COURSE",
-                   help="grade what nbgrader collected in COURSE/submitted/ and write the marks into its gradebook "
-                        "(pip install 'omaha_learn[nbgrader]')")
-    p.add_argument("--keys", type=Path, default=None, help="folder of teacher keys (default: exercises/solutions)")
+                   help=_("grade what nbgrader collected in COURSE/submitted/ and write the marks into its gradebook "
+                        "(pip install 'omaha_learn[nbgrader]')"))
+    p.add_argument("--keys", type=Path, default=None, help=_("folder of teacher keys (default: exercises/solutions)"))
     p.add_argument("--csv", type=Path, default=None, metavar="FILE",
-                   help="write " + ",".join(CSV_COLUMNS) + " rows to FILE")
+                   help=_("write {columns} rows to FILE").format(columns=",".join(CSV_COLUMNS)))
     p.add_argument("--timeout", type=_seconds, default=120.0, metavar="S",
-                   help="seconds allowed per notebook (default 120)")
+                   help=_("seconds allowed per notebook (default 120)"))
     p.add_argument("--cell-timeout", type=_seconds, default=30.0, metavar="S",
-                   help="seconds allowed per cell (default 30)")
+                   help=_("seconds allowed per cell (default 30)"))
     p.add_argument("--jobs", type=_workers, default=None, metavar="N",
-                   help="submissions graded side by side (default: the available cores)")
+                   help=_("submissions graded side by side (default: the available cores)"))
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                   help="a Dask scheduler (tcp://host:8786) to grade on instead (pip install 'omaha_learn[scale]')")
+                   help=_("a Dask scheduler (tcp://host:8786) to grade on instead (pip install 'omaha_learn[scale]')"))
     p.add_argument("--sandbox", choices=("auto", "bwrap", "none"), default="auto",
-                   help="auto or bwrap (bubblewrap, required: refused without it), or none (trusted work only)")
+                   help=_("auto or bwrap (bubblewrap, required: refused without it), or none (trusted work only)"))
     p.add_argument("--trusted-learners", action="store_true",
-                   help="with --scheduler and --sandbox none: every learner's code is trusted (else refused)")
+                   help=_("with --scheduler and --sandbox none: every learner's code is trusted (else refused)"))
     p.add_argument("--memory-mb", type=_positive("--memory-mb"), default=None, metavar="MB",
-                   help="address space per kernel process, and the whole submission's memory where a memory cgroup "
-                        "can be made (default 3072)")
+                   help=_("address space per kernel process, and the whole submission's memory where a memory cgroup "
+                        "can be made (default 3072)"))
     p.add_argument("--disk-mb", type=_positive("--disk-mb"), default=None, metavar="MB",
-                   help="size of the sandbox's /tmp and /dev/shm, and of each file written (default 256)")
+                   help=_("size of the sandbox's /tmp and /dev/shm, and of each file written (default 256)"))
     p.add_argument("--max-processes", type=_positive("--max-processes"), default=None, metavar="N",
-                   help="processes and threads per submission (default 256)")
+                   help=_("processes and threads per submission (default 256)"))
     p.add_argument("--student-from", choices=("auto", "folder", "file"), default="auto",
-                   help="the student's name: the submission's folder or its file name (default: auto)")
-    p.add_argument("--report", type=Path, default=None, metavar="FILE", help="write a class summary (HTML)")
-    p.add_argument("--feedback", type=Path, default=None, metavar="DIR", help="write one HTML file per learner")
+                   help=_("the student's name: the submission's folder or its file name (default: auto)"))
+    p.add_argument("--report", type=Path, default=None, metavar="FILE", help=_("write a class summary (HTML)"))
+    p.add_argument("--feedback", type=Path, default=None, metavar="DIR", help=_("write one HTML file per learner"))
     p.add_argument("--overrides", type=Path, default=None, metavar="FILE",
-                   help="the teacher's marks (CSV: student,exercise,question,points,comment), applied on every "
-                        "regrade; partial credit allowed")
+                   help=_("the teacher's marks (CSV: student,exercise,question,points,comment), applied on every "
+                        "regrade; partial credit allowed"))
     p.add_argument("--exercises", default=None, metavar="LIST",
-                   help="the exercises graded, such as 01,03 (numbers, key or checker names); without it an exercise "
-                        "counts when more than half of the learners handed it in")
+                   help=_("the exercises graded, such as 01,03 (numbers, key or checker names); without it an exercise "
+                        "counts when more than half of the learners handed it in"))
     p.add_argument("--roster", type=Path, default=None, metavar="FILE",
-                   help="the class list (CSV: id,name,email,folder,pattern,section,extension_days): matches "
-                        "submissions to learners, lists who handed nothing in")
+                   help=_("the class list (CSV: id,name,email,folder,pattern,section,extension_days,language): matches "
+                        "submissions to learners, lists who handed nothing in"))
     p.add_argument("--lms", choices=("plain", "canvas", "moodle"), default="plain",
-                   help="the --gradebook's columns: plain (default), canvas or moodle (their grade import formats)")
+                   help=_("the --gradebook's columns: plain (default), canvas or moodle (their grade import formats)"))
     p.add_argument("--due", default=None, metavar="WHEN",
-                   help="when the work is due, such as 2026-12-15T23:59 (the grader's local time unless a zone "
-                        "is given); later copies lose --late-penalty")
+                   help=_("when the work is due, such as 2026-12-15T23:59 (the grader's local time unless a zone "
+                        "is given); later copies lose --late-penalty"))
     p.add_argument("--late-penalty", default=None, metavar="RULE",
-                   help="10%%/day (each day started), or a table 10%%,25%%,100%% (day 1, day 2, day 3 on)")
+                   help=_("10%%/day (each day started), or a table 10%%,25%%,100%% (day 1, day 2, day 3 on)"))
     p.add_argument("--grace", type=_minutes, default=0.0, metavar="MIN",
-                   help="minutes after --due still on time (default 0)")
+                   help=_("minutes after --due still on time (default 0)"))
     p.add_argument("--best", action="store_true",
-                   help="a learner's best copy of an exercise counts (default: the latest, by the file's time)")
+                   help=_("a learner's best copy of an exercise counts (default: the latest, by the file's time)"))
+    p.add_argument("--language", default=argparse.SUPPRESS, metavar="LANG",
+                   help=_("the language of the summary, the report and the feedback pages: en, ru or et (a learner "
+                          "whose roster line has a language gets their page in it)"))
     p.add_argument("--gradebook", type=Path, default=None, metavar="FILE",
-                   help="write one row per learner (student, each exercise, total, maximum, percent) to FILE")
+                   help=_("write one row per learner (student, each exercise, total, maximum, percent) to FILE"))
     p.add_argument("--requests", type=Path, default=None, metavar="FILE",
-                   help="regrade requests (CSV: learner,exercise,question,reason), listed until a mark of yours in "
-                        "--overrides answers them")
+                   help=_("regrade requests (CSV: learner,exercise,question,reason), listed until a mark of yours in "
+                          "--overrides answers them"))
     p.add_argument("--records", type=Path, default=None, metavar="FILE",
-                   help="write every record as graded (JSON, before the overrides) for the grading desk")
-    h = sub.add_parser("handout", help="write one copy of each exercise per learner, each with their own deal",
-                       description="Write one copy of each exercise per learner (OUT/<id>/), each with their own deal.")
-    h.add_argument("--roster", type=Path, required=True, metavar="FILE", help="the class list (CSV with id and name)")
-    h.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the learners' folders")
-    h.add_argument("--exercises", default=None, metavar="LIST", help="which exercises, e.g. 01,03 (default: all)")
+                   help=_("write every record as graded (JSON, before the overrides) for the grading desk"))
+    h = sub.add_parser("handout", help=_("write one copy of each exercise per learner, each with their own deal"),
+                       description=_("Write one copy of each exercise per learner (OUT/<id>/), each with their own deal."))
+    h.add_argument("--roster", type=Path, required=True, metavar="FILE", help=_("the class list (CSV with id and name)"))
+    h.add_argument("--out", type=Path, required=True, metavar="DIR", help=_("folder for the learners' folders"))
+    h.add_argument("--exercises", default=None, metavar="LIST", help=_("which exercises, e.g. 01,03 (default: all)"))
     h.add_argument("--copies", type=Path, default=None, metavar="DIR",
-                   help="the practice copies to start from (default: the lessons' exercises/)")
+                   help=_("the practice copies to start from (default: the lessons' exercises/)"))
 
 
 def _grade(args: argparse.Namespace) -> int:
@@ -661,31 +705,32 @@ def _grade(args: argparse.Namespace) -> int:
     keys = grader.keys_dir(args.keys)
     if args.nbgrader is not None:
         if args.submissions:
-            problems.append("give SUBMISSION files or --nbgrader COURSE, not both")
+            problems.append(_("give SUBMISSION files or --nbgrader COURSE, not both"))
         elif not (args.nbgrader / "submitted").is_dir():
-            problems.append(f"--nbgrader {args.nbgrader}: no submitted/ folder (collect first: nbgrader collect ...)")
+            problems.append(_("--nbgrader {course}: no submitted/ folder (collect first: nbgrader collect ...)").format(
+                course=args.nbgrader))
         if args.keys is None:
             keys = args.nbgrader / "source"   # the course's own source notebooks (checked when grading)
     elif not args.submissions:
-        problems.append("give the notebooks to grade (SUBMISSION.ipynb ...) or --nbgrader COURSE")
+        problems.append(_("give the notebooks to grade (SUBMISSION.ipynb ...) or --nbgrader COURSE"))
     if not keys.is_dir():
-        problems.append(f"keys folder {keys} does not exist")
+        problems.append(_("keys folder {folder} does not exist").format(folder=keys))
     # a link, FIFO or folder handed in gets its own unreadable row; only names that are not there stop the run
     missing = [printable(p) for p in args.submissions if not os.path.lexists(p)]
     if missing:
-        problems.append(f"no such file: {', '.join(missing)}")
+        problems.append(_("no such file: {files}").format(files=", ".join(missing)))
     if args.overrides is not None and not args.overrides.is_file():
-        problems.append(f"--overrides {args.overrides}: no such file")
+        problems.append(_("--overrides {file}: no such file").format(file=args.overrides))
     if args.requests is not None and not args.requests.is_file():
-        problems.append(f"--requests {args.requests}: no such file")
+        problems.append(_("--requests {file}: no such file").format(file=args.requests))
     for path, what in ((args.csv, "--csv"), (args.report, "--report"), (args.gradebook, "--gradebook"),
                        (args.records, "--records")):
         if path is not None and (why := grader.check_output_file(path, what)):
             problems.append(why)
     if args.feedback is not None and args.feedback.exists() and not args.feedback.is_dir():
-        problems.append(f"--feedback {args.feedback} is a file; give a folder")
+        problems.append(_("--feedback {path} is a file; give a folder").format(path=args.feedback))
     if args.jobs is not None and args.scheduler is not None:
-        problems.append("give --jobs or --scheduler, not both")
+        problems.append(_("give --jobs or --scheduler, not both"))
     try:  # with a scheduler, the workers must use bwrap (each checks its own); none needs --trusted-learners
         grader.check_sandbox(args.sandbox, args.scheduler, args.trusted_learners)
     except ValueError as exc:
@@ -710,7 +755,7 @@ def _grade(args: argparse.Namespace) -> int:
                 named, maxima, "best" if args.best else "latest",
                 learners=tuple(roster.labels) if roster is not None else None,
                 extensions={k: v.extension_days for k, v in roster.labels.items()} if roster is not None else {},
-                time_source="nbgrader's timestamp.txt" if args.nbgrader is not None else "the file's time",
+                time_source=N_("nbgrader's timestamp.txt") if args.nbgrader is not None else N_("the file's time"),
                 **late)
         except ReportError as exc:
             problems.append(str(exc))
@@ -729,7 +774,7 @@ def _grade(args: argparse.Namespace) -> int:
         problems += _read_requests(args, keys)
     if problems:
         for p in problems:
-            print(f"omaha-learn grade: error: {printable(p)}", file=sys.stderr)
+            print(_("omaha-learn grade: error: {message}").format(message=printable(p)), file=sys.stderr)
         return 2
     import locale
 
@@ -757,7 +802,7 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
             records = grader.grade(args.submissions, keys, student_from=args.student_from, log=print, **options,
                                    roster=getattr(args, "roster_list", None))   # each learner's own deal
     except OmahaLearnError as exc:  # e.g. a Dask scheduler that cannot be reached
-        print(f"omaha-learn grade: error: {exc}", file=sys.stderr)
+        print(_("omaha-learn grade: error: {message}").format(message=exc), file=sys.stderr)
         return 2
     if getattr(args, "roster_list", None) is not None:
         records = args.roster_list.relabel(records)
@@ -772,16 +817,18 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
         try:
             records, notes = apply_overrides(records, overrides)
         except OmahaLearnError as exc:
-            print(f"omaha-learn grade: error: {exc}", file=sys.stderr)
+            print(_("omaha-learn grade: error: {message}").format(message=exc), file=sys.stderr)
             return 2
         for note in notes:
-            print(f"warning: {note}")
-        print(f"applied {len(overrides) - len(notes)} override(s) from {args.overrides}")
+            print(_("warning: {message}").format(message=note))
+        applied = len(overrides) - len(notes)
+        print(ngettext("applied {n} override from {file}", "applied {n} overrides from {file}", applied).format(
+            n=applied, file=args.overrides))
     plan = args.assignment
     grader.print_summary(records, assignment=plan)
     if args.csv is not None:
         grader.write_csv(records, args.csv, assignment=plan)
-        print(f"wrote {args.csv}")
+        print(_("wrote {file}").format(file=args.csv))
     status = 1 if grader.needs_a_look(records, assignment=plan) else 0
     states = _request_states(args, records)
     if any(st.state == "open" for st in states):
@@ -791,27 +838,33 @@ def _grade_run(args: argparse.Namespace, keys: Path, overrides: list[Any], bound
 
         write_gradebook(records, args.gradebook, assignment=plan, lms=args.lms,
                         roster=getattr(args, "roster_list", None))
-        print(f"wrote {args.gradebook}")
+        print(_("wrote {file}").format(file=args.gradebook))
     if args.report is not None or args.feedback is not None:
         from omaha_learn.grading import report
 
         if args.report is not None:
             report.write_report(records, args.report, assignment=plan,
                                 requests=states if args.requests is not None else None)
-            print(f"wrote {args.report}")
+            print(_("wrote {file}").format(file=args.report))
         if args.feedback is not None:
             args.feedback.mkdir(parents=True, exist_ok=True)
             reserved = [p for p in (args.report, args.csv, args.gradebook) if p is not None]
-            files = report.write_feedback(records, args.feedback, reserved=reserved, assignment=plan)
-            print(f"wrote {len(files)} feedback file(s) to {args.feedback}")
+            roster = getattr(args, "roster_list", None)
+            files = report.write_feedback(records, args.feedback, reserved=reserved, assignment=plan,
+                                          languages=roster.languages() if roster is not None else None)
+            print(ngettext("wrote {n} feedback file to {folder}", "wrote {n} feedback files to {folder}",
+                           len(files)).format(n=len(files), folder=args.feedback))
             from omaha_learn.grading.feedback import stale_pages
 
             stale = stale_pages(args.feedback, files, reserved)
             if stale:
                 status = 1
                 names = ", ".join(printable(p.name) for p in stale)
-                print(f"warning: {len(stale)} page(s) in {args.feedback} belong to no learner of this run "
-                      f"(stale? remove them before handing the folder out): {names}")
+                print(ngettext("warning: {n} page in {folder} belongs to no learner of this run (stale? remove it "
+                               "before handing the folder out): {names}",
+                               "warning: {n} pages in {folder} belong to no learner of this run (stale? remove them "
+                               "before handing the folder out): {names}", len(stale)).format(
+                    n=len(stale), folder=args.feedback, names=names))
     return status
 
 
@@ -852,10 +905,12 @@ def _handout(args: argparse.Namespace) -> int:
     try:
         files = handout(args.roster, args.out, wanted, args.copies)
     except OmahaLearnError as exc:
-        print(f"omaha-learn handout: error: {exc}", file=sys.stderr)
+        print(_("omaha-learn handout: error: {message}").format(message=exc), file=sys.stderr)
         return 2
     learners = len({p.parent for p in files})
-    print(f"wrote {len(files)} notebook(s) for {learners} learner(s) to {args.out}")
+    print(ngettext("wrote {n} notebook to {folder} ({learners})", "wrote {n} notebooks to {folder} ({learners})",
+                   len(files)).format(n=len(files), folder=args.out, learners=ngettext(
+                       "{n} learner", "{n} learners", learners).format(n=learners)))
     return 0
 
 
@@ -921,8 +976,89 @@ def _quiet_stdout() -> None:
         pass
 
 
+def _language_option(args: Sequence[str]) -> str | None:
+    """The value of ``--language`` anywhere before ``--`` (the last one given), read before the parser is built
+    so that its help is in that language; None when not given."""
+    found = None
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--language" and i + 1 < len(args):
+            found = args[i + 1]
+        elif arg.startswith("--language="):
+            found = arg.split("=", 1)[1]
+    return found
+
+
+_ARGPARSE = ("usage: ", "positional arguments", "options", "show this help message and exit",
+             "argument %(argument_name)s: %(message)s", "unrecognized arguments: %s", "not allowed with argument %s",
+             "ignored explicit argument %r", "the following arguments are required: %s",
+             "one of the arguments %s is required", "expected one argument", "expected at most one argument",
+             "expected at least one argument", "ambiguous option: %(option)s could match %(matches)s",
+             "invalid %(type)s value: %(value)r", "invalid choice: %(value)r (choose from %(choices)s)",
+             "%(prog)s: error: %(message)s\n", "unknown parser %(parser_name)r (choices: %(choices)s)")
+"""argparse's own messages that a user of ``omaha-learn`` can meet, translated in the context "argparse"."""
+
+
+class _ArgparseInLanguage:
+    """While active, argparse's own words ("usage:", "options", its error messages) come from our catalogue."""
+
+    def __enter__(self) -> None:
+        self.saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+        argparse._ = lambda message: pgettext("argparse", message) if message in _ARGPARSE else message  # type: ignore[attr-defined]
+
+        def plural(singular: str, plural_: str, n: int) -> str:
+            if singular == "expected %s argument":
+                return ngettext("expected %s argument", "expected %s arguments", n)
+            return singular if n == 1 else plural_
+        argparse.ngettext = plural  # type: ignore[attr-defined]
+
+    def __exit__(self, *exc: object) -> None:
+        argparse._, argparse.ngettext = self.saved  # type: ignore[attr-defined]
+
+
+def _argparse_messages() -> None:  # pragma: no cover - never called: Babel finds argparse's messages here
+    pgettext("argparse", "usage: ")
+    pgettext("argparse", "positional arguments")
+    pgettext("argparse", "options")
+    pgettext("argparse", "show this help message and exit")
+    pgettext("argparse", "argument %(argument_name)s: %(message)s")
+    pgettext("argparse", "unrecognized arguments: %s")
+    pgettext("argparse", "not allowed with argument %s")
+    pgettext("argparse", "ignored explicit argument %r")
+    pgettext("argparse", "the following arguments are required: %s")
+    pgettext("argparse", "one of the arguments %s is required")
+    pgettext("argparse", "expected one argument")
+    pgettext("argparse", "expected at most one argument")
+    pgettext("argparse", "expected at least one argument")
+    pgettext("argparse", "ambiguous option: %(option)s could match %(matches)s")
+    pgettext("argparse", "invalid %(type)s value: %(value)r")
+    pgettext("argparse", "invalid choice: %(value)r (choose from %(choices)s)")
+    pgettext("argparse", "%(prog)s: error: %(message)s\n")
+    pgettext("argparse", "unknown parser %(parser_name)r (choices: %(choices)s)")
+
+
 def _main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    wanted = _language_option(args_list)
+    try:
+        code = language_code(wanted) if wanted is not None else None
+    except LanguageError as exc:
+        print(f"omaha-learn: error: --language: {exc}", file=sys.stderr)
+        return 2
+    if code is None:
+        try:
+            from omaha_learn.i18n import get_language
+
+            code = get_language()
+        except LanguageError as exc:    # a bad OMAHA_LEARN_LANG
+            print(f"omaha-learn: error: {exc}", file=sys.stderr)
+            return 2
+    with language(code), _ArgparseInLanguage():
+        return _run(args_list)
+
+
+def _run(args_list: list[str]) -> int:
     parser = _parser()
     args = parser.parse_args(args_list)
     handlers = {"equity": _equity, "best": _best, "showdown": _showdown, "frequencies": _frequencies,
@@ -936,7 +1072,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     try:
         return handlers[args.command](args)
     except OmahaLearnError as exc:  # CardError, EquityError, ShowdownError ...: say what was wrong, no traceback
-        print(f"omaha-learn: error: {exc}", file=sys.stderr)
+        print(_("omaha-learn: error: {message}").format(message=exc), file=sys.stderr)
         return 2
 
 

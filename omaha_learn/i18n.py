@@ -32,7 +32,8 @@ from pathlib import Path
 
 from omaha_learn.errors import LanguageError
 
-__all__ = ["LANGUAGES", "set_language", "get_language", "language", "gettext", "ngettext", "pgettext",
+__all__ = ["LANGUAGES", "set_language", "get_language", "language", "gettext", "ngettext", "pgettext", "N_",
+           "language_code",
            "rank_word", "rank_forms", "chips", "format_number", "LanguageError"]
 
 LANGUAGES = ("en", "ru", "et")
@@ -52,6 +53,19 @@ def _normalise(code: str) -> str | None:
     code = code.strip().lower().replace("-", "_")
     head = code.split(".")[0].split("@")[0].split("_")[0]
     return head if head in LANGUAGES else None
+
+
+def language_code(code: str) -> str:
+    """The language ``code`` names ("ru", "ru_RU.UTF-8", "et-EE" ...) as one of :data:`LANGUAGES`;
+    :class:`LanguageError` naming it and the languages spoken when it is none of them.
+
+    >>> language_code("et-EE")
+    'et'
+    """
+    found = _normalise(code) if isinstance(code, str) else None
+    if found is None:
+        raise LanguageError(f"language {code!r}: omaha_learn speaks {', '.join(LANGUAGES)}")
+    return found
 
 
 def set_language(code: str | None) -> None:
@@ -122,6 +136,16 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def pgettext(context: str, message: str) -> str:
     """``message`` in the sense ``context`` gives it (a rank's grammatical form, a word with two senses)."""
     return _catalogue(get_language()).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue and give it back untranslated: a text kept in a constant (a checker's
+    hint, a status note) is translated where it is shown, with :func:`gettext`, in the language of that moment.
+
+    >>> N_("Use exactly two.")
+    'Use exactly two.'
+    """
+    return message
 
 
 _EN_NAMES = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",

@@ -19,7 +19,7 @@ from babel.messages.frontend import CommandLineInterface
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "omaha_learn" / "locale"
 POT = LOCALE / "omaha_learn.pot"
-KEYWORDS = ["gettext", "ngettext:1,2", "pgettext:1c,2"]
+KEYWORDS = ["gettext", "_", "ngettext:1,2", "pgettext:1c,2", "N_"]
 
 
 def babel(*args: str) -> None:
@@ -35,8 +35,9 @@ def update() -> None:
     for lang in ("ru", "et"):
         po = LOCALE / lang / "LC_MESSAGES" / "omaha_learn.po"
         if po.exists():
+            # the header stays: it carries the language's plural forms
             babel("update", "-i", str(POT), "-d", str(LOCALE), "-D", "omaha_learn", "-l", lang, "--no-fuzzy-matching",
-                  "--omit-header")
+                  "-w", "120", "--ignore-obsolete")
         else:
             babel("init", "-i", str(POT), "-d", str(LOCALE), "-D", "omaha_learn", "-l", lang)
 

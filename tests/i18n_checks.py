@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "omaha_learn" / "locale"
 LANGS = ("ru", "et")
-KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+KEYWORDS = {"gettext": None, "_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
 
 
 def catalogue(lang: str):  # type: ignore[no-untyped-def]

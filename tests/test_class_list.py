@@ -173,4 +173,4 @@ def test_the_report_says_when_work_was_due_and_where_times_come_from() -> None:
     recs = [_rec("bob", EX1, 10, "a/bob/01.ipynb", 10, DUE + 3600)]
     html = report_html(recs, assignment=Assignment(due=DUE, penalty=(0.1,)))
     assert "Due 2026-12-15 23:59" in html and "10% of the exercise&#x27;s points per day started" in html
-    assert "the submission's time is the file&#x27;s time" in html and "1 day late" in html
+    assert "the submission&#x27;s time is the file&#x27;s time" in html and "1 day late" in html

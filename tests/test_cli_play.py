@@ -18,7 +18,7 @@ def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lin
 def test_play_a_hand_with_the_coach(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     out = run(monkeypatch, capsys, "?\n" + "c\nx\n" * 8, "--hands", "1")
     assert "Practice table" in out and "Coach for seat 0" in out and "Verdict:" in out
-    assert "Hand 1, over" in out and "You played 1 hand(s)" in out
+    assert "Hand 1, over" in out and "You played 1 hand:" in out
     assert "hand 1, preflop: you chose" in out            # the review after the hand
 
 
@@ -26,12 +26,12 @@ def test_bad_input_is_explained_and_quit_works(monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     out = run(monkeypatch, capsys, "jump\nr 100000\nq\n")
     assert "'jump' is not an action" in out and "you cannot raise to 100000" in out
-    assert "You played 0 hand(s)" in out
+    assert "You played 0 hands" in out
 
 
 def test_end_of_input_stops_cleanly(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     out = run(monkeypatch, capsys, "", "--coach")
-    assert "Verdict:" in out and "You played 0 hand(s)" in out
+    assert "Verdict:" in out and "You played 0 hands" in out
 
 
 def test_quitting_mid_hand_counts_the_chips_in_the_pot(monkeypatch: pytest.MonkeyPatch,

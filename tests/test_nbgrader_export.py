@@ -192,7 +192,7 @@ def test_cli_export_nbgrader(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert main(["export-nbgrader", str(tmp_path / "c"), "--keys", str(KEYS)]) == 0
     out = capsys.readouterr().out
     keys = len(list(KEYS.glob("*.ipynb")))
-    assert f"wrote {keys} assignment(s)" in out and "nbgrader generate_assignment" in out and "--force" in out
+    assert f"wrote {keys} assignments" in out and "nbgrader generate_assignment" in out and "--force" in out
     assert (tmp_path / "c" / "source" / EXERCISE / f"{EXERCISE}.ipynb").is_file()
     assert main(["export-nbgrader", str(tmp_path / "c"), "--keys", str(tmp_path / "none")]) == 2
     assert "keys_dir:" in capsys.readouterr().err

@@ -18,6 +18,7 @@ from omaha_learn.checks.questions import PLAYERS, Exercise, Question
 from omaha_learn.engine.cards import Card
 from omaha_learn.engine.evaluation.five_card import Category
 from omaha_learn.engine.evaluation.hands import HighHand, best_high
+from omaha_learn.i18n import N_
 
 __all__ = ["SEED", "DEAL", "deal", "answers", "EXERCISE", "check", "CATEGORIES_TO_ORDER"]
 
@@ -67,33 +68,33 @@ DEAL: Deal[DealtHands] = Deal("high_hands", SEED, deal_hands, answers, depends=(
 
 EXERCISE = Exercise("high_hands", [
     Question("q1", "categories", 2, ("R6",),
-             "From the top: royal flush, straight flush, four of a kind, full house, flush, straight, ...",
+             N_("From the top: royal flush, straight flush, four of a kind, full house, flush, straight, ..."),
              digest="",
              text="Put these categories in order, best first: `\"straight\"`, `\"full house\"`, `\"three of a kind\"`, `\"flush\"`, `\"two pair\"` (a list of names)."),
     Question("q2", "players", 2, ("R6", "R3"),
-             "Read each hand with exactly two hole cards; a flush needs two hole cards of the suit.",
+             N_("Read each hand with exactly two hole cards; a flush needs two hole cards of the suit."),
              digest="",
              text="In your deal, who has the best high hand? (A letter; list every player if they tie.)"),
     Question("q3", "category", 1, ("R3", "R6"),
-             "Use exactly two of C's hole cards and three board cards, then name the category.",
+             N_("Use exactly two of C's hole cards and three board cards, then name the category."),
              digest="",
              text="What category is C's best high hand?",
-             wrong_hints={"flush": "A flush needs two of C's hole cards of the suit and three board cards of it.",
-                          "high card": "Look for a pair: two of C's cards with three from the board."}),
+             wrong_hints={"flush": N_("A flush needs two of C's hole cards of the suit and three board cards of it."),
+                          "high card": N_("Look for a pair: two of C's cards with three from the board.")}),
     Question("q4", "players", 2, ("R7",),
-             "The wheel 5-4-3-2-A is the lowest straight: the ace plays low and the top card is the five.",
+             N_("The wheel 5-4-3-2-A is the lowest straight: the ace plays low and the top card is the five."),
              digest="",
              text="Board `3s 4d 5h 9c Qs`. A holds `Ah 2c Kd Kc`, B holds `6h 2d Jc Jd`. Who wins the high?"),
     Question("q5", "players", 2, ("R7",),
-             "Same pair of aces: compare the other three cards from the highest down.",
+             N_("Same pair of aces: compare the other three cards from the highest down."),
              digest="",
              text="Board `Ac Kd 9h 5s 4c`. A holds `Ah Qc 7d 2s`, B holds `As Jd 8c 3h`. Who wins the high?"),
     Question("q6", "players", 1, ("R7",),
-             "Full houses compare the three of a kind first, then the pair.",
+             N_("Full houses compare the three of a kind first, then the pair."),
              digest="",
              text="Board `Ts Td 5c 5h Kd`. A holds `Th 5s 3d 4c`, B holds `Kc Ks 7h 8h`. Who wins the high?"),
     Question("q7", "players", 2, ("R7", "R20"),
-             "Equal five-card hands tie and split the pot: list every winner.",
+             N_("Equal five-card hands tie and split the pot: list every winner."),
              digest="",
              text="Board `Jc Tc 9d 7s 2h`. A holds `Kh Qh 4c 3d`, B holds `Ks Qd 4s 2c`. Who wins the high? (List both if they tie.)"),
 ], deal=DEAL)

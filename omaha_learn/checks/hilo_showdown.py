@@ -19,6 +19,7 @@ from omaha_learn.checks.questions import PLAYERS, Exercise, Question
 from omaha_learn.engine.cards import Card
 from omaha_learn.engine.pots import odd_chip_order, split_evenly
 from omaha_learn.engine.showdown import ShowdownResult, showdown
+from omaha_learn.i18n import N_
 
 __all__ = ["SEED", "DEAL", "deal", "answers", "problem", "EXERCISE", "check", "CONTRIBUTIONS", "BUTTON", "KILL"]
 
@@ -77,28 +78,28 @@ DEAL: Deal[DealtHands] = Deal("hilo_showdown", SEED, deal_hands, answers, proble
 too, but on a fit deal somebody is quartered, so nobody scoops and its answer is always no."""
 EXERCISE = Exercise("hilo_showdown", [
     Question("q1", "int", 1, ("R20",),
-             "When everyone else folds the last player takes every chip in the middle, own chips included, "
-             "and shows nothing.",
+             N_("When everyone else folds the last player takes every chip in the middle, own chips included, "
+             "and shows nothing."),
              digest="",
              text="Another hand: A bets on the river and B and C fold. A has put in 60 chips, B and C 40 each. How many chips does A take from the middle?"),
     Question("q2", "ints", 2, ("R11", "R24"),
-             "Split the pot in half: best high, best qualifying low; a tied half is split again.",
+             N_("Split the pot in half: best high, best qualifying low; a tied half is split again."),
              digest="",
              text="Your deal: how many chips does each player get? (`[A, B, C]`)"),
     Question("q3", "players", 2, ("R11",),
-             "A player who gets a quarter of the pot was 'quartered': tied for one half, nothing from the other.",
+             N_("A player who gets a quarter of the pot was 'quartered': tied for one half, nothing from the other."),
              digest="",
              text="Who was *quartered* (won exactly a quarter of the pot)?"),
     Question("q4", "ints", 2, ("R24",),
-             "17 = 6 + 6 + 5: the extra chips go one each to the tied players first clockwise from the button.",
+             N_("17 = 6 + 6 + 5: the extra chips go one each to the tied players first clockwise from the button."),
              digest="",
              text="Another pot: 17 chips, split by A, B and C, who tie. B has the button. How many chips does each get? (`[A, B, C]`)"),
     Question("q5", "ints", 2, ("R24", "R11"),
-             "An odd chip between the two halves of a Hi-Lo pot goes to the high half.",
+             N_("An odd chip between the two halves of a Hi-Lo pot goes to the high half."),
              digest="",
              text="Another Hi-Lo pot of 25 chips: A wins the high, B the low. How many chips does each get? (`[A, B]`)"),
     Question("q6", "yesno", 1, ("R25", "R11"),
-             "A kill is posted only by a player who scoops (wins the whole pot alone) a pot above the kill size.",
+             N_("A kill is posted only by a player who scoops (wins the whole pot alone) a pot above the kill size."),
              digest="",
              text="The house plays a kill: a player who scoops a pot of more than 100 chips posts a kill next hand. After your deal (pot 120), does anyone have to post a kill? (`True` or `False`)"),
 ], deal=DEAL)

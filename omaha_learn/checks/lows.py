@@ -17,6 +17,7 @@ from omaha_learn.checks.deals import Deal, DealtHands, deal_hands, hole_pairs, p
 from omaha_learn.checks.questions import PLAYERS, Exercise, Question
 from omaha_learn.engine.cards import Card
 from omaha_learn.engine.evaluation.hands import LowHand, best_low
+from omaha_learn.i18n import N_
 
 __all__ = ["SEED", "DEAL", "deal", "answers", "problem", "EXERCISE", "check", "LOWS_TO_ORDER"]
 
@@ -83,33 +84,33 @@ DEAL: Deal[DealtHands] = Deal("lows", SEED, deal_hands, answers, problem=problem
 
 EXERCISE = Exercise("lows", [
     Question("q1", "low", 2, ("R8", "R9"),
-             "Five different ranks, none above eight, ace low, using two of A's cards and three from the board; "
-             "write the ranks from the highest down as one number.",
+             N_("Five different ranks, none above eight, ace low, using two of A's cards and three from the board; "
+             "write the ranks from the highest down as one number."),
              digest="",
              text="What is A's best low, as a number?"),
     Question("q2", "lows", 2, ("R9",),
-             "Compare the highest card first, then the next: the smaller number is the better low.",
+             N_("Compare the highest card first, then the next: the smaller number is the better low."),
              digest="",
              text="Put these lows in order, best first: `86432`, `76542`, `87321`, `65432`, `76432`."),
     Question("q3", "players", 2, ("R9",),
-             "Find each player's best low as a number; the smallest number wins the low half.",
+             N_("Find each player's best low as a number; the smallest number wins the low half."),
              digest="",
              text="Who wins the low half in your deal? (A letter; list every player if they tie.)"),
     Question("q4", "cards", 2, ("R10",),
-             "The low picks its own two hole cards, independently of the high hand.",
+             N_("The low picks its own two hole cards, independently of the high hand."),
              digest="",
              text="Which two of A's hole cards make A's best low? (A's best high uses different ones.)"),
     Question("q5", "low", 1, ("R8",),
-             "Straights and flushes do not spoil a low: A-2-3-4-5 of one suit is still the best low.",
+             N_("Straights and flushes do not spoil a low: A-2-3-4-5 of one suit is still the best low."),
              digest="",
              text="Hole `Ah 2h Kc Kd`, board `3h 4h 5h Qs Js`. What is the best low, as a number?"),
     Question("q6", "low", 1, ("R12",),
-             "With a 9-or-better qualifier a nine may be part of the low.",
+             N_("With a 9-or-better qualifier a nine may be part of the low."),
              digest="",
              text="House rule 9 or better: hole `Ah 2c Kd Qs`, board `3s 4d 9c Jh Th`. What is the best low, as a number?"),
     Question("q7", "cards", 2, ("R12", "R2"),
-             "With no qualifier the lowest five cards win whatever they are, still two from the hand and three "
-             "from the board.",
+             N_("With no qualifier the lowest five cards win whatever they are, still two from the hand and three "
+             "from the board."),
              digest="",
              text="House rule no qualifier (Razz-style): hole `Kh Qd Jc 9s`, board `Tc 8d 7h 3s 2c`. Which five cards make the lowest hand?"),
 ], deal=DEAL)

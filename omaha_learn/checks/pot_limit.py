@@ -13,6 +13,7 @@ q2: correct (2/2 points)
 from __future__ import annotations
 
 from omaha_learn.checks.questions import Exercise, Question
+from omaha_learn.i18n import N_
 
 __all__ = ["SEED", "EXERCISE", "check", "ALL_IN", "QUARTERED", "FREEROLL"]
 
@@ -38,32 +39,32 @@ FREEROLL = ("As 2s 9d 8d", "Ad 2c Qh Qc", "3s 5d 8h Qs")
 
 EXERCISE = Exercise("pot_limit", [
     Question("q1", "int", 1, ("R18",),
-             "To call, B matches A's bet: B has put nothing in on the flop yet.",
+             N_("To call, B matches A's bet: B has put nothing in on the flop yet."),
              digest="8e5cc2a18337e30e25a6669b92076e5ce93431eefa209a68ddd13f2dd29fb36b",
              text="In the seeded hand, B is to act after A's pot-sized bet. How many chips does B need to call?"),
     Question("q2", "fraction", 2, ("R18",),
-             "The price is the call divided by the pot after the call (the pot before A's bet, A's bet, B's call); "
-             "give it in lowest terms.",
+             N_("The price is the call divided by the pot after the call (the pot before A's bet, A's bet, B's call); "
+             "give it in lowest terms."),
              digest="b542c843ed53801984c43ab036ee8d7cbe681bb6f30f6de94952c24ef917900f",
              text="What share of the final pot must B's call win to break even (the price of the call)? Give it as a fraction in lowest terms, `[numerator, denominator]`."),
     Question("q3", "int", 2, ("R18",),
-             "The largest raise is to the current bet + the pot (A's bet included) + the call.",
+             N_("The largest raise is to the current bet + the pot (A's bet included) + the call."),
              digest="33740ea78cbdf46fcfa79ae2de46f51abde8f76ce37cc4a3b61b466e72923975",
              text="Instead of calling, B raises the maximum. To how much?"),
     Question("q4", "fraction", 2, ("R18",),
-             "C must call the whole raise; the pot after C's call holds the flop pot, A's bet, B's raise and C's call.",
+             N_("C must call the whole raise; the pot after C's call holds the flop pot, A's bet, B's raise and C's call."),
              digest="6e44adc6b8ccbd95497ed44e2d46766bac85014ee570d32817e87d0007cc3894",
              text="After B's maximum raise, what is C's price to call, as `[numerator, denominator]` in lowest terms?"),
     Question("q5", "yesno", 2, ("R18", "R14"),
-             "Compare A's equity to the river (computed exactly with equity(...)) with the price of the call.",
+             N_("Compare A's equity to the river (computed exactly with equity(...)) with the price of the call."),
              digest="28850b25236e46548362d13d0d9f6f6c4affc618d9c7c6e3a53708048ac4c43d",
              text="Another hand, heads-up, blinds 1/2. A (the button, 18 chips) holds `Ah 6h 5d 4c` and raises the pot before the flop; B holds `Ts Tc 4d 2s` and calls. On the flop `Th 9h 5c` B bets the pot, which is all A has left. Should A call? Answer `True` or `False`. (Use `equity(...)` for A's share; compare it ..."),
     Question("q6", "int", 2, ("R11",),
-             "Both hold the same low, so each gets a quarter of the final pot; B's kings take the high half.",
+             N_("Both hold the same low, so each gets a quarter of the final pot; B's kings take the high half."),
              digest="1374ca52555f5c8123a4e717cd8d826914d15ffc812fd88da698a8ef95b6240c",
              text="Pot-limit Omaha Hi-Lo, heads-up, blinds 1/2: A (the button) holds `Ac 2d Js Jh`, B holds `As 2s Kc Kh`; the board will be `4h 6d 7c Kd Qs`. Before the flop A raises to 6 and B calls; on the flop B checks, A bets 12 and B calls; on the turn both check; on the river B bets the pot and A calls. How ..."),
     Question("q7", "player", 1, ("R11",),
-             "Both will share the low half whatever comes; the freerolling player is the one ahead for the high half.",
+             N_("Both will share the low half whatever comes; the freerolling player is the one ahead for the high half."),
              digest="d3a6a5727ab8139c184c9d32f528f627c080b1c2f324d3cfccb560f11116a6a6",
              text="Omaha Hi-Lo, on the turn: A holds `As 2s 9d 8d`, B holds `Ad 2c Qh Qc`, the board is `3s 5d 8h Qs`. Both hold the nut low. Which player is freerolling: sure of a share of the low half and ahead for the high half?"),
 ])

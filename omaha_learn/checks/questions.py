@@ -42,6 +42,7 @@ from omaha_learn.checks.answer_forms import KINDS, PLAYERS
 from omaha_learn.engine.cards import Card, Deck
 from omaha_learn.engine.games import deal_holes
 from omaha_learn.errors import AnswerError
+from omaha_learn.i18n import gettext
 
 if TYPE_CHECKING:
     from omaha_learn.checks.deals import Deal
@@ -129,7 +130,9 @@ class Question:
                              "or empty when the exercise's deal computes the answer")
 
     def hint_for(self, answer: object) -> str:
-        """The hint for a wrong ``answer`` (raw or normalised): the one for that mistake, else :attr:`hint`."""
+        """The hint for a wrong ``answer`` (raw or normalised): the one for that mistake, else :attr:`hint`.
+
+        In English, as written (the grader stores it so; each page translates it with ``gettext``)."""
         try:
             norm = normalise(self.kind, answer)
         except AnswerError:
@@ -162,7 +165,7 @@ class Question:
         if ok:
             return Verdict(self.qid, True, self.points, f"correct ({self.points}/{self.points} points)")
         return Verdict(self.qid, False, self.points, f"not yet (0/{self.points} points).", self.rules,
-                       self.hint_for(answer))
+                       gettext(self.hint_for(answer)))
 
     def message(self, answer: object) -> tuple[bool, str]:
         """(correct, the line the checker prints)."""

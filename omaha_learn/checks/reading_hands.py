@@ -23,6 +23,7 @@ from omaha_learn.checks.questions import PLAYERS, Exercise, Question
 from omaha_learn.engine.cards import Card
 from omaha_learn.engine.evaluation.five_card import Category
 from omaha_learn.engine.evaluation.hands import best_high
+from omaha_learn.i18n import N_
 
 __all__ = ["SEED", "DEAL", "deal", "answers", "problem", "EXERCISE", "check"]
 
@@ -73,39 +74,39 @@ DEAL: Deal[DealtHands] = Deal("reading_hands", SEED, deal_hands, answers, proble
 
 EXERCISE = Exercise("reading_hands", [
     Question("q1", "cards", 1, ("R1",),
-             "Cards go out one at a time: A gets the 1st, B the 2nd, C the 3rd, A the 4th, and so on.",
+             N_("Cards go out one at a time: A gets the 1st, B the 2nd, C the 3rd, A the 4th, and so on."),
              digest="",
              text="The dealer shuffled and dealt the 12 hole cards one at a time, A first, then B, then C, four times round. Which four cards did B get? (The deck's order is `cards` above, before it was split into hands.)"),
     Question("q2", "cards", 2, ("R2",),
-             "A hand uses exactly two hole cards and exactly three board cards; try each pair of A's cards.",
+             N_("A hand uses exactly two hole cards and exactly three board cards; try each pair of A's cards."),
              digest="",
              text="Which two of A's hole cards make A's best high hand with this board?"),
     Question("q3", "category", 1, ("R2", "R6"),
-             "Use exactly two of C's hole cards and three board cards, then name the category.",
+             N_("Use exactly two of C's hole cards and three board cards, then name the category."),
              digest="",
              text="What category is C's best high hand (for example `\"two pair\"`)?"),
     Question("q4", "category", 2, ("R3",),
-             "Use exactly two of the hole cards and three board cards, then name the category of the best five.",
+             N_("Use exactly two of the hole cards and three board cards, then name the category of the best five."),
              digest="",
              text="A different hand: hole `As Kh 7d 2c`, board `Qs 9s 5s 3s Jd`. What category is the best high hand?",
              wrong_hints={
-                 "flush": "A flush needs two hole cards of the suit; four spades on the board do not help a single "
-                          "spade.",
-                 "straight": "A straight needs two hole cards too: with A-K from the hand the board would need a "
-                             "ten; without one, look lower down the categories.",
-                 "one pair": "No two of the five cards can share a rank: two from the hand, three from the board.",
+                 "flush": N_("A flush needs two hole cards of the suit; four spades on the board do not help a single "
+                          "spade."),
+                 "straight": N_("A straight needs two hole cards too: with A-K from the hand the board would need a "
+                             "ten; without one, look lower down the categories."),
+                 "one pair": N_("No two of the five cards can share a rank: two from the hand, three from the board."),
              }),
     Question("q5", "category", 2, ("R4",),
-             "Use exactly two hole cards and three board cards; count how many queens can be in the five.",
+             N_("Use exactly two hole cards and three board cards; count how many queens can be in the five."),
              digest="",
              text="Another hand: hole `Qh Jh 8c 7c`, board `Ad Ac Qc Qd 4s`. What category is the best high hand?",
              wrong_hints={
-                 "full house": "Only one queen comes from the hand, so the pair on the board must be two of the "
-                               "three board cards: the aces and the queens cannot both be used.",
-                 "two pair": "Qh from the hand with Qc Qd from the board is three queens.",
+                 "full house": N_("Only one queen comes from the hand, so the pair on the board must be two of the "
+                               "three board cards: the aces and the queens cannot both be used."),
+                 "two pair": N_("Qh from the hand with Qc Qd from the board is three queens."),
              }),
     Question("q6", "players", 1, ("R5",),
-             "The cards speak: read both hands yourself (two hole cards + three board cards), ignore the claim.",
+             N_("The cards speak: read both hands yourself (two hole cards + three board cards), ignore the claim."),
              digest="",
              text="Back to your deal. C folds. At showdown A announces \"full house!\" and B says nothing. Who wins the pot between A and B? (A player letter; list both if they tie.)"),
 ], deal=DEAL)

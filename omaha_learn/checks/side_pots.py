@@ -19,6 +19,7 @@ from omaha_learn.checks.questions import PLAYERS, Exercise, Question
 from omaha_learn.engine.cards import Card
 from omaha_learn.engine.pots import side_pots
 from omaha_learn.engine.showdown import ShowdownResult, showdown
+from omaha_learn.i18n import N_
 
 __all__ = ["SEED", "DEAL", "deal", "answers", "problem", "EXERCISE", "check", "CONTRIBUTIONS", "BUTTON"]
 
@@ -68,31 +69,31 @@ DEAL: Deal[DealtHands] = Deal("side_pots", SEED, deal_hands, answers, problem=pr
 
 EXERCISE = Exercise("side_pots", [
     Question("q1", "ints", 2, ("R21",),
-             "Layer the chips: everyone matches the smallest all-in first (main pot), then the next level, ...",
+             N_("Layer the chips: everyone matches the smallest all-in first (main pot), then the next level, ..."),
              digest="",
              text="Four players put in A 500, B 500, C 120 (all-in), D 300 (all-in). What are the pots, main pot first?"),
     Question("q2", "players", 1, ("R21",),
-             "Only players who put in at least the top of a layer can win that pot.",
+             N_("Only players who put in at least the top of a layer can win that pot."),
              digest="",
              text="In that hand, who can win the last side pot?"),
     Question("q3", "ints", 2, ("R21",),
-             "A folded player's chips stay in the pots, but the folded player can win none of them.",
+             N_("A folded player's chips stay in the pots, but the folded player can win none of them."),
              digest="",
              text="Another hand: A put in 200 and then folded, B 500, C 150 (all-in), D 500. What are the pots, main pot first?"),
     Question("q4", "ints", 2, ("R21", "R11", "R24"),
-             "Award the main pot among A, B, C and the side pot among B and C only, each split high/low on its own.",
+             N_("Award the main pot among A, B, C and the side pot among B and C only, each split high/low on its own."),
              digest="",
              text="Your deal: how many chips does each player get? (`[A, B, C]`)"),
     Question("q5", "player", 1, ("R22",),
-             "The last player who bet or raised on the river shows first.",
+             N_("The last player who bet or raised on the river shows first."),
              digest="",
              text="Your deal: on the river B bets, C raises, A is already all-in and B calls. Who shows first?"),
     Question("q6", "player", 1, ("R22",),
-             "Checked through: the first player clockwise from the button shows first.",
+             N_("Checked through: the first player clockwise from the button shows first."),
              digest="",
              text="If instead the river had been checked through, who shows first?"),
     Question("q7", "yesno", 1, ("R23",),
-             "A hand must show all four hole cards to win any part of a pot.",
+             N_("A hand must show all four hole cards to win any part of a pot."),
              digest="",
              text="Your deal: A shows only two of the four hole cards and mucks the other two. Does A still win chips? (`True` or `False`)"),
 ], deal=DEAL)

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field, replace
 
 from omaha_learn.errors import ReportError
 from omaha_learn.grading.records import STATUSES, QuestionRecord
+from omaha_learn.i18n import N_, gettext
 
 __all__ = ["ReportError", "QuestionStats", "ExerciseScore", "StudentTotal", "Flagged", "ClassSummary", "summarise",
            "natural_key", "learner_key", "HISTOGRAM_BINS", "histogram", "check_records", "STATUS_NOTES",
@@ -54,13 +55,13 @@ NO_ANSWER = "(no answer)"
 
 
 STATUS_NOTES = {  # what each status other than graded means, in words for a reader
-    "unreadable-answer": "an answer was written but cannot be read (or its answer cell raised an error)",
-    "unreadable": "not a notebook that can be graded (not JSON, wrong format, malformed cells, not .ipynb)",
-    "timed-out": "the notebook's time, or one cell's (--cell-timeout), ran out before these questions ran",
-    "kernel-died": "the Python kernel ended before these questions ran",
-    "no-key": "no teacher's key for this exercise",
-    "wrong-exercise": "the notebook says it is another exercise than the one its file name names",
-    "cleanup-failed": "graded, but its sandbox left files the grader could not remove (named in the feedback)",
+    "unreadable-answer": N_("an answer was written but cannot be read (or its answer cell raised an error)"),
+    "unreadable": N_("not a notebook that can be graded (not JSON, wrong format, malformed cells, not .ipynb)"),
+    "timed-out": N_("the notebook's time, or one cell's (--cell-timeout), ran out before these questions ran"),
+    "kernel-died": N_("the Python kernel ended before these questions ran"),
+    "no-key": N_("no teacher's key for this exercise"),
+    "wrong-exercise": N_("the notebook says it is another exercise than the one its file name names"),
+    "cleanup-failed": N_("graded, but its sandbox left files the grader could not remove (named in the feedback)"),
 }
 
 HISTOGRAM_BINS = tuple(f"{10 * i}-{10 * i + 9}%" if i < 9 else "90-100%" for i in range(10))
@@ -97,11 +98,11 @@ def learner_key(name: str) -> tuple[object, ...]:
 
 
 LEARNER_FLAGS = {
-    "at zero": "no points at all",
-    "unreadable answers": "wrote answers that cannot be read, or answer cells raised errors",
-    "answer cells deleted": "deleted answer cells",
-    "timed out": "a cell or the notebook ran out of time",
-    "extra notebooks": "handed in notebooks that count for nobody (another exercise, another copy, no key)",
+    "at zero": N_("no points at all"),
+    "unreadable answers": N_("wrote answers that cannot be read, or answer cells raised errors"),
+    "answer cells deleted": N_("deleted answer cells"),
+    "timed out": N_("a cell or the notebook ran out of time"),
+    "extra notebooks": N_("handed in notebooks that count for nobody (another exercise, another copy, no key)"),
 }
 """Why a learner is flagged in the report (:attr:`StudentTotal.flags`)."""
 
@@ -237,7 +238,7 @@ class Assignment:
     grace_minutes: float = 0.0
     extensions: dict[str, float] = field(default_factory=dict)
     """Extra days per learner (the roster's ``extension_days``)."""
-    time_source: str = "the file's time"
+    time_source: str = N_("the file's time")
 
     def late(self, student: str, when: float | None) -> int:
         """Whole days (started) the submission came after the learner's due time; 0 when on time."""
@@ -265,8 +266,8 @@ class Assignment:
     def rule(self) -> str:
         """Which copy counts, in words (shown in the report)."""
         if self.choose == "best":
-            return "the best copy counts (--best)"
-        return "the latest copy counts (by the file's time, then by name order when the times are equal)"
+            return gettext("the best copy counts (--best)")
+        return gettext("the latest copy counts (by the file's time, then by name order when the times are equal)")
 
 
 def _latest_key(rs: list[QuestionRecord]) -> tuple[float, tuple[object, ...]]:

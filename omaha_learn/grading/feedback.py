@@ -28,7 +28,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from omaha_learn.grading.class_summary import (
@@ -44,26 +44,31 @@ from omaha_learn.grading.html_page import esc, inline_markdown, page, percent, t
 from omaha_learn.grading.records import GRADED, QuestionRecord, points_text
 from omaha_learn.grading.rules_text import rule_html, rule_link, rule_numbers
 from omaha_learn.grading.text_safety import MAX_NAME_BYTES, file_name
+from omaha_learn.i18n import N_, get_language, gettext, ngettext, pgettext
+from omaha_learn.i18n import language as use_language
 
 __all__ = ["write_feedback", "feedback_html", "file_name", "hint_text", "stale_pages", "MAX_NAME_BYTES"]
 
 _LEARNER_NOTES = {
-    "unreadable": "Your notebook could not be read for grading (it may be damaged or not saved as a "
-                  "notebook). Please talk to your teacher.",
-    "timed-out": "Your notebook's time (for the whole notebook) ran out before this question's cells finished. "
-                 "Please talk to your teacher.",
-    "kernel-died": "Python stopped while running your notebook before this question. Please talk to your teacher.",
-    "no-key": "This exercise could not be graded yet. Your teacher will look at it.",
-    "wrong-exercise": "Your notebook seems to be a different exercise from the one handed in; your teacher "
-                      "will look at it.",
+    "unreadable": N_("Your notebook could not be read for grading (it may be damaged or not saved as a "
+                     "notebook). Please talk to your teacher."),
+    "timed-out": N_("Your notebook's time (for the whole notebook) ran out before this question's cells finished. "
+                    "Please talk to your teacher."),
+    "kernel-died": N_("Python stopped while running your notebook before this question. Please talk to your "
+                      "teacher."),
+    "no-key": N_("This exercise could not be graded yet. Your teacher will look at it."),
+    "wrong-exercise": N_("Your notebook seems to be a different exercise from the one handed in; your teacher "
+                         "will look at it."),
 }
 _SCORE_PREFIX = re.compile(r"^\s*([\w-]+: (not yet|cannot read this answer|no answer yet) \(\d+/\d+ points\)[.:]?"
                            r"|not yet\.)\s*")
 _RULES_SUFFIX = re.compile(r"\s*(\(rules: [^)]*\)|Re-read (R\d+ \(docs/rules\.md#r\d+\)(, )?)+\.?)\s*$")
+_RULES_HEAD = re.compile(r"^(R\d+(?:, R\d+)*: )")
 
 
 def hint_text(feedback: str) -> str:
-    """The checker's message without what the page already shows (score, rule paths).
+    """The checker's message without what the page already shows (score, rule paths), in the language in use
+    when the catalogue has it (a checker's hint is marked for it).
 
     >>> hint_text("q3: not yet (0/1 points). R2, R6: Use exactly two. (rules: docs/rules.md#r2 docs/rules.md#r6)")
     'R2, R6: Use exactly two.'
@@ -72,76 +77,110 @@ def hint_text(feedback: str) -> str:
     >>> hint_text("cannot read this answer: expected a player letter such as 'A', got 7")
     "cannot read this answer: expected a player letter such as 'A', got 7"
     """
-    return _RULES_SUFFIX.sub("", _SCORE_PREFIX.sub("", feedback)).strip()
+    text = _RULES_SUFFIX.sub("", _SCORE_PREFIX.sub("", feedback)).strip()
+    head = _RULES_HEAD.match(text)
+    rules, hint = (head.group(1), text[head.end():]) if head else ("", text)
+    return rules + gettext(hint) if hint else text
+
+
+def _pts(points: float) -> str:
+    """Points as the language writes them (1.5; 1,5)."""
+    text = points_text(points)
+    return text if get_language() == "en" else text.replace(".", ",")
 
 
 def _miss(r: QuestionRecord, rules: list[str], *, comment_only: bool = False) -> str:
-    parts = [f"<h4>{esc(r.exercise)}, {esc(r.question)}: {points_text(r.points)}/{r.max_points}</h4>"]
+    parts = [f"<h4>{esc(r.exercise)}, {esc(r.question)}: {_pts(r.points)}/{r.max_points}</h4>"]
     if r.text:
         parts.append(f'<p class="question">{inline_markdown(r.text)}</p>')
     if r.override:
-        parts.append(f'<p class="override">Your teacher set this mark to {points_text(r.points)}/{r.max_points}'
-                     f" (the grader gave {points_text(r.points_before or 0)}): {esc(r.override)}</p>")
+        parts.append('<p class="override">' + esc(gettext(
+            "Your teacher set this mark to {points}/{max_points} (the grader gave {before}): {comment}").format(
+            points=_pts(r.points), max_points=r.max_points, before=_pts(r.points_before or 0),
+            comment=r.override)) + "</p>")
     if comment_only:
         return "\n".join(parts)
     links = [f'<a href="#{x.lower()}">{esc(rule_html(x)[0])}</a>' for x in rules]
+    reread = ("<p>" + esc(gettext("Re-read: {rules} (below).")).format(rules="; ".join(links)) + "</p>"
+              if links else "")
     if r.status == "unreadable-answer":
         if r.written or r.answer:
-            parts.append("<p>Your answer was written but could not be read: "
-                         f"<code>{esc(r.written or r.answer)}</code>.</p>")
+            parts.append("<p>" + esc(gettext("Your answer was written but could not be read: {answer}.")).format(
+                answer=f"<code>{esc(r.written or r.answer)}</code>") + "</p>")
         else:
-            parts.append("<p>Your answer could not be read: its cell stopped with an error.</p>")
-        parts.append(f'<p class="hint">Why: {esc(hint_text(r.feedback))}</p>')
-        if links:
-            parts.append("<p>Re-read: " + "; ".join(links) + " (below).</p>")
+            parts.append("<p>" + esc(gettext("Your answer could not be read: its cell stopped with an error."))
+                         + "</p>")
+        parts.append('<p class="hint">' + esc(gettext("Why: {reason}").format(reason=hint_text(r.feedback)))
+                     + "</p>")
+        if reread:
+            parts.append(reread)
         return "\n".join(parts)
     if r.status == "timed-out" and "per-cell limit" in r.feedback:
-        parts.append(f'<p class="hint">Your notebook was {esc(hint_text(r.feedback))}. Each cell may run for a '
-                     "limited time; make the cell finish sooner (look for a loop that never ends).</p>")
+        parts.append('<p class="hint">' + esc(gettext(
+            "Your notebook was {what}. Each cell may run for a limited time; make the cell finish sooner (look "
+            "for a loop that never ends).").format(what=hint_text(r.feedback))) + "</p>")
         return "\n".join(parts)
     if r.status not in GRADED:
-        parts.append(f'<p class="hint">{esc(_LEARNER_NOTES.get(r.status, r.status))}</p>')
+        note = _LEARNER_NOTES.get(r.status)
+        parts.append(f'<p class="hint">{esc(gettext(note) if note else r.status)}</p>')
         return "\n".join(parts)
     if r.answer:
-        read_as = (f" (read as <code>{esc(r.answer)}</code>)" if r.written and r.written.strip() != r.answer
-                   else "")
-        parts.append(f"<p>Your answer: <code>{esc(r.written or r.answer)}</code>{read_as}</p>")
+        shown = f"<code>{esc(r.written or r.answer)}</code>"
+        if r.written and r.written.strip() != r.answer:
+            line = esc(gettext("Your answer: {answer} (read as {read_as})")).format(
+                answer=shown, read_as=f"<code>{esc(r.answer)}</code>")
+        else:
+            line = esc(gettext("Your answer: {answer}")).format(answer=shown)
+        parts.append(f"<p>{line}</p>")
     elif "answer-cell-missing" in r.flag.split(","):
-        parts.append("<p>No answer was given: the answer cell is missing from your notebook (was it deleted?).</p>")
+        parts.append("<p>" + esc(gettext("No answer was given: the answer cell is missing from your notebook (was "
+                                         "it deleted?).")) + "</p>")
     else:
-        parts.append("<p>No answer was given.</p>")
+        parts.append("<p>" + esc(gettext("No answer was given.")) + "</p>")
     hint = hint_text(r.feedback)
-    if hint and not hint.lower().startswith("no answer"):
-        parts.append(f'<p class="hint">Hint: {esc(hint)}</p>')
-    if links:
-        parts.append("<p>Re-read: " + "; ".join(links) + " (below).</p>")
+    if hint and not r.feedback.lower().lstrip().startswith("no answer"):
+        parts.append('<p class="hint">' + esc(gettext("Hint: {hint}").format(hint=hint)) + "</p>")
+    if reread:
+        parts.append(reread)
     return "\n".join(parts)
 
 
 def _result(r: QuestionRecord) -> str:
     if r.correct:
-        return '<span class="ok">correct</span>'
+        return _span("ok", gettext("correct"))
     if r.override:
-        return '<span class="ok">part marks from your teacher</span>' if r.points else \
-            '<span class="miss">set by your teacher</span>'
+        return _span("ok", gettext("part marks from your teacher")) if r.points else \
+            _span("miss", gettext("set by your teacher"))
     if r.status in GRADED:
-        return '<span class="miss">not yet</span>'
+        return _span("miss", pgettext("result", "not yet"))
     if r.status == "unreadable-answer":
-        return '<span class="miss">answer could not be read</span>'
-    return f'<span class="miss">not graded ({esc(r.status)})</span>'
+        return _span("miss", gettext("answer could not be read"))
+    return _span("miss", gettext("not graded ({status})").format(status=r.status))
+
+
+def _span(cls: str, text: str) -> str:
+    return f'<span class="{cls}">{esc(text)}</span>'
+
+
+def _heading(level: int, text: str) -> str:
+    return f"<h{level}>{esc(text)}</h{level}>"
 
 
 def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: ClassSummary | None = None,
-                  assignment: Assignment | None = None) -> str:
+                  assignment: Assignment | None = None, language: str | None = None) -> str:
     """One learner's feedback page; give the whole class's records for the class's total (see the module docs).
 
-    ``summary`` is the class's :func:`summarise` of the same records, when already computed.
+    ``summary`` is the class's :func:`summarise` of the same records, when already computed. ``language``
+    ("en", "ru", "et"): the page's language (default: the language in use), also its ``lang`` attribute.
     """
+    if language is not None:
+        with use_language(language):
+            return feedback_html(student, records, summary=summary, assignment=assignment)
     recs = check_records(records)
     summary = summary or summarise(recs, assignment=assignment)
     me = next((t for t in summary.students if t.student == student), None)
     mine = [r for r in recs if r.student == student]
-    body = [f"<h1>Feedback for {esc(student)}</h1>"]
+    body = [_heading(1, gettext("Feedback for {student}").format(student=student))]
     by_ex: dict[str, dict[str, list[QuestionRecord]]] = {}
     for r in mine:
         by_ex.setdefault(r.exercise, {}).setdefault(r.submission, []).append(r)
@@ -160,7 +199,7 @@ def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: C
                 rows.append(["-", esc(r.feedback), "0/0", _result(r)])
                 misses.append(_miss(r, []))
                 continue
-            rows.append([esc(r.question), inline_markdown(r.text), f"{points_text(r.points)}/{r.max_points}",
+            rows.append([esc(r.question), inline_markdown(r.text), f"{_pts(r.points)}/{r.max_points}",
                          _result(r)])
             if r.correct and r.override:   # full marks set by the teacher: the comment still reaches the learner
                 comments.append(_miss(r, [], comment_only=True))
@@ -169,49 +208,66 @@ def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: C
                 rules_used += [x for x in rules if x not in rules_used]
                 misses.append(_miss(r, rules))
         rule = summary.assignment.rule.split(" (")[0]
-        note = (f' <span class="note">(handed in {len(subs)} times; {esc(rule)}: '
-                f'{esc(Path(best[0].submission).name)})</span>' if len(subs) > 1 else "")
+        note = (' <span class="note">' + esc(ngettext(
+            "(handed in {n} time; {rule}: {file})", "(handed in {n} times; {rule}: {file})", len(subs)).format(
+            n=len(subs), rule=rule, file=Path(best[0].submission).name)) + "</span>" if len(subs) > 1 else "")
         if counted and score is not None and score.late_days:
-            note += (f' <span class="miss">(handed in {score.late_days} day{"s" if score.late_days != 1 else ""} '
-                     f"late: -{points_text(score.deduction)} point{'s' if score.deduction != 1 else ''}; "
-                     f"{points_text(score.points)}/{mx} counts)</span>")
+            late = ngettext("handed in {n} day late", "handed in {n} days late", score.late_days).format(
+                n=score.late_days)
+            whole = float(score.deduction).is_integer()   # a fraction of a point takes the form of 2 (1,5 балла)
+            lost = ngettext("-{points} point", "-{points} points", int(score.deduction) if whole else 2).format(
+                points=_pts(score.deduction))
+            note += (' <span class="miss">' + esc(gettext("({late}: {lost}; {points}/{max_points} counts)").format(
+                late=late, lost=lost, points=_pts(score.points), max_points=mx)) + "</span>")
         if not counted:
-            note += (' <span class="note">(not counted in your total: this exercise is not one of the '
-                     "exercises graded for the class)</span>")
-        sections.append(f"<h2>{esc(ex)}: {points_text(pts)}/{mx}{note}</h2>"
-                        + table(["question", "asked", "score", "result"], rows, numeric=(2,)))
+            note += (' <span class="note">' + esc(gettext(
+                "(not counted in your total: this exercise is not one of the exercises graded for the class)"))
+                + "</span>")
+        sections.append(f"<h2>{esc(ex)}: {_pts(pts)}/{mx}{note}</h2>"
+                        + table([gettext("question"), gettext("asked"), gettext("score"), gettext("result")], rows,
+                                numeric=(2,)))
     total = me.points if me else 0
     total_max = me.max_points if me else 0
-    body.append(f'<p class="total">Total: {points_text(total)}/{total_max} points ({percent(total, total_max)}).</p>')
+    body.append('<p class="total">' + esc(ngettext(
+        "Total: {points}/{max_points} point ({percent}).", "Total: {points}/{max_points} points ({percent}).",
+        total_max).format(points=_pts(total), max_points=total_max, percent=percent(total, total_max))) + "</p>")
     if me and me.missing:
         items = "".join(f"<li>{esc(ex)} (0/{summary.max_points[ex]})</li>" for ex in me.missing)
-        body.append(f'<div class="missing"><p>Not handed in (each counts 0 in the total):</p><ul>{items}</ul></div>')
+        body.append('<div class="missing"><p>' + esc(gettext("Not handed in (each counts 0 in the total):"))
+                    + f"</p><ul>{items}</ul></div>")
     body += sections
     if misses:
-        body.append("<h2>What to look at again</h2>")
+        body.append(_heading(2, gettext("What to look at again")))
         body += misses
     if comments:
-        body.append("<h2>Your teacher's comments</h2>")
+        body.append(_heading(2, gettext("Your teacher's comments")))
         body += comments
     if rules_used:
         rules_used.sort(key=lambda x: int(x[1:]))
-        body.append("<h2>The rules named above</h2>")
-        body.append('<p class="note">Copied from the omaha_learn rules reference (<code>docs/rules.md</code> in the '
-                    "project) so that this page works without it; each link above jumps here.</p>")
+        body.append(_heading(2, gettext("The rules named above")))
+        body.append('<p class="note">' + esc(gettext(
+            "Copied from the omaha_learn rules reference ({file} in the project) so that this page works without "
+            "it; each link above jumps here.")).format(file=f"<code>{esc(rule_link('R1').split('#')[0])}</code>")
+            + "</p>")
         for x in rules_used:
             title, text = rule_html(x)
             body.append(f'<div class="rule" id="{x.lower()}"><h3>{esc(title)}</h3>{text}'
-                        f'<p class="note">In the project: <code>{esc(rule_link(x))}</code></p></div>')
+                        '<p class="note">' + esc(gettext("In the project: {link}")).format(
+                            link=f"<code>{esc(rule_link(x))}</code>") + "</p></div>")
     elif mine and not misses:
-        body.append("<p>Every question right" + (" in what you handed in" if me and me.missing else "")
-                    + ": well done.</p>")
-    return page(f"Feedback for {student}", "\n".join(body))
+        body.append("<p>" + esc(gettext("Every question right in what you handed in: well done.") if me and me.missing
+                                else gettext("Every question right: well done.")) + "</p>")
+    return page(gettext("Feedback for {student}").format(student=student), "\n".join(body))
 
 
 def write_feedback(records: Iterable[QuestionRecord], folder: str | os.PathLike[str], *,
                    reserved: Sequence[str | os.PathLike[str]] = (),
-                   assignment: Assignment | None = None) -> list[Path]:
+                   assignment: Assignment | None = None, language: str | None = None,
+                   languages: Mapping[str, str] | None = None) -> list[Path]:
     """Write one HTML feedback file per learner into ``folder``; return the paths, by learner.
+
+    Each page is in the learner's language from ``languages`` (learner -> "en", "ru" or "et": the roster's
+    ``language`` column), else in ``language``, else in the language in use.
 
     File names come from the learner's name (:func:`file_name`); two names
     that clean to the same file (letter case ignored) get ``-2``, ``-3`` ...
@@ -247,7 +303,9 @@ def write_feedback(records: Iterable[QuestionRecord], folder: str | os.PathLike[
             name, n = f"{stem}-{n}.html", n + 1
         used.add(name.casefold())
         path = target / name
-        path.write_text(feedback_html(student, by_student[student], summary=summary), encoding="utf-8")
+        lang = (languages or {}).get(student) or language
+        path.write_text(feedback_html(student, by_student[student], summary=summary, language=lang),
+                        encoding="utf-8")
         paths_by_student[student] = path
     paths += [paths_by_student[s] for s in sorted(by_student, key=learner_key)]
     return paths

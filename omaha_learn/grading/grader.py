@@ -68,6 +68,7 @@ from typing import Any
 from omaha_learn.errors import SandboxError, Unreadable
 from omaha_learn.grading.records import CSV_COLUMNS, QuestionRecord
 from omaha_learn.grading.text_safety import printable, spreadsheet_cell
+from omaha_learn.i18n import gettext, pgettext
 from omaha_learn.resources import keys_dir as lessons_keys_dir
 
 __all__ = ["grade", "write_csv", "totals", "print_summary", "needs_a_look", "resolve_exercises", "keys_dir", "check_output_file", "Unreadable",
@@ -736,7 +737,7 @@ def totals(records: Sequence[QuestionRecord], *, assignment: Any = None) -> list
     for t in s.students:
         flags = [f"{f.exercise}: {', '.join(f.statuses)}" if f.exercise else ", ".join(f.statuses)
                  for f in s.flagged if f.student == t.student]
-        flags += [f"not handed in: {ex}" for ex in t.missing]
+        flags += [gettext("not handed in: {exercise}").format(exercise=ex) for ex in t.missing]
         flags += sorted({f"{r.exercise}: {r.deal_flag}" for r in records if r.student == t.student and r.deal_flag})
         out.append((t.student, t.points, t.max_points, "; ".join(dict.fromkeys(flags))))
     return out
@@ -749,17 +750,21 @@ def print_summary(records: Sequence[QuestionRecord], *, assignment: Any = None) 
     from omaha_learn.grading.text_safety import printable
 
     rows = totals(records, assignment=assignment)
-    width = max([7] + [len(printable(student)) for student, *_ in rows])
-    print(f"{'student':<{width}}  points")
+    head = pgettext("summary column", "student")
+    width = max([len(head)] + [len(printable(student)) for student, *_ in rows])
+    points_head = pgettext("summary column", "points")
+    print(f"{head:<{width}}  {points_head}")
     for student, points, max_points, flags in rows:
         print(f"{printable(student):<{width}}  {points_text(points):>3}/{max_points:<3}"
-              + (f"  needs a look: {printable(flags)}" if flags else ""))
+              + ("  " + gettext("needs a look: {flags}").format(flags=printable(flags)) if flags else ""))
     s = summarise(records, assignment=assignment)
     if s.extra_exercises:
-        print(f"not counted for the class: {printable(', '.join(s.extra_exercises))} "
-              f"({'not named in --exercises' if s.assignment.exercises is not None else 'handed in by half of the learners or fewer, or no key'})")
+        why = (gettext("not named in --exercises") if s.assignment.exercises is not None
+               else gettext("handed in by half of the learners or fewer, or no key"))
+        print(gettext("not counted for the class: {exercises} ({why})").format(
+            exercises=printable(", ".join(s.extra_exercises)), why=why))
     if any(t.exercises[ex].submissions > 1 for t in s.students for ex in t.exercises):
-        print(f"copies of one exercise: {s.assignment.rule}")
+        print(gettext("copies of one exercise: {rule}").format(rule=s.assignment.rule))
 
 
 def needs_a_look(records: Sequence[QuestionRecord], *, assignment: Any = None) -> bool:

@@ -19,6 +19,8 @@ import html
 import re
 from collections.abc import Sequence
 
+from omaha_learn.i18n import get_language, gettext
+
 __all__ = ["esc", "page", "table", "svg_bars", "percent", "inline_markdown", "plain_markdown"]
 
 CSS = """
@@ -77,13 +79,16 @@ def esc(value: object) -> str:
 
 
 def percent(part: float, whole: float) -> str:
-    """``part`` of ``whole`` as a whole percentage ("-" when ``whole`` is 0)."""
-    return f"{100 * part / whole:.0f}%" if whole else "-"
+    """``part`` of ``whole`` as a whole percentage ("-" when ``whole`` is 0), as the language writes it
+    (50%; 50\u00a0%)."""
+    if not whole:
+        return "-"
+    return f"{100 * part / whole:.0f}" + ("%" if get_language() == "en" else "\u00a0%")
 
 
 def page(title: str, body: str) -> str:
-    """A complete HTML document with the shared styles inline."""
-    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+    """A complete HTML document with the shared styles inline, its ``lang`` the language in use."""
+    return (f'<!DOCTYPE html>\n<html lang="{get_language()}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{esc(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n")
 
@@ -103,11 +108,16 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], *, numeric: Seq
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
 
+def _axis_labels() -> tuple[str, str]:
+    return esc(gettext("total score (share of the points)")), esc(gettext("learners"))
+
+
 def svg_bars(labels: Sequence[str], counts: Sequence[int], *, title: str = "", width: int = 640,
              height: int = 220) -> str:
     """A bar chart as inline SVG (one bar per label, its count written above it)."""
     n = max(len(counts), 1)
     top = max(max(counts, default=0), 1)
+    x_label, y_label = _axis_labels()
     left, bottom, head = 34, 34, 22
     plot_w, plot_h = width - left - 8, height - bottom - head
     slot = plot_w / n
@@ -125,8 +135,8 @@ def svg_bars(labels: Sequence[str], counts: Sequence[int], *, title: str = "", w
         parts.append(f'<text x="{x + slot * 0.4:.1f}" y="{base - h - 4:.1f}" text-anchor="middle">{c}</text>')
         parts.append(f'<text x="{x + slot * 0.4:.1f}" y="{base + 14}" text-anchor="middle">{esc(label)}</text>')
     parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 4}" text-anchor="middle" fill="#56606b">'
-                 "total score (share of the points)</text>")
+                 f"{x_label}</text>")
     parts.append(f'<text x="10" y="{head + plot_h / 2:.1f}" text-anchor="middle" fill="#56606b" '
-                 f'transform="rotate(-90 10 {head + plot_h / 2:.1f})">learners</text>')
+                 f'transform="rotate(-90 10 {head + plot_h / 2:.1f})">{y_label}</text>')
     parts.append("</svg>")
     return "".join(parts)

@@ -44,6 +44,8 @@ from omaha_learn.grading.feedback import write_feedback
 from omaha_learn.grading.html_page import esc, inline_markdown, page, percent, plain_markdown, svg_bars, table
 from omaha_learn.grading.records import QuestionRecord, points_text
 from omaha_learn.grading.regrade import RequestState, requests_html
+from omaha_learn.i18n import N_, ngettext, pgettext
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["write_report", "report_html", "write_feedback", "ReportError", "STATUS_NOTES"]
 
@@ -53,24 +55,32 @@ def _fmt(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".") if x != int(x) else str(int(x))
 
 
+def _times(items: Iterable[tuple[str, int]]) -> str:
+    return "<br>".join(f"<code>{esc(a)}</code> &times; {n}" for a, n in items) or "-"
+
+
 def _question_section(s: ClassSummary) -> str:
     out = []
     for ex in s.exercises:
         if not s.max_points[ex]:
-            out.append(f"<h3>{esc(ex)}</h3><p class=\"note\">No key: no question statistics (see the last "
-                       "section).</p>")
+            out.append(f"<h3>{esc(ex)}</h3>" + _note(_("No key: no question statistics (see the last section).")))
             continue
         rows = []
         for q in s.questions[ex]:
-            wrong = "<br>".join(f"<code>{esc(a)}</code> &times; {n}" for a, n in q.wrong) or "-"
-            unread = "<br>".join(f"<code>{esc(a)}</code> &times; {n}" for a, n in q.unreadable) or "-"
             asked = f'<br><span class="note">{inline_markdown(q.text)}</span>' if q.text else ""
             rows.append([esc(q.question) + asked, str(q.max_points), f"{_fmt(q.mean)}", percent(q.share_correct, 1)
-                         if q.graded else "-", f"{q.graded} of {q.total}", wrong, unread, esc(q.rules)])
-        out.append(f"<h3>{esc(ex)} <span class=\"note\">({s.max_points[ex]} points)</span></h3>")
-        out.append(table(["question", "points", "mean score", "correct", "graded", "most common wrong answers",
-                          "unreadable answers", "rules"], rows, numeric=(1, 2, 3, 4)))
+                         if q.graded else "-", esc(_("{graded} of {total}").format(graded=q.graded, total=q.total)),
+                         _times(q.wrong), _times(q.unreadable), esc(q.rules)])
+        points = ngettext("({n} point)", "({n} points)", s.max_points[ex]).format(n=s.max_points[ex])
+        out.append(f"<h3>{esc(ex)} <span class=\"note\">{esc(points)}</span></h3>")
+        out.append(table([_("question"), pgettext("report column", "points"), _("mean score"),
+                          pgettext("report column", "correct"), _("graded"), _("most common wrong answers"),
+                          _("unreadable answers"), _("rules")], rows, numeric=(1, 2, 3, 4)))
     return "\n".join(out)
+
+
+def _note(text: str) -> str:
+    return f'<p class="note">{esc(text)}</p>'
 
 
 def _item_section(s: ClassSummary) -> str:
@@ -79,22 +89,25 @@ def _item_section(s: ClassSummary) -> str:
     rows, classes = [], []
     for ex in s.exercises:
         for q in s.questions[ex]:
-            wrong = "<br>".join(f"<code>{esc(a)}</code> &times; {n}" + (f' <span class="note">hint: '
-                                f"{esc(_hint(h))}</span>" if _hint(h) else "") for a, n, h in q.wrong_written)
+            wrong = "<br>".join(f"<code>{esc(a)}</code> &times; {n}" + (
+                ' <span class="note">' + esc(_("hint: {hint}").format(hint=_hint(h))) + "</span>" if _hint(h) else "")
+                for a, n, h in q.wrong_written)
             disc = "-" if q.discrimination is None else f"{q.discrimination:+.2f}"
             strong = "-" if q.upper_share is None else percent(q.upper_share, 1)
-            flag = ('<span class="miss">&#9873; most strong learners miss it: check the key and the wording</span>'
+            flag = ('<span class="miss">&#9873; '
+                    + esc(_("most strong learners miss it: check the key and the wording")) + "</span>"
                     if q.strong_miss else "")
             rows.append([esc(f"{ex} {q.question}"), percent(q.share_correct, 1) if q.graded else "-", disc, strong,
                          wrong or "-", flag])
             classes.append("flag" if q.strong_miss else "")
     if not rows:
-        return "<p>No graded questions.</p>"
-    return (table(["question", "full marks", "discrimination", "strong learners right",
-                   "most common wrong answers (as written)", "look"], rows, numeric=(1, 2, 3), row_classes=classes)
-            + '<p class="note">Discrimination: the share with full marks among the top 27% of learners by total '
-            "minus the share among the bottom 27% (needs 4 learners); near 0 or negative, the question does not "
-            "separate strong from weak learners.</p>")
+        return "<p>" + esc(_("No graded questions.")) + "</p>"
+    return (table([_("question"), _("full marks"), _("discrimination"), _("strong learners right"),
+                   _("most common wrong answers (as written)"), _("look")], rows, numeric=(1, 2, 3),
+                  row_classes=classes)
+            + _note(_("Discrimination: the share with full marks among the top 27% of learners by total minus the "
+                      "share among the bottom 27% (needs 4 learners); near 0 or negative, the question does not "
+                      "separate strong from weak learners.")))
 
 
 def _hint(feedback: str) -> str:
@@ -104,7 +117,7 @@ def _hint(feedback: str) -> str:
 
 
 def _student_section(s: ClassSummary) -> str:
-    headers = ["learner", *s.exercises, "total", "share", "flags"]
+    headers = [_("learner"), *s.exercises, _("total"), _("share"), _("flags")]
     rows, classes = [], []
     for t in s.students:
         cells = [esc(t.student)]
@@ -112,27 +125,30 @@ def _student_section(s: ClassSummary) -> str:
         for ex in s.exercises:
             e = t.exercises.get(ex)
             if e is None:
-                cells.append('<span class="note">not handed in</span>')
+                cells.append('<span class="note">' + esc(_("not handed in")) + "</span>")
                 continue
             mark = ""
             if e.statuses or e.submissions > 1:
                 flagged = True
-                mark = " <span class=\"miss\">&#9873; " + esc(", ".join(e.statuses) or
-                                                         ("twice" if e.submissions == 2 else f"{e.submissions} copies")) + "</span>"
+                copies = (_("twice") if e.submissions == 2 else
+                          ngettext("{n} copy", "{n} copies", e.submissions).format(n=e.submissions))
+                mark = " <span class=\"miss\">&#9873; " + esc(", ".join(e.statuses) or copies) + "</span>"
             cells.append(f"{points_text(e.points)}/{e.max_points}{mark}")
         cells += [f'{points_text(t.points)}/{t.max_points}', percent(t.points, t.max_points),
-                  f'<span class="flags">{esc(", ".join(t.flags))}</span>' if t.flags else ""]
+                  f'<span class="flags">{esc(", ".join(pgettext("learner flag", f) for f in t.flags))}</span>'
+                  if t.flags else ""]
         rows.append(cells)
         classes.append("flag" if flagged or t.flags else "")
     numeric = tuple(range(1, len(headers) - 1))
-    legend = "".join(f"<li><strong>{esc(k)}</strong>: {esc(v)}</li>" for k, v in LEARNER_FLAGS.items())
+    legend = "".join(f"<li><strong>{esc(pgettext('learner flag', k))}</strong>: {esc(_(v))}</li>"
+                     for k, v in LEARNER_FLAGS.items())
     return (table(headers, rows, numeric=numeric, row_classes=classes)
-            + f'<p class="note">Flags:</p><ul class="note">{legend}</ul>')
+            + _note(_("Flags:")) + f'<ul class="note">{legend}</ul>')
 
 
-_GRID_LEGEND = (("g-ok", "right"), ("g-part", "part marks"), ("g-miss", "wrong or no answer"),
-                ("g-unread", "answer could not be read"), ("g-out", "not graded (time, kernel, file)"),
-                ("g-none", "not handed in"), ("g-over", "set by the teacher (framed)"))
+_GRID_LEGEND = (("g-ok", N_("right")), ("g-part", N_("part marks")), ("g-miss", N_("wrong or no answer")),
+                ("g-unread", N_("answer could not be read")), ("g-out", N_("not graded (time, kernel, file)")),
+                ("g-none", N_("not handed in")), ("g-over", N_("set by the teacher (framed)")))
 
 
 def _grid_cell(r: QuestionRecord | None) -> tuple[str, str]:
@@ -158,7 +174,7 @@ def _grid_section(s: ClassSummary) -> str:
     """Learners by questions: one coloured cell per question (the counted submission's points)."""
     columns = [(ex, q.question) for ex in s.exercises for q in s.questions[ex]]
     if not columns:
-        return "<p>No graded questions.</p>"
+        return "<p>" + esc(_("No graded questions.")) + "</p>"
     groups = "".join(f'<th colspan="{len(s.questions[ex])}">{esc(ex)}</th>' for ex in s.exercises
                      if s.questions[ex])
     heads = "".join(f'<th class="q" title="{esc(plain_markdown(q.text))}">{esc(q.question)}</th>'
@@ -173,80 +189,100 @@ def _grid_section(s: ClassSummary) -> str:
             cells.append(f'<td class="{cls}"{tip}>{text}</td>')
         body.append(f"<tr><th>{esc(t.student)}</th>{''.join(cells)}</tr>")
     legend = " ".join(f'<table class="grid" style="display:inline-table;margin:0"><tr><td class="{c}">&nbsp;'
-                      f"</td></tr></table> {esc(w)}" for c, w in _GRID_LEGEND)
-    return (f'<table class="grid"><thead><tr><th></th>{groups}</tr><tr><th>learner</th>{heads}</tr></thead>'
+                      f"</td></tr></table> {esc(_(w))}" for c, w in _GRID_LEGEND)
+    learner = esc(_("learner"))
+    return (f'<table class="grid"><thead><tr><th></th>{groups}</tr><tr><th>{learner}</th>{heads}</tr></thead>'
             f"<tbody>{''.join(body)}</tbody></table><p class=\"note\">{legend}</p>")
 
 
 def _overrides_section(records: list[QuestionRecord]) -> str:
     rows = [[esc(r.student), esc(r.exercise), esc(r.question),
-             f"{points_text(r.points_before or 0)} &rarr; {points_text(r.points)} of {r.max_points}", esc(r.override)]
+             esc(_("{before} \u2192 {after} of {max_points}").format(
+                 before=points_text(r.points_before or 0), after=points_text(r.points), max_points=r.max_points)),
+             esc(r.override)]
             for r in records if r.points_before is not None]
     if not rows:
-        return "<p>No marks were changed by the teacher (<code>--overrides</code>).</p>"
-    return table(["learner", "exercise", "question", "points", "comment"], rows)
+        return "<p>" + esc(_("No marks were changed by the teacher ({option}).")).format(
+            option="<code>--overrides</code>") + "</p>"
+    return table([_("learner"), _("exercise"), _("question"), pgettext("report column", "points"), _("comment")],
+                 rows)
 
 
 def _flagged_section(s: ClassSummary) -> str:
     if not s.flagged:
-        return "<p>Every submission was graded: nothing needs a look.</p>"
+        return "<p>" + esc(_("Every submission was graded: nothing needs a look.")) + "</p>"
     rows = [[esc(f.student), esc(f.exercise), f"<code>{esc(f.submission)}</code>",
-             esc(", ".join(f.statuses)), esc(f.detail or "; ".join(STATUS_NOTES.get(x, "") for x in f.statuses))]
+             esc(", ".join(f.statuses)), esc(f.detail or "; ".join(_(STATUS_NOTES[x]) if x in STATUS_NOTES else ""
+                                                                   for x in f.statuses))]
             for f in s.flagged]
-    legend = "".join(f"<li><strong>{esc(k)}</strong>: {esc(v)}</li>" for k, v in STATUS_NOTES.items())
-    return (table(["learner", "exercise", "submission", "status", "detail"], rows)
-            + f'<p class="note">Statuses:</p><ul class="note">{legend}'
-            "<li><strong>handed in twice</strong>: the learner handed the exercise in more than once; "
-            f"{esc(s.assignment.rule)}</li>"
-            "<li><strong>not counted</strong>: an exercise that does not count for the class; "
-            "nobody's figures include it</li>"
-            "<li><strong>answer cell deleted</strong>: the learner deleted an answer cell</li></ul>")
+    legend = "".join(f"<li><strong>{esc(k)}</strong>: {esc(_(v))}</li>" for k, v in STATUS_NOTES.items())
+    extra = ((_("handed in twice"), _("the learner handed the exercise in more than once; {rule}").format(
+                 rule=s.assignment.rule)),
+             (_("not counted"), _("an exercise that does not count for the class; nobody's figures include it")),
+             (_("answer cell deleted"), _("the learner deleted an answer cell")))
+    legend += "".join(f"<li><strong>{esc(k)}</strong>: {esc(v)}</li>" for k, v in extra)
+    return (table([_("learner"), _("exercise"), _("submission"), _("status"), _("detail")], rows)
+            + _note(_("Statuses:")) + f'<ul class="note">{legend}</ul>')
 
 
 def _look(n: int) -> str:
     if n == 0:
-        return "Nothing needs a look."
-    return f"{n} submission{'s' if n != 1 else ''} need{'' if n != 1 else 's'} a look (see the last section)."
+        return _("Nothing needs a look.")
+    return ngettext("{n} submission needs a look (see the last section).",
+                    "{n} submissions need a look (see the last section).", n).format(n=n)
 
 
-def report_html(records: Iterable[QuestionRecord], *, title: str = "Class report",
+def report_html(records: Iterable[QuestionRecord], *, title: str | None = None,
                 assignment: Assignment | None = None, requests: Sequence[RequestState] | None = None) -> str:
     """The class report as one HTML document (``assignment``: what counts, as :func:`summarise` takes;
-    ``requests``: the regrade requests and where they stand, a section of their own when given)."""
+    ``requests``: the regrade requests and where they stand, a section of their own when given), in the
+    language in use; ``title`` defaults to "Class report" in that language."""
+    title = title if title is not None else _("Class report")
     recs = list(records)
     s = summarise(recs, assignment=assignment)
     n = len(s.students)
     mean_share = sum(t.share for t in s.students) / n if n else 0.0
     counts = histogram(s.students)
+    summary = (ngettext("{n} learner", "{n} learners", n).format(n=n) + ", "
+               + ngettext("{n} submission", "{n} submissions", s.submissions).format(n=s.submissions) + ", "
+               + ngettext("{n} exercise", "{n} exercises", len(s.exercises)).format(n=len(s.exercises)) + "; "
+               + _("class mean {percent} of the points.").format(percent=percent(mean_share, 1)))
+    statistics = esc(_("Question statistics count only answers the checker decided (status {graded}, or "
+                       "{unreadable}: written but unreadable, counted as a miss) in the copies that count. "
+                       "Which copy of an exercise counts: {rule}. Totals are out of {counted}.")).format(
+        graded="<code>graded</code>", unreadable="<code>unreadable-answer</code>", rule=esc(s.assignment.rule),
+        counted=_counted_rule(s))
     head = (f"<h1>{esc(title)}</h1>"
-            f'<p class="total">{n} learners, {s.submissions} submissions, '
-            f"{len(s.exercises)} exercises; class mean {percent(mean_share, 1)} of the points.</p>"
-            f"<p>{_look(len(s.flagged))} "
-            '<span class="note">Question statistics count only answers the checker decided (status '
-            "<code>graded</code>, or <code>unreadable-answer</code>: written but unreadable, counted as a miss) "
-            f"in the copies that count. Which copy of an exercise counts: {esc(s.assignment.rule)}. "
-            f"Totals are out of {_counted_rule(s)}.{_late_rule(s)}</span></p>"
+            f'<p class="total">{esc(summary)}</p>'
+            f"<p>{esc(_look(len(s.flagged)))} "
+            f'<span class="note">{statistics}{_late_rule(s)}</span></p>'
             + _extra_note(s))
-    fig = svg_bars(HISTOGRAM_BINS, counts, title="Learners by total score")
+    fig = svg_bars(HISTOGRAM_BINS, counts, title=_("Learners by total score"))
+    caption = ngettext("Learners by total score, in tenths of the points ({n} learner).",
+                       "Learners by total score, in tenths of the points ({n} learners).", n).format(n=n)
     body = [head,
-            "<h2>Totals</h2>",
-            f"<figure>{fig}<figcaption>Learners by total score, in tenths of the points "
-            f"({n} learners).</figcaption></figure>",
-            "<h2>Learners</h2>", _student_section(s),
-            "<h2>Learners by question</h2>", _grid_section(s),
-            "<h2>Questions</h2>", _question_section(s),
-            "<h2>Item analysis</h2>", _item_section(s),
-            "<h2>Marks changed by the teacher</h2>", _overrides_section(recs),
-            *(["<h2>Regrade requests</h2>", requests_html(requests)] if requests is not None else []),
-            "<h2>Submissions that need a look</h2>", _flagged_section(s)]
+            _h2(_("Totals")),
+            f"<figure>{fig}<figcaption>{esc(caption)}</figcaption></figure>",
+            _h2(_("Learners")), _student_section(s),
+            _h2(_("Learners by question")), _grid_section(s),
+            _h2(_("Questions")), _question_section(s),
+            _h2(_("Item analysis")), _item_section(s),
+            _h2(_("Marks changed by the teacher")), _overrides_section(recs),
+            *([_h2(_("Regrade requests")), requests_html(requests)] if requests is not None else []),
+            _h2(_("Submissions that need a look")), _flagged_section(s)]
     return page(title, "\n".join(body))
 
 
+def _h2(text: str) -> str:
+    return f"<h2>{esc(text)}</h2>"
+
+
 def _counted_rule(s: ClassSummary) -> str:
-    names = ", ".join(s.exercises) or "no exercise"
+    names = esc(", ".join(s.exercises) or _("no exercise"))
     if s.assignment.exercises is not None:
-        return f"the exercises named by the teacher ({esc(names)}), each counted once"
-    return f"the exercises more than half of the learners handed in ({esc(names)}), each counted once"
+        return esc(_("the exercises named by the teacher ({names}), each counted once")).format(names=names)
+    return esc(_("the exercises more than half of the learners handed in ({names}), each counted once")).format(
+        names=names)
 
 
 def _late_rule(s: ClassSummary) -> str:
@@ -256,17 +292,21 @@ def _late_rule(s: ClassSummary) -> str:
     import datetime as dt
 
     when = dt.datetime.fromtimestamp(a.due).astimezone().strftime("%Y-%m-%d %H:%M %Z")
-    rule = (f"{100 * a.penalty[0]:g}% of the exercise's points per day started" if a.per_day and a.penalty
-            else ", ".join(f"{100 * x:g}%" for x in a.penalty) + " (day 1, 2, ...)" if a.penalty else "no deduction")
-    return (f" Due {esc(when)} (grace {a.grace_minutes:g} min, plus each learner's extension); late work loses "
-            f"{esc(rule)}; the submission's time is {esc(a.time_source)}.")
+    rule = (_("{percent}% of the exercise's points per day started").format(percent=f"{100 * a.penalty[0]:g}")
+            if a.per_day and a.penalty
+            else _("{table} (day 1, 2, ...)").format(table=", ".join(f"{100 * x:g}%" for x in a.penalty))
+            if a.penalty else _("no deduction"))
+    return " " + esc(_("Due {when} (grace {grace} min, plus each learner's extension); late work loses {rule}; the "
+                       "submission's time is {source}.").format(when=when, grace=f"{a.grace_minutes:g}", rule=rule,
+                                                                source=_(a.time_source)))
 
 
 def _extra_note(s: ClassSummary) -> str:
     if not s.extra_exercises:
         return ""
-    return ('<p class="miss">Not counted for anyone (listed under <em>Submissions that need a look</em>): '
-            + esc(", ".join(s.extra_exercises)) + ".</p>")
+    return ('<p class="miss">' + esc(_("Not counted for anyone (listed under {section}): {exercises}.")).format(
+        section="<em>" + esc(_("Submissions that need a look")) + "</em>",
+        exercises=esc(", ".join(s.extra_exercises))) + "</p>")
 
 
 def write_report(records: Iterable[QuestionRecord], path: str | os.PathLike[str], *,
@@ -278,3 +318,11 @@ def write_report(records: Iterable[QuestionRecord], path: str | os.PathLike[str]
     text = report_html(records, assignment=assignment, requests=requests)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(text, encoding="utf-8")
+
+
+def _flag_names() -> None:  # pragma: no cover - never called: Babel finds the learner flags' names here
+    pgettext("learner flag", "at zero")
+    pgettext("learner flag", "unreadable answers")
+    pgettext("learner flag", "answer cells deleted")
+    pgettext("learner flag", "timed out")
+    pgettext("learner flag", "extra notebooks")

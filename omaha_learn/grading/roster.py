@@ -3,7 +3,8 @@
 ``roster.csv`` (UTF-8, ``,`` or ``;``, a byte-order mark allowed) has a first line naming its
 columns: ``id`` and ``name`` (required), ``email``, ``folder`` (the learner's folder or login in
 downloads), ``pattern`` (a file-name pattern such as ``*smithbob*``), ``section`` and
-``extension_days`` (extra days for late work). A submission belongs to the learner whose ``folder``,
+``extension_days`` (extra days for late work) and ``language`` (``en``, ``ru`` or ``et``: the language of the
+learner's feedback page, over ``omaha-learn grade --language``; empty: that option's). A submission belongs to the learner whose ``folder``,
 ``id`` or ``name`` is its folder's name (compared in Unicode NFC, case ignored), whose ``pattern``
 matches its file name, or, in an LMS download, whose id or login its name carries:
 
@@ -36,10 +37,11 @@ from pathlib import Path
 
 from omaha_learn.errors import ReportError
 from omaha_learn.grading.records import QuestionRecord
+from omaha_learn.i18n import LANGUAGES, LanguageError, language_code
 
 __all__ = ["Learner", "Roster", "read_roster", "CANVAS_FILE", "MOODLE_FOLDER", "ROSTER_COLUMNS"]
 
-ROSTER_COLUMNS = ("id", "name", "email", "folder", "pattern", "section", "extension_days")
+ROSTER_COLUMNS = ("id", "name", "email", "folder", "pattern", "section", "extension_days", "language")
 CANVAS_FILE = re.compile(r"^(?P<login>[^_]+?)(?:_late)?_(?P<uid>\d+)_(?P<sid>\d+)_(?P<file>.+\.ipynb)$", re.I)
 """A file in a Canvas submissions download."""
 MOODLE_FOLDER = re.compile(r"^(?P<name>.+?)_(?P<pid>\d+)_assignsubmission_(?:file|onlinetext)_?$")
@@ -60,6 +62,8 @@ class Learner:
     section: str = ""
     extension_days: float = 0.0
     line: int = 0
+    language: str = ""
+    """The language of the learner's feedback page ("en", "ru", "et"); empty: the grader's."""
 
 
 @dataclass
@@ -79,6 +83,10 @@ class Roster:
     def label(self, learner: Learner) -> str:
         """How the learner is shown everywhere: the name, with the id when another learner has the same name."""
         return next(k for k, v in self.labels.items() if v is learner)
+
+    def languages(self) -> dict[str, str]:
+        """{label: language} of the learners whose line names a language (their feedback pages' languages)."""
+        return {label: le.language for label, le in self.labels.items() if le.language}
 
     def learner_for(self, student: str, path: Path) -> Learner | None:
         """The learner of a record: its submission's path (:meth:`match`), else its student's name."""
@@ -157,8 +165,15 @@ def read_roster(path: str | os.PathLike[str]) -> Roster:
                               f"got {cell.get('extension_days')!r}") from None
         if not ext >= 0:
             raise ReportError(f"roster {p}, line {n}: extension_days must be 0 or more")
+        lang = cell.get("language", "")
+        if lang:
+            try:
+                lang = language_code(lang)
+            except LanguageError:
+                raise ReportError(f"roster {p}, line {n}: language {lang!r}: give one of {', '.join(LANGUAGES)} "
+                                  "(or leave it empty)") from None
         learners.append(Learner(cell["id"], cell["name"], cell.get("email", ""), cell.get("folder", ""),
-                                cell.get("pattern", ""), cell.get("section", ""), ext, n))
+                                cell.get("pattern", ""), cell.get("section", ""), ext, n, lang))
     if not learners:
         raise ReportError(f"roster {p}: no learners")
     return Roster(learners, str(p))

@@ -20,6 +20,7 @@ import re
 from functools import cache
 from pathlib import Path
 
+from omaha_learn.i18n import get_language, gettext
 from omaha_learn.resources import LessonsMissing, rules_file
 
 __all__ = ["RULES_FILE", "rule_numbers", "rule_sections", "rule_html", "rule_link"]
@@ -49,14 +50,26 @@ def rule_numbers(text: str) -> tuple[str, ...]:
     return tuple(seen)
 
 
+def _translated(lang: str) -> Path | None:
+    """The rules reference in ``lang`` beside :data:`RULES_FILE` (``docs/rules.ru.md``), when there is one."""
+    if lang == "en":
+        return None
+    path = RULES_FILE.with_name(f"rules.{lang}.md")
+    return path if path.is_file() else None
+
+
 def rule_link(rule: str) -> str:
-    """The link to a rule in the project's reference, relative to the project root."""
-    return f"docs/rules.md#{rule.lower()}"
+    """The link to a rule in the project's reference (in the language in use when it has one), relative to
+    the project root."""
+    translated = _translated(get_language())
+    name = translated.name if translated is not None else "rules.md"
+    return f"docs/{name}#{rule.lower()}"
 
 
 def _inline(text: str) -> str:
     out = html.escape(text, quote=False)
     out = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", out)
+    out = re.sub(r"(?<![*\w])\*([^*\s][^*]*?)\*(?![*\w])", r"<em>\1</em>", out)
     out = re.sub(r"`(.+?)`", r"<code>\1</code>", out)
     return re.sub(r"\[(.+?)\]\((.+?)\)", r"\1", out)
 
@@ -124,9 +137,14 @@ def rule_sections(path: Path | None = None) -> dict[str, tuple[str, str]]:
 
 
 def rule_html(rule: str) -> tuple[str, str]:
-    """(title, HTML body) of one rule; a short note instead when the reference is not available."""
+    """(title, HTML body) of one rule, from the reference in the language in use (``docs/rules.ru.md``,
+    ``docs/rules.et.md``) when it has the rule, else from ``docs/rules.md``; a short note instead when the
+    reference is not available."""
+    translated = _translated(get_language())
+    if translated is not None and rule in (sections := rule_sections(translated)):
+        return sections[rule]
     sections = rule_sections()
     if rule in sections:
         return sections[rule]
-    return rule, (f"<p>The text of {html.escape(rule)} is in the omaha_learn rules reference, "
-                  f"<code>{html.escape(rule_link(rule))}</code>.</p>")
+    return rule, "<p>" + html.escape(gettext("The text of {rule} is in the omaha_learn rules reference, "
+                                             "{link}.").format(rule=rule, link=rule_link(rule))) + "</p>"

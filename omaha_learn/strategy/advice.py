@@ -17,6 +17,8 @@ from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.cards import Card, format_cards
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import CoachError
+from omaha_learn.i18n import N_, format_number, pgettext
+from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.ev_model import EXACT_MODEL, OptionEV, SpotModel
 
 if TYPE_CHECKING:
@@ -49,8 +51,10 @@ class Option:
 
     def __str__(self) -> str:
         err = f" ± {self.stderr:.1f}" if self.stderr else ""
-        folds = f", everyone folds {100 * self.fold_share:.0f}%" if self.fold_share else ""
-        return f"{self.label}: EV {self.ev:+.1f}{err} chips{folds} ({self.model})"
+        folds = (_(", everyone folds {percent}%").format(percent=f"{100 * self.fold_share:.0f}")
+                 if self.fold_share else "")
+        return _("{label}: EV {ev}{err} chips{folds} ({model})").format(
+            label=_action_label(self.label), ev=f"{self.ev:+.1f}", err=err, folds=folds, model=self.model)
 
 
 def option_label(action: Action, pot_words: str = "") -> str:
@@ -166,61 +170,70 @@ class Advice:
         best = self.best_option
         ranked = sorted(self.options, key=lambda o: -o.ev)
         runner = ranked[1] if len(ranked) > 1 else None
-        text = f"{_verb(best.action)}: its EV {best.ev:+.1f} chips is the highest"
+        text = _("{action}: its EV {ev} chips is the highest").format(action=_verb(best.action),
+                                                                        ev=f"{best.ev:+.1f}")
         if runner is not None:
             text += f" ({_verb(runner.action).lower()} {runner.ev:+.1f})"
             if self.close:
                 err = self.difference_stderr(best, runner)
-                text += (f"; a close decision: the difference, {best.ev - runner.ev:.1f} chips, is within "
-                         f"{CLOSE:g} errors of the difference ({err:.2f} chips)")
+                text += _("; a close decision: the difference, {difference} chips, is within {close} errors of the "
+                          "difference ({err} chips)").format(difference=f"{best.ev - runner.ev:.1f}",
+                                                             close=f"{CLOSE:g}", err=f"{err:.2f}")
         return text + "."
 
     def price_text(self) -> str:
         if not self.to_call:
-            return f"Nothing to call; the pot is {self.pot}."
+            return _("Nothing to call; the pot is {pot}.").format(pot=self.pot)
         winnable = int(self.to_call / self.price)
         back = ""
         if winnable != self.pot + self.to_call:
-            back = " (chips you cannot match come back, R21)"
-        return (f"Price: call {self.to_call} to win a pot of {winnable} after the call{back}: "
-                f"you need {100 * float(self.price):.1f}% equity ({self.price.numerator}/{self.price.denominator}).")
+            back = _(" (chips you cannot match come back, R21)")
+        return _("Price: call {call} to win a pot of {pot} after the call{back}: you need {percent}% equity "
+                 "({fraction}).").format(call=self.to_call, pot=winnable, back=back,
+                                         percent=f"{100 * float(self.price):.1f}",
+                                         fraction=f"{self.price.numerator}/{self.price.denominator}")
 
     def equity_text(self) -> str:
-        seats = ", ".join(f"seat {s}" for s in self.ranges) or "nobody"
+        seats = ", ".join(_("seat {seat}").format(seat=s) for s in self.ranges) or _("nobody")
         need = ""
         call = self.option("call")
         if call is not None:
-            side = "above" if self.equity >= float(self.price) else "below"
-            need = f" ({side} the {100 * float(self.price):.1f}% price)"
-        return (f"Equity: {100 * self.equity:.1f}% ± {100 * self.stderr:.1f}% of the pot if you check or call, "
-                f"against {seats}{need}, {self.trials:,} deals.")
+            price = f"{100 * float(self.price):.1f}"
+            need = (_(" (above the {percent}% price)") if self.equity >= float(self.price)
+                    else _(" (below the {percent}% price)")).format(percent=price)
+        return _("Equity: {equity}% ± {err}% of the pot if you check or call, against {seats}{need}, {deals} "
+                 "deals.").format(equity=f"{100 * self.equity:.1f}", err=f"{100 * self.stderr:.1f}", seats=seats,
+                                  need=need, deals=format_number(self.trials))
 
     def range_lines(self) -> list[str]:
         out = []
         for s in self.ranges:
-            why = "given" if not self.estimated else f"coach's estimate: {self.reasons[s]}"
-            line = f"seat {s}: {self.ranges[s]} ({why})"
+            why = (_("given") if not self.estimated
+                   else _("coach's estimate: {reason}").format(reason=self.reasons[s]))
+            line = _("seat {seat}: {range} ({why})").format(seat=s, range=self.ranges[s], why=why)
             if self.narrowed.get(s):
                 line += f"; {self.narrowed[s]}"
             out.append(line)
         if self.my_range:
-            out.append(f"your range as they see it: {self.my_range}")
+            out.append(_("your range as they see it: {range}").format(range=self.my_range))
         return out
 
     def __str__(self) -> str:
-        lines = [f"Coach for seat {self.seat} ({self.position}), {self.street}: "
-                 f"{format_cards(self.hole)}" + (f" on {format_cards(self.board)}" if self.board else ""),
-                 self.price_text(), self.equity_text(), "Ranges assumed:"]
+        head = (_("Coach for seat {seat} ({position}), {street}: {hole} on {board}") if self.board
+                else _("Coach for seat {seat} ({position}), {street}: {hole}"))
+        lines = [head.format(seat=self.seat, position=self.position, street=self.street,
+                             hole=format_cards(self.hole), board=format_cards(self.board)),
+                 self.price_text(), self.equity_text(), _("Ranges assumed:")]
         lines += [f"  {x}" for x in self.range_lines()]
-        lines += [f"Note: {n}" for n in self.notes]
-        lines.append(f"Hand: {self.nuts}")
+        lines += [_("Note: {note}").format(note=n) for n in self.notes]
+        lines.append(_("Hand: {hand}").format(hand=self.nuts))
         lines += [f"  {d}" for d in self.draws]
-        lines += [f"Two-card rule: {t}" for t in self.two_card]
+        lines += [_("Two-card rule: {rule}").format(rule=t) for t in self.two_card]
         if self.equilibrium is not None:
             lines.append(str(self.equilibrium))
-        lines.append("Chip EV from now on (folding is 0):")
+        lines.append(_("Chip EV from now on (folding is 0):"))
         lines += [f"  {o}" for o in self.options]
-        lines.append(f"Verdict: {self.verdict}")
+        lines.append(_("Verdict: {verdict}").format(verdict=self.verdict))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -228,7 +241,28 @@ class Advice:
 
 
 def _verb(action: Action) -> str:
-    return str(action).capitalize()
+    return _action_label(str(action)).capitalize()
+
+
+_ACTIONS = {"fold": N_("fold"), "check": N_("check"), "call": N_("call")}
+
+
+def _action_label(label: str) -> str:
+    """An option's English label ("call", "call 5", "bet 8 (pot)", "raise to 20 (pot)") in the language in use."""
+    kind, _space, rest = label.partition(" ")
+    if kind in _ACTIONS:
+        return pgettext("coach action", _ACTIONS[kind]) + (f" {rest}" if rest else "")
+    if kind == "bet":
+        return _("bet {rest}").format(rest=rest)
+    if label.startswith("raise to "):
+        return _("raise to {rest}").format(rest=label.removeprefix("raise to "))
+    return label
+
+
+def _action_names() -> None:  # pragma: no cover - never called: Babel finds the actions' names here
+    pgettext("coach action", "fold")
+    pgettext("coach action", "check")
+    pgettext("coach action", "call")
 
 
 def option(model: SpotModel, action: Action, words: str = "") -> Option:

@@ -18,6 +18,7 @@ from omaha_learn.display.html import message_html
 from omaha_learn.display.theme import MUTED, WIDGET_CSS
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.errors import OmahaLearnError
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["LessonApp", "show_plotly", "show_matplotlib", "parse_lines", "QUALIFIERS", "NO_QUALIFIER", "GAMES",
            "qualifier_dropdown", "qualifier_of"]
@@ -42,7 +43,7 @@ def qualifier_dropdown(qualifier: int | None = 8) -> W.Dropdown:
         from omaha_learn.errors import AnswerError
 
         raise AnswerError(f"qualifier: choose 8, 9 or None, not {qualifier!r}")
-    return W.Dropdown(options=QUALIFIERS, value=value, description="Qualifier")
+    return W.Dropdown(options=QUALIFIERS, value=value, description=_("Qualifier"))
 
 
 def qualifier_of(dropdown: W.Dropdown) -> int | None:

@@ -18,6 +18,7 @@ from omaha_learn.engine.evaluation.hands import HighHand, LowHand, best_high, be
 from omaha_learn.engine.games import BOARD_SIZES, STREETS, Game, deal_holes
 from omaha_learn.engine.showdown import ShowdownResult, showdown
 from omaha_learn.errors import TableError
+from omaha_learn.i18n import gettext as _
 from omaha_learn.widgets._base import GAMES, LessonApp
 
 __all__ = ["Dealer"]
@@ -65,15 +66,15 @@ class Dealer(LessonApp):
             raise TableError(f"players: choose 2 to 6, not {n!r}")
         self._names = list(names or [])
         game = Game.parse(game).value
-        self.players_w = W.BoundedIntText(value=n, min=2, max=6, description="Players",  # labelled; a slider is not
+        self.players_w = W.BoundedIntText(value=n, min=2, max=6, description=_("Players"),  # labelled; a slider is not
                                             layout=W.Layout(width="10em"))
-        self.game_w = W.Dropdown(options=GAMES, value=game, description="Game")
-        self.show_w = W.Checkbox(value=show_hands, description="Show hands")
-        self.four_w = W.Checkbox(value=four_color, description="Four-colour deck")
-        self.big_w = W.Checkbox(value=size in ("large", "projector"), description="Big cards")
-        self.deal_button = self._button("Deal", self.deal, style="primary")
-        self.street_button = self._button("Next street", self.next_street)
-        self.reveal_button = self._button("Reveal best hands", self.reveal, style="info")
+        self.game_w = W.Dropdown(options=GAMES, value=game, description=_("Game"))
+        self.show_w = W.Checkbox(value=show_hands, description=_("Show hands"))
+        self.four_w = W.Checkbox(value=four_color, description=_("Four-colour deck"))
+        self.big_w = W.Checkbox(value=size in ("large", "projector"), description=_("Big cards"))
+        self.deal_button = self._button(_("Deal"), self.deal, style="primary")
+        self.street_button = self._button(_("Next street"), self.next_street)
+        self.reveal_button = self._button(_("Reveal best hands"), self.reveal, style="info")
         self.table = W.HTML()
         self.revealed = False
         for w in (self.show_w, self.four_w, self.big_w, self.game_w):
@@ -121,7 +122,7 @@ class Dealer(LessonApp):
     def next_street(self) -> None:
         """Deal the flop (3), the turn (1) or the river (1)."""
         if self.street == "river":
-            self.say("The river is the last street: press Deal for a new hand.")
+            self.say(_("The river is the last street: press Deal for a new hand."))
             return
         self.street = STREETS[STREETS.index(self.street) + 1]
         self.board = self.board + self._deck.deal(BOARD_SIZES[self.street] - len(self.board))
@@ -131,7 +132,7 @@ class Dealer(LessonApp):
     def reveal(self) -> None:
         """Show every hand and each one's best high and low."""
         if len(self.board) < 3:
-            self.say("Deal the flop first: a hand uses exactly three board cards (R2).")
+            self.say(_("Deal the flop first: a hand uses exactly three board cards (R2)."))
             return
         self.revealed = True
         self.say("")

@@ -12,6 +12,7 @@ from omaha_learn.engine.equity.api import equity
 from omaha_learn.engine.games import Game
 from omaha_learn.engine.hole_cards import hole_cards
 from omaha_learn.errors import EquityError
+from omaha_learn.i18n import gettext as _
 from omaha_learn.widgets._base import GAMES, LessonApp, parse_lines, qualifier_dropdown, qualifier_of, show_plotly
 
 __all__ = ["EquityLab"]
@@ -35,19 +36,19 @@ class EquityLab(LessonApp):
                  size: int | str = "medium") -> None:
         super().__init__(seed=seed, four_color=four_color, size=size)
         self.n_players = players
-        self.hands_w = W.Textarea(description="Hands", placeholder="Ann: As Ah 2s 3h\nBob: Kd Kc Qd Jc",
+        self.hands_w = W.Textarea(description=_("Hands"), placeholder=_("Ann: As Ah 2s 3h\nBob: Kd Kc Qd Jc"),
                                   layout=W.Layout(width="380px", max_width="100%", height="100px"))
-        self.board_w = W.Text(description="Board", placeholder="(empty = preflop) 4c 7d 9s",
+        self.board_w = W.Text(description=_("Board"), placeholder=_("(empty = preflop) 4c 7d 9s"),
                               layout=W.Layout(width="380px", max_width="100%"))
-        self.dead_w = W.Text(description="Dead", placeholder="cards out of the deck", layout=W.Layout(width="380px", max_width="100%"))
-        self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description="Game")
+        self.dead_w = W.Text(description=_("Dead"), placeholder=_("cards out of the deck"), layout=W.Layout(width="380px", max_width="100%"))
+        self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description=_("Game"))
         self.qualifier_w = qualifier_dropdown(8)
         self.mode_w = W.ToggleButtons(options=[("Exact", "exact"), ("Monte Carlo", "monte carlo")],
                                       value="exact" if exact else "monte carlo")
-        self.trials_w = W.BoundedIntText(value=trials, min=100, max=5_000_000, step=1000, description="Trials")
-        self.deal_button = self._button("Deal", self.deal, style="primary")
-        self.run_button = self._button("Run", self.run, style="info")
-        self.progress = W.IntProgress(value=0, min=0, max=100, description="Progress")
+        self.trials_w = W.BoundedIntText(value=trials, min=100, max=5_000_000, step=1000, description=_("Trials"))
+        self.deal_button = self._button(_("Deal"), self.deal, style="primary")
+        self.run_button = self._button(_("Run"), self.run, style="info")
+        self.progress = W.IntProgress(value=0, min=0, max=100, description=_("Progress"))
         self.table = W.HTML()
         self.chart = W.Output(layout=W.Layout(min_height="420px"))
         self.result: object = None

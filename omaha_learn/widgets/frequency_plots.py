@@ -12,6 +12,7 @@ from omaha_learn.display.coach import scroll_box
 from omaha_learn.display.figures import frequency_figure, frequency_figure_mpl
 from omaha_learn.engine.equity.frequencies import frequencies
 from omaha_learn.engine.games import Game
+from omaha_learn.i18n import gettext as _
 from omaha_learn.widgets._base import GAMES, LessonApp, qualifier_dropdown, qualifier_of, show_matplotlib, show_plotly
 
 __all__ = ["FrequencyPlots"]
@@ -33,15 +34,15 @@ class FrequencyPlots(LessonApp):
                  seed: int | None = 0, game: str = "hilo") -> None:
         super().__init__(seed=seed)
         self.players = tuple(players)
-        self.hand_w = W.Text(value=hand, description="Hand", placeholder="(empty = random deals) As Ah 2s 3h",
+        self.hand_w = W.Text(value=hand, description=_("Hand"), placeholder=_("(empty = random deals) As Ah 2s 3h"),
                              layout=W.Layout(width="360px", max_width="100%"))
-        self.trials_w = W.BoundedIntText(value=trials, min=100, max=1_000_000, step=1000, description="Deals")
-        self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description="Game")
+        self.trials_w = W.BoundedIntText(value=trials, min=100, max=1_000_000, step=1000, description=_("Deals"))
+        self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description=_("Game"))
         self.qualifier_w = qualifier_dropdown(8)
         self.style_w = W.ToggleButtons(options=[("Interactive", "interactive"), ("Printable", "printable")],
                                        value="interactive")
-        self.run_button = self._button("Run", self.run, style="primary")
-        self.progress = W.IntProgress(value=0, min=0, max=100, description="Progress")
+        self.run_button = self._button(_("Run"), self.run, style="primary")
+        self.progress = W.IntProgress(value=0, min=0, max=100, description=_("Progress"))
         self.table = W.HTML()
         self.chart = W.Output(layout=W.Layout(min_height="420px"))
         self.data: object = None

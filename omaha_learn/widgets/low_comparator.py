@@ -10,6 +10,7 @@ from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.evaluation.hands import LowHand, best_low
 from omaha_learn.engine.hole_cards import hole_cards
 from omaha_learn.errors import AnswerError, OmahaLearnError
+from omaha_learn.i18n import gettext as _
 from omaha_learn.widgets._base import LessonApp, parse_lines, qualifier_dropdown, qualifier_of
 
 __all__ = ["LowComparator"]
@@ -35,12 +36,12 @@ class LowComparator(LessonApp):
                  size: int | str = "medium") -> None:
         super().__init__(seed=seed, four_color=four_color, size=size)
         self.n_players = players
-        self.hands_w = W.Textarea(description="Hands", placeholder="Ann: As 2d Kc Kh\nBob: 3c 4c Qd Jd",
+        self.hands_w = W.Textarea(description=_("Hands"), placeholder=_("Ann: As 2d Kc Kh\nBob: 3c 4c Qd Jd"),
                                   layout=W.Layout(width="420px", max_width="100%", height="110px"))
-        self.board_w = W.Text(description="Board", placeholder="3s 5d 8h Qs Js", layout=W.Layout(width="420px", max_width="100%"))
+        self.board_w = W.Text(description=_("Board"), placeholder=_("3s 5d 8h Qs Js"), layout=W.Layout(width="420px", max_width="100%"))
         self.qualifier_w = qualifier_dropdown(qualifier)
-        self.deal_button = self._button("Deal", self.deal, style="primary")
-        self.compare_button = self._button("Compare", self.compare, style="info")
+        self.deal_button = self._button(_("Deal"), self.deal, style="primary")
+        self.compare_button = self._button(_("Compare"), self.compare, style="info")
         self.view = W.HTML()
         self.entries: list[tuple[str, LowHand | None]] = []
         self.qualifier_w.observe(lambda _c: self.guard(self.compare), names="value")

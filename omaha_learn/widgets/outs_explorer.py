@@ -10,6 +10,7 @@ import ipywidgets as W
 from omaha_learn.display.outs import outs_html
 from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.games import DEFAULT_GAME, Game
+from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.outs import Outs, outs
 from omaha_learn.widgets._base import GAMES, LessonApp
 
@@ -36,15 +37,15 @@ class OutsExplorer(LessonApp):
     def __init__(self, hole: str = "", board: str = "", *, game: str | Game = DEFAULT_GAME, dead: str = "",
                  seed: int | None = None, four_color: bool = False, size: int | str = "medium") -> None:
         super().__init__(seed=seed, four_color=four_color, size=size)
-        self.hole_w = W.Text(description="Hand", placeholder="Ah 2h Kd Ks", continuous_update=False,
+        self.hole_w = W.Text(description=_("Hand"), placeholder=_("Ah 2h Kd Ks"), continuous_update=False,
                              layout=W.Layout(width="300px", max_width="100%"))
-        self.board_w = W.Text(description="Board", placeholder="3c 7h Qh (a flop or a turn)",
+        self.board_w = W.Text(description=_("Board"), placeholder=_("3c 7h Qh (a flop or a turn)"),
                               continuous_update=False, layout=W.Layout(width="300px", max_width="100%"))
-        self.dead_w = W.Text(description="Dead", placeholder="cards you saw folded", continuous_update=False,
+        self.dead_w = W.Text(description=_("Dead"), placeholder=_("cards you saw folded"), continuous_update=False,
                              layout=W.Layout(width="300px", max_width="100%"))
-        self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description="Game")
-        self.deal_button = self._button("Deal", self.deal, style="primary")
-        self.turn_button = self._button("Turn", self.turn, style="info")
+        self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description=_("Game"))
+        self.deal_button = self._button(_("Deal"), self.deal, style="primary")
+        self.turn_button = self._button(_("Turn"), self.turn, style="info")
         self.view = W.HTML()
         self.result: Outs | None = None
         self._deck: Deck | None = None

@@ -31,6 +31,7 @@ from omaha_learn.display.theme import MUTED, badge
 from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.errors import CoachError
+from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.coach import DEFAULT_TRIALS
 from omaha_learn.strategy.practice import PracticeTable
 from omaha_learn.widgets._base import LessonApp
@@ -82,18 +83,18 @@ class PlayTable(LessonApp):
         self.spoken: list[list[str]] = []
         """What the live region said at each step, oldest first (for tests and transcripts)."""
         self.view = W.HTML()
-        self.fold_button = self._button("Fold", lambda: self.play(Action("fold")), style="danger")
-        self.check_button = self._button("Check", lambda: self.play(Action("check")))
-        self.call_button = self._button("Call", lambda: self.play(Action("call")), style="info")
-        self.raise_button = self._button("Raise", self._raise, style="warning")
+        self.fold_button = self._button(_("Fold"), lambda: self.play(Action("fold")), style="danger")
+        self.check_button = self._button(_("Check"), lambda: self.play(Action("check")))
+        self.call_button = self._button(_("Call"), lambda: self.play(Action("call")), style="info")
+        self.raise_button = self._button(_("Raise"), self._raise, style="warning")
         # a number box, not a slider: ipywidgets' slider handle has no accessible name; this box's label is
         # tied to it, it takes typed amounts, and the arrow keys step it
-        self.amount = W.BoundedIntText(value=0, min=0, max=1, description="Amount", continuous_update=True,
+        self.amount = W.BoundedIntText(value=0, min=0, max=1, description=_("Amount"), continuous_update=True,
                                        layout=W.Layout(width="auto", min_width="11em", max_width="100%"),
                                        style={"description_width": "initial"})
         self.amount.observe(self._amount_changed, names="value")
-        self.coach_button = self._button("Ask the coach", self.ask_coach, style="primary")
-        self.next_button = self._button("Next hand", self.next_hand, style="success")
+        self.coach_button = self._button(_("Ask the coach"), self.ask_coach, style="primary")
+        self.next_button = self._button(_("Next hand"), self.next_hand, style="success")
         self.busy = W.HTML()
         """Says "working" before every computation that can take a while (the coach, the review)."""
         self.busy.add_class("ol-busy")
@@ -127,7 +128,8 @@ class PlayTable(LessonApp):
         self.fold_button.layout.display = "" if legal.can_fold else "none"
         self.check_button.layout.display = "" if legal.can_check else "none"
         self.call_button.layout.display = "" if legal.can_call else "none"
-        self.call_button.description = f"Call {legal.to_call}" + (" (all in)" if legal.to_call == legal.all_in_to else "")
+        self.call_button.description = (_("Call {amount} (all in)") if legal.to_call == legal.all_in_to
+                                        else _("Call {amount}")).format(amount=legal.to_call)
         aggressive = (legal.can_bet or legal.can_raise) and legal.min_to is not None and legal.max_to is not None
         self.raise_button.layout.display = "" if aggressive else "none"
         self.amount.layout.display = "" if aggressive and legal.min_to != legal.max_to else "none"
@@ -137,7 +139,7 @@ class PlayTable(LessonApp):
             self.amount.min = legal.min_to
             self.amount.max = legal.max_to
             self.amount.value = legal.min_to
-            self.amount.description = "Bet" if legal.can_bet else "Raise to"
+            self.amount.description = _("Bet") if legal.can_bet else _("Raise to")
             self._amount_changed()
         for b in (self.fold_button, self.check_button, self.call_button, self.raise_button, self.coach_button):
             b.tooltip = b.description
@@ -149,13 +151,16 @@ class PlayTable(LessonApp):
         if hand.is_over:
             return
         legal = hand.legal_actions()
-        word = "Bet" if legal.can_bet else "Raise to"
-        all_in = " (all in)" if self.amount.value == legal.all_in_to else ""
-        self.raise_button.description = f"{word} {self.amount.value}{all_in}"
+        all_in = self.amount.value == legal.all_in_to
+        if legal.can_bet:
+            label = _("Bet {amount} (all in)") if all_in else _("Bet {amount}")
+        else:
+            label = _("Raise to {amount} (all in)") if all_in else _("Raise to {amount}")
+        self.raise_button.description = label.format(amount=self.amount.value)
         self.raise_button.tooltip = self.raise_button.description
 
     def _show_review(self) -> None:
-        self._busy("The coach is reviewing the hand…")
+        self._busy(_("The coach is reviewing the hand…"))
         decisions = self.table.review()
         self.review.value = review_html(decisions) if self.table.history else ""
         counts = {"best": 0, "close": 0, "mistake": 0, "not weighed": 0}

@@ -12,6 +12,7 @@ import ipywidgets as W
 from omaha_learn.engine.cards import parse_cards
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import ExactTooLarge
+from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.chart import starting_hands
 from omaha_learn.strategy.range_equity import equity
 from omaha_learn.strategy.ranges import parse_range
@@ -39,15 +40,15 @@ class RangeEquity(LessonApp):
                  game: str = "hilo", trials: int = 20_000, seed: int | None = 0, four_color: bool = False,
                  size: int | str = "medium") -> None:
         super().__init__(seed=seed, four_color=four_color, size=size)
-        self.hand_w = W.Text(value=hand, description="Hand", layout=W.Layout(width="300px", max_width="100%"))
-        self.range_w = W.Text(value=range, description="Range", placeholder="AA**ds, 15%, KK**!KKK*",
+        self.hand_w = W.Text(value=hand, description=_("Hand"), layout=W.Layout(width="300px", max_width="100%"))
+        self.range_w = W.Text(value=range, description=_("Range"), placeholder=_("AA**ds, 15%, KK**!KKK*"),
                               continuous_update=False, layout=W.Layout(width="300px", max_width="100%"))
-        self.board_w = W.Text(value=board, description="Board", placeholder="(empty = preflop)",
+        self.board_w = W.Text(value=board, description=_("Board"), placeholder=_("(empty = preflop)"),
                               layout=W.Layout(width="300px", max_width="100%"))
-        self.dead_w = W.Text(value=dead, description="Dead", layout=W.Layout(width="300px", max_width="100%"))
-        self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description="Game")
-        self.trials_w = W.BoundedIntText(value=trials, min=100, max=2_000_000, step=1000, description="Trials")
-        self.run_button = self._button("Run", self.run, style="info")
+        self.dead_w = W.Text(value=dead, description=_("Dead"), layout=W.Layout(width="300px", max_width="100%"))
+        self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description=_("Game"))
+        self.trials_w = W.BoundedIntText(value=trials, min=100, max=2_000_000, step=1000, description=_("Trials"))
+        self.run_button = self._button(_("Run"), self.run, style="info")
         self.size_line = W.HTML()
         self.table = W.HTML()
         self.result: Any = None

@@ -12,6 +12,7 @@ from omaha_learn.display.html import hand_state_html
 from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.betting.state import HandState
 from omaha_learn.errors import PHHError
+from omaha_learn.i18n import gettext as _
 from omaha_learn.widgets._base import LessonApp
 
 __all__ = ["HandReplayer", "BettingTrainer", "random_actions", "replay_states"]
@@ -63,19 +64,19 @@ class HandReplayer(LessonApp):
                  players: int = 4, four_color: bool = False, size: int | str = "chip") -> None:
         super().__init__(seed=seed, four_color=four_color, size=size)
         self.n_players = players
-        self.start_button = self._button("◀◀ Start", lambda: self.go(0))
-        self.back_button = self._button("◀ Back", lambda: self.go(self.step - 1))
-        self.next_button = self._button("Next ▶", lambda: self.go(self.step + 1), style="primary")
-        self.end_button = self._button("End ▶▶", lambda: self.go(self.steps))
-        self.new_button = self._button("New hand", self.new_hand)
-        self.slider = W.BoundedIntText(value=0, min=0, max=0, description="Action",  # labelled; a slider is not
+        self.start_button = self._button(_("◀◀ Start"), lambda: self.go(0))
+        self.back_button = self._button(_("◀ Back"), lambda: self.go(self.step - 1))
+        self.next_button = self._button(_("Next ▶"), lambda: self.go(self.step + 1), style="primary")
+        self.end_button = self._button(_("End ▶▶"), lambda: self.go(self.steps))
+        self.new_button = self._button(_("New hand"), self.new_hand)
+        self.slider = W.BoundedIntText(value=0, min=0, max=0, description=_("Action"),  # labelled; a slider is not
                                         layout=W.Layout(width="10em"))
         self.slider.observe(lambda c: self.guard(lambda: self.go(int(c["new"]))), names="value")
         self.caption = W.HTML()
         self.view = W.HTML()
-        self.phh_w = W.Textarea(value=phh or "", placeholder="variant = 'PO'\nstarting_stacks = [100, 100, 100]\n...",
+        self.phh_w = W.Textarea(value=phh or "", placeholder=_("variant = 'PO'\nstarting_stacks = [100, 100, 100]\n..."),
                                 layout=W.Layout(width="560px", max_width="100%", height="140px"))
-        self.phh_button = self._button("Load PHH", lambda: self.load_phh(self.phh_w.value))
+        self.phh_button = self._button(_("Load PHH"), lambda: self.load_phh(self.phh_w.value))
         self.phh_box = W.Accordion(children=[W.VBox([self.phh_w, self.phh_button])], titles=("Replay a PHH hand",))
         self.phh_box.selected_index = 0 if phh else None
         self.step = 0
@@ -158,10 +159,10 @@ class BettingTrainer(LessonApp):
         super().__init__(seed=seed, four_color=four_color, size=size)
         self.n_players = players
         self.question = W.HTML()
-        self.answer_w = W.IntText(value=0, description="Raise to")
-        self.check_button = self._button("Check", self.check, style="success")
-        self.answer_button = self._button("Show answer", self.show_answer)
-        self.new_button = self._button("New spot", self.new_spot, style="primary")
+        self.answer_w = W.IntText(value=0, description=_("Raise to"))
+        self.check_button = self._button(_("Check"), self.check, style="success")
+        self.answer_button = self._button(_("Show answer"), self.show_answer)
+        self.new_button = self._button(_("New spot"), self.new_spot, style="primary")
         self.view = W.HTML()
         self.children = [self.view, self.question, W.HBox([self.answer_w, self.check_button, self.answer_button,
                                                            self.new_button]), self.message]
@@ -229,4 +230,4 @@ class BettingTrainer(LessonApp):
         return kind == "ok"
 
     def show_answer(self) -> None:
-        self.say(f"The maximum is {self.legal.max_to}: {self._why()}", "info")
+        self.say(_("The maximum is {amount}: {why}").format(amount=self.legal.max_to, why=self._why()), "info")

@@ -12,6 +12,7 @@ from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.hole_cards import hole_cards
 from omaha_learn.engine.showdown import showdown
 from omaha_learn.errors import PotError
+from omaha_learn.i18n import gettext as _
 from omaha_learn.widgets._base import GAMES, LessonApp, qualifier_dropdown, qualifier_of
 
 __all__ = ["ShowdownViewer", "PRESETS"]
@@ -57,16 +58,16 @@ class ShowdownViewer(LessonApp):
     def __init__(self, preset: str | None = "Side pots (R21)", *, seed: int | None = None, four_color: bool = False,
                  size: int | str = "small") -> None:
         super().__init__(seed=seed, four_color=four_color, size=size)
-        self.preset_w = W.Dropdown(options=["(typed)"] + list(PRESETS), value="(typed)", description="Example")
-        self.holes_w = W.Textarea(description="Hands", layout=W.Layout(width="360px", max_width="100%", height="110px"),
-                                  placeholder="one hand per line; 'fold' for a folded seat")
-        self.board_w = W.Text(description="Board", layout=W.Layout(width="360px", max_width="100%"))
-        self.contrib_w = W.Text(description="Chips in", placeholder="1000 1000 100", layout=W.Layout(width="360px", max_width="100%"))
-        self.button_w = W.BoundedIntText(value=0, min=0, max=9, description="Button seat")
-        self.game_w = W.Dropdown(options=GAMES, value="hilo", description="Game")
+        self.preset_w = W.Dropdown(options=["(typed)"] + list(PRESETS), value="(typed)", description=_("Example"))
+        self.holes_w = W.Textarea(description=_("Hands"), layout=W.Layout(width="360px", max_width="100%", height="110px"),
+                                  placeholder=_("one hand per line; 'fold' for a folded seat"))
+        self.board_w = W.Text(description=_("Board"), layout=W.Layout(width="360px", max_width="100%"))
+        self.contrib_w = W.Text(description=_("Chips in"), placeholder="1000 1000 100", layout=W.Layout(width="360px", max_width="100%"))
+        self.button_w = W.BoundedIntText(value=0, min=0, max=9, description=_("Button seat"))
+        self.game_w = W.Dropdown(options=GAMES, value="hilo", description=_("Game"))
         self.qualifier_w = qualifier_dropdown(8)
-        self.deal_button = self._button("Deal", self.deal, style="primary")
-        self.show_button = self._button("Show down", self.settle, style="info")
+        self.deal_button = self._button(_("Deal"), self.deal, style="primary")
+        self.show_button = self._button(_("Show down"), self.settle, style="info")
         self.view = W.HTML()
         self.result: object = None
         self.preset_w.observe(lambda c: self.guard(lambda: self.load(c["new"])), names="value")

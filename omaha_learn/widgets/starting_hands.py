@@ -24,6 +24,7 @@ from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import ChartError
 from omaha_learn.extras import require
+from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.chart import StartingHands, starting_hands
 from omaha_learn.widgets._base import GAMES, LessonApp, show_matplotlib, show_plotly
 
@@ -68,18 +69,18 @@ class StartingHandChart(LessonApp):
         self.neighbours = neighbours
         self.top = top
         self.overview = overview
-        self.hand_w = W.Text(description="Hand", placeholder="As Ah 2s 3h", continuous_update=False,
+        self.hand_w = W.Text(description=_("Hand"), placeholder=_("As Ah 2s 3h"), continuous_update=False,
                              layout=W.Layout(width="300px", max_width="100%"))
-        self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description="Game")
+        self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description=_("Game"))
         if order not in ORDERS:
             raise ChartError(f"order: 'heads-up' or 'six-handed', got {order!r}")
-        self.order_w = W.ToggleButtons(options=list(ORDERS), value=order, description="Order",
+        self.order_w = W.ToggleButtons(options=list(ORDERS), value=order, description=_("Order"),
                                        tooltips=["equity against one random hand", "equity against five random hands"])
         self.compare_rows = compare
         self.compare = W.HTML()
         self.note = W.HTML(value=NOTE)
-        self.lookup_button = self._button("Look up", self.lookup, style="info")
-        self.deal_button = self._button("Deal", self.deal, style="primary")
+        self.lookup_button = self._button(_("Look up"), self.lookup, style="info")
+        self.deal_button = self._button(_("Deal"), self.deal, style="primary")
         self.info = W.HTML()
         self.near = W.HTML()
         self.figure_out = W.Output(layout=W.Layout(max_width="100%", overflow="auto"))

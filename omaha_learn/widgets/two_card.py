@@ -10,6 +10,8 @@ from omaha_learn.engine.cards import Deck, format_cards, parse_cards
 from omaha_learn.engine.evaluation.explanation import explain
 from omaha_learn.engine.hole_cards import HOLE_CARD_CHOICES, hole_cards
 from omaha_learn.errors import AnswerError, CardError
+from omaha_learn.i18n import gettext as _
+from omaha_learn.i18n import ngettext
 from omaha_learn.widgets._base import LessonApp, qualifier_dropdown, qualifier_of
 
 __all__ = ["TwoCardExplorer"]
@@ -42,18 +44,18 @@ class TwoCardExplorer(LessonApp):
         if hole_cards not in HOLE_CARD_CHOICES:
             raise CardError(f"hole_cards: choose 4 (Omaha) or 5 (five-card Omaha), not {hole_cards!r}")
         self.hole_cards_w = W.Dropdown(options=[(v, k) for k, v in HOLE_CARD_CHOICES.items()], value=hole_cards,
-                                       description="Game")
-        self.hole_w = W.Text(description="Hand", placeholder="Ac Kd Td 8h", layout=W.Layout(width="300px", max_width="100%"))
-        self.board_w = W.Text(description="Board", placeholder="Kc 9c 6c 6h Qc", layout=W.Layout(width="300px", max_width="100%"))
+                                       description=_("Game"))
+        self.hole_w = W.Text(description=_("Hand"), placeholder=_("Ac Kd Td 8h"), layout=W.Layout(width="300px", max_width="100%"))
+        self.board_w = W.Text(description=_("Board"), placeholder=_("Kc 9c 6c 6h Qc"), layout=W.Layout(width="300px", max_width="100%"))
         self.qualifier_w = qualifier_dropdown(qualifier)
-        self.deal_button = self._button("Deal", self.deal, style="primary")
-        self.explain_button = self._button("Explain", self.update, style="info")
-        self.quiz_w = W.Checkbox(value=quiz, description="Quiz mode")
+        self.deal_button = self._button(_("Deal"), self.deal, style="primary")
+        self.explain_button = self._button(_("Explain"), self.update, style="info")
+        self.quiz_w = W.Checkbox(value=quiz, description=_("Quiz mode"))
         self.kind_w = W.ToggleButtons(options=[("best high", "high"), ("best low", "low")], value="high")
-        self.answer_w = W.Text(description="Your five", placeholder="five cards like As Kd 7h 7c 2s, or 'none' for no low",
+        self.answer_w = W.Text(description=_("Your five"), placeholder=_("five cards like As Kd 7h 7c 2s, or 'none' for no low"),
                                layout=W.Layout(width="420px", max_width="100%"))
-        self.check_button = self._button("Check", self.check, style="success")
-        self.answer_button = self._button("Show answer", self.show_answer)
+        self.check_button = self._button(_("Check"), self.check, style="success")
+        self.answer_button = self._button(_("Show answer"), self.show_answer)
         self.question = W.HTML()
         self.quiz_box = W.VBox([self.question, self.kind_w, W.HBox([self.answer_w, self.check_button,
                                                                      self.answer_button])])
@@ -125,21 +127,25 @@ class TwoCardExplorer(LessonApp):
         match = [c for c in e.choices if set(c.cards) == pick]  # type: ignore[attr-defined]
         if not match:
             n = len(pick & hole)
-            self.say(f"Those five use {n} hole card{'s' if n != 1 else ''} and {5 - n} board card"
-                     f"{'s' if n != 4 else ''}: Omaha needs exactly two from the hand and three from the board (R2).",
-                     "error")
+            self.say(ngettext("Those five use {n} hole card and {board}: Omaha needs exactly two from the hand and "
+                              "three from the board (R2).",
+                              "Those five use {n} hole cards and {board}: Omaha needs exactly two from the hand and "
+                              "three from the board (R2).", n).format(
+                         n=n, board=ngettext("{n} board card", "{n} board cards", 5 - n).format(n=5 - n)), "error")
             return False
         choice = match[0]
         made = choice.high if kind == "high" else choice.low
         ok = bool(choice.is_best_high if kind == "high" else choice.is_best_low)
         if ok:
-            self.say(f"Correct! {made.describe()}.", "ok")
+            self.say(_("Correct! {hand}.").format(hand=made.describe()), "ok")
         elif made is None:
-            self.say("Those five cards make no qualifying low (R8); look again.", "error")
+            self.say(_("Those five cards make no qualifying low (R8); look again."), "error")
         else:
             pits = [p for p in e.pitfalls if (p.kind == "low") == (kind == "low")]  # type: ignore[attr-defined]
             hint = " " + pits[0].message if pits else ""
-            self.say(f"Those five make {made.describe()}, but there is a better {kind}.{hint}", "error")
+            better = (_("Those five make {hand}, but there is a better high.") if kind == "high"
+                      else _("Those five make {hand}, but there is a better low."))
+            self.say(better.format(hand=made.describe()) + hint, "error")
         return ok
 
     def show_answer(self) -> None:
