@@ -124,7 +124,7 @@ def test_a_mark_set_by_clicking_is_written_to_the_overrides_file_and_the_next_gr
     out = tmp_path / "scores.csv"
     cli.main(["grade", "--sandbox", "none", "--keys", str(KEYS), "--overrides", str(tmp_path / "marks.csv"),
               "--csv", str(out), str(KEYS / f"{EX1}.ipynb")])
-    assert "applied 1 override(s)" in capsys.readouterr().out
+    assert "applied 1 override from" in capsys.readouterr().out
     with out.open(encoding="utf-8") as fh:
         row = next(r for r in csv.DictReader(fh) if (r["student"], r["question"]) == ("ann", "q2"))
     assert (row["points"], row["override"]) == ("1.5", "0 -> 1.5: right idea; the pair is yours, not B's")
