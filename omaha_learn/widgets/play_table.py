@@ -95,7 +95,8 @@ class PlayTable(LessonApp):
         self.coach_button = self._button("Ask the coach", self.ask_coach, style="primary")
         self.next_button = self._button("Next hand", self.next_hand, style="success")
         self.busy = W.HTML()
-        """Says "working" before every computation that can take a while (the coach, the review)."""
+        """Says "working" before every computation that can take a while (the coach, the review, the opponents
+        answering a click, a new hand up to the learner's turn)."""
         self.busy.add_class("ol-busy")
         self.live = W.HTML()
         """A polite live region: each opponent action, each new street, the end of the hand, the coach's verdict."""
