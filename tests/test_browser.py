@@ -100,7 +100,7 @@ def serve_lab(base: Path, root: Path) -> Iterator[str]:
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(300):  # up to ~30 s for the server to answer
+        for _ in range(1800):  # up to ~3 min for the server to answer (it took 25 s to print its version at load 13)
             if proc.poll() is not None:
                 raise RuntimeError(f"jupyter lab exited: {(base / 'lab.log').read_text()[-2000:]}")
             try:

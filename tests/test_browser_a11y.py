@@ -1,27 +1,35 @@
-"""Issue 29 in a real browser: every learner can use the lessons, at 360, 420 and 1280 px, in JupyterLab
-Light and Dark, with the keyboard only and with a screen reader's view of the page (axe-core).
+"""Issue 29 in a real browser: every learner can use the lessons, at 360, 420 and 1280 px and at 200% zoom, in
+JupyterLab Light, Dark and Dark High Contrast, with the keyboard only and with a screen reader's view of the page
+(axe-core).
 
 One JupyterLab server (module scope) serves copies of lessons 12, 15, 17, the widget tour and a notebook holding
 one ``PlayTable``. Each lesson is its own test item, in its own browser and a fresh workspace: the notebook is run
-once; then, for each theme and width, the page reflows (no re-run) and the test measures, inside the output areas
-of the code cells (what our code draws):
+once; then, for each theme and width (and 200% zoom: a 1280 px window at zoom 2, 640 CSS px), the page reflows
+(no re-run) and the test measures, inside the output areas of the code cells (what our code draws):
 
 * **no control clipped or cut**: every button, input and card picture lies inside its output area (or inside
-  one of our boxes that scroll by themselves), and every button shows its whole label;
+  one of our boxes that scroll by themselves), and every button and widget label shows its whole text (issue 29,
+  section 1: buttons reading "F.", "C.", the chart's controls off screen, opponents' small cards clipped);
 * **contrast**: every visible text node (its computed colour over the first opaque background found walking
-  up, alpha blended) and every input, at least 4.5:1 (3:1 for large text);
-* **axe-core** (WCAG 2.0/2.1/2.2 A and AA rules) scoped to those output areas: no violation.
+  up, alpha blended) and every input, at least 4.5:1 (3:1 for large text); every control's edge (its border or
+  its own background) 3:1 against what is around it (section 2: the dark theme's near-1:1 outputs, white on teal);
+* **axe-core** (WCAG 2.0/2.1/2.2 A and AA rules) scoped to those output areas: no violation (section 3: the
+  unnamed slider, lesson 12's figures without alt text, the unfocusable scrolling table).
 
 Then it plays a whole hand at the PlayTable with the keyboard only (Tab to the first button, then Enter on
 whatever has the focus: the widget moves the focus to the next sensible control), checks the focus ring, and
-reads the live region after each step.
+reads the live region after each step (section 3: focus dropped to the page, a 1 px ring, nothing announced);
+and it counts the Tabs from the top of lesson 17, and from the top of the table's cell, to the table's first
+button (section 3: "it took 29 Tabs from the top to reach the table").
 
-Screenshots go to test-artifacts/browser/a11y/. axe-core comes from npm: ``npm ci --prefix tests/browser``
-(the test fails loudly without it). Run alone with ``pytest -m browser tests/test_browser_a11y.py``.
+Screenshots and JSON reports go to test-artifacts/browser/a11y/ (``SHOTS``; kept by CI as the test's artefacts,
+ignored by git). axe-core comes from npm: ``npm ci --prefix tests/browser`` (the test fails loudly without it).
+Run alone with ``pytest -m browser tests/test_browser_a11y.py``; ``OL_A11Y_LESSONS`` picks a subset of lessons.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import shutil
@@ -48,10 +56,15 @@ AXE = ROOT / "tests" / "browser" / "node_modules" / "axe-core" / "axe.min.js"
 LESSONS = os.environ.get("OL_A11Y_LESSONS", "12_starting_hands,15_flop_play,17_play_with_the_coach,10_widget_tour"
                          ).split(",")
 """The lessons to open (all four in CI; a subset by the environment variable when working on one)."""
+SKIP_LESSON = "17_play_with_the_coach"
+"""The lesson whose practice table the keyboard test reaches by Tab from the top."""
 PLAY = "play_keyboard"
 PLAY_SOURCE = "from omaha_learn.widgets import PlayTable\n\nPlayTable(game='plo', seed=17, trials=1_500)"
 WIDTHS = (360, 420, 1280)
-THEMES = ("JupyterLab Light", "JupyterLab Dark")
+THEMES = ("JupyterLab Light", "JupyterLab Dark", "JupyterLab Dark High Contrast")
+ZOOM = (1280, 900, 2)
+"""200% zoom: a 1280 x 900 window at zoom 2 lays the page out in 640 x 450 CSS px drawn at two device pixels each
+(Chromium's page zoom and a device scale factor of 2 give the same layout)."""
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 OUTPUTS = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-OutputArea-output"
 KNOWN = {("scrollable-region-focusable", "jp-RenderedMarkdown"),
@@ -74,7 +87,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     base = tmp_path_factory.mktemp("lab-a11y")
     root = base / "notebooks"
     root.mkdir()
-    for stem in LESSONS:
+    for stem in {*LESSONS, SKIP_LESSON}:
         shutil.copy(ROOT / "notebooks" / f"{stem}.ipynb", root / f"{stem}.ipynb")
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(PLAY_SOURCE)]
@@ -108,7 +121,7 @@ MEASURE = """
   const skip = el => el.closest('svg, .js-plotly-plot, script, style, .jp-InputArea, [aria-hidden="true"]');
   const describe = el => (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : el.tagName)
                          + ' "' + (el.textContent || el.value || '').trim().slice(0, 40) + '"';
-  const low = [], clipped = [], cut = [];
+  const low = [], clipped = [], cut = [], outline = [];
   let texts = 0, controls = 0;
   for (const area of document.querySelectorAll(sel)) {
     const box = area.getBoundingClientRect();
@@ -136,14 +149,27 @@ MEASURE = """
       const scroller = el.closest('.ol-scroll, .jp-OutputArea-output .ol-figure-data');
       if (!scroller && (r.left < box.left - 1 || r.right > box.right + 1))
         clipped.push([describe(el), Math.round(r.left), Math.round(r.right), Math.round(box.left), Math.round(box.right)]);
-      if (el.tagName === 'BUTTON' && el.scrollWidth > el.clientWidth + 1) cut.push([describe(el), el.scrollWidth, el.clientWidth]);
+      if ((el.tagName === 'BUTTON' || el.classList.contains('widget-label')) && el.scrollWidth > el.clientWidth + 1)
+        cut.push([describe(el), el.scrollWidth, el.clientWidth]);
+      if (/^(BUTTON|INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && !/^(checkbox|radio|range|hidden)$/.test(el.type)) {
+        // the control's edge (its border, or its own background) 3:1 against what is around it (WCAG 1.4.11);
+        // checkboxes and radio buttons are drawn by the browser itself
+        const cs = getComputedStyle(el), around = background(el.parentElement);
+        let edge = 0;
+        const bc = parse(cs.borderTopColor);
+        if (bc && parseFloat(cs.borderTopWidth) >= 1 && cs.borderTopStyle !== 'none')
+          edge = ratio(bc[3] < 1 ? blend(bc, around) : bc, around);
+        const fill = parse(cs.backgroundColor);
+        if (fill && fill[3] > 0) edge = Math.max(edge, ratio(blend(fill, around), around));
+        if (edge < 3) outline.push([describe(el), Math.round(edge * 100) / 100, 3, cs.borderTopColor, cs.backgroundColor]);
+      }
       if (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA') {
         const cs = getComputedStyle(el), fg = parse(cs.color), bg = background(el);
         if (fg && ratio(fg[3] < 1 ? blend(fg, bg) : fg, bg) < 4.5) low.push([describe(el), ratio(fg, bg), 4.5, cs.color, 'input']);
       }
     }
   }
-  return {low, clipped, cut, texts, controls};
+  return {low, clipped, cut, outline, texts, controls};
 }
 """
 
@@ -161,9 +187,13 @@ def _run_all(page: Any) -> None:
 
 def _theme(page: Any, theme: str) -> None:
     page.evaluate("t => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme)
-    light = "true" if "Light" in theme else "false"
-    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'")
+    page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme)
     page.wait_for_timeout(300)  # let the theme's stylesheet apply before measuring (not an assertion on time)
+
+
+def _theme_tag(theme: str) -> str:
+    """"JupyterLab Dark High Contrast" -> "DarkHC", for report keys and screenshot names."""
+    return {"JupyterLab Light": "Light", "JupyterLab Dark": "Dark"}.get(theme, "DarkHC")
 
 
 def _axe(page: Any, source: str) -> list[dict[str, Any]]:
@@ -215,23 +245,40 @@ def test_lesson_reflows_reads_and_passes_axe_in_light_and_dark(lab: str, axe_sou
                 errors = page.locator(f"{OUTPUTS}[data-mime-type='application/vnd.jupyter.stderr'], "
                                       ".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']").count()
                 assert errors == 0, stem
+                cdp = page.context.new_cdp_session(page)
                 for theme in THEMES:
                     _theme(page, theme)
-                    for width in WIDTHS:
-                        page.set_viewport_size({"width": width, "height": 900})
+                    tag = _theme_tag(theme)
+                    for width in (*WIDTHS, "200%"):
+                        if width == "200%":
+                            w, h, zoom = ZOOM
+                            cdp.send("Emulation.setDeviceMetricsOverride", {
+                                "width": w // zoom, "height": h // zoom, "deviceScaleFactor": zoom, "mobile": False})
+                        else:
+                            page.set_viewport_size({"width": width, "height": 900})
                         page.wait_for_timeout(200)  # reflow (not an assertion on time)
-                        key = f"{stem} {theme.split()[-1]} {width}px"
+                        if width == "200%":           # the zoom took: half the CSS pixels, two device pixels each
+                            assert page.evaluate("() => [innerWidth, devicePixelRatio]") == [ZOOM[0] // ZOOM[2],
+                                                                                              ZOOM[2]]
+                        label = width if width == "200%" else f"{width}px"
+                        key = f"{stem} {tag} {label}"
                         m = page.evaluate(MEASURE, OUTPUTS)
                         violations = _axe(page, axe_source)
                         report[key] = {"texts": m["texts"], "controls": m["controls"], "low": m["low"][:20],
-                                       "clipped": m["clipped"][:20], "cut": m["cut"][:20], "axe": violations}
-                        if m["low"] or m["clipped"] or m["cut"] or violations:
+                                       "outline": m["outline"][:20], "clipped": m["clipped"][:20],
+                                       "cut": m["cut"][:20], "axe": violations}
+                        if m["low"] or m["outline"] or m["clipped"] or m["cut"] or violations:
                             problems[key] = report[key]
                         (SHOTS / f"report-{stem}.json").write_text(json.dumps(report, indent=1))
                         first = page.locator(f"{OUTPUTS} .ol-app, {OUTPUTS} .ol-figure, {OUTPUTS} .ol-outs").first
                         if first.count():
                             first.scroll_into_view_if_needed()
-                        page.screenshot(path=str(SHOTS / f"{stem}-{theme.split()[-1].lower()}-{width}.png"))
+                        shot = SHOTS / f"{stem}-{tag.lower()}-{str(width).rstrip('%')}{'-zoom' if width == '200%' else ''}.png"
+                        if width == "200%":   # playwright's own screenshot would put its 1:1 viewport back
+                            shot.write_bytes(base64.b64decode(cdp.send("Page.captureScreenshot")["data"]))
+                        else:
+                            page.screenshot(path=str(shot))
+                    cdp.send("Emulation.clearDeviceMetricsOverride")
             finally:
                 page.evaluate("async () => { const w = window.jupyterapp.shell.currentWidget;"
                               " if (w && w.sessionContext) await w.sessionContext.shutdown(); }")
@@ -258,6 +305,7 @@ def test_play_a_whole_hand_with_the_keyboard_only(lab: str) -> None:
             page.route("**/*", _only_local)
             page.set_default_timeout(120_000)
             open_with_kernel(page, f"{lab}/lab/tree/{PLAY}.ipynb?reset")     # a fresh workspace: this notebook only
+            page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
             _theme(page, "JupyterLab Dark")
             page.evaluate("async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
             widget = page.locator(".ol-playtable").first
@@ -301,6 +349,10 @@ def test_play_a_whole_hand_with_the_keyboard_only(lab: str) -> None:
             assert "Hand over: your result" in text and "Coach's review" in text
             assert any(("(" in line and ")" in line) for line in text.splitlines())   # seats named with positions
             widget.screenshot(path=str(SHOTS / "play-keyboard-review-dark.png"))
+            # the finished hand at 420 px: every card shown (opponents' small cards were clipped), every button whole
+            m = page.evaluate(MEASURE, OUTPUTS)
+            assert m["controls"] and not (m["clipped"] or m["cut"] or m["low"] or m["outline"]), m
+            assert page.locator(".ol-playtable img.ol-card").count() >= 4 * 6   # every seat's cards, shown down
             page.keyboard.press("Enter")                                  # Next hand, by keyboard
             page.wait_for_function("() => document.querySelector('.ol-playtable .ol-practice').innerText"
                                    ".includes('Hand 2')")
@@ -309,5 +361,72 @@ def test_play_a_whole_hand_with_the_keyboard_only(lab: str) -> None:
                 " && e.closest('.ol-playtable') && !/Next hand/.test(e.textContent); }")
             (SHOTS / "play-keyboard.json").write_text(json.dumps({"tabs_to_the_table": tabs, "steps": steps,
                                                                    "heard": heard}, indent=1))
+        finally:
+            browser.close()
+
+
+def _tabs_until(page: Any, limit: int, trail: list[str]) -> int:
+    """Press Tab until the focus is on a visible button of the practice table; the number of presses (``limit``
+    + 1 when not reached in ``limit``). ``trail`` collects what had the focus after each press ("ours: ..." for
+    a stop inside a code cell's output, what our code draws)."""
+    where = ("() => { const e = document.activeElement; if (!e) return {};"
+             " return {table: e.tagName === 'BUTTON' && !!e.closest('.ol-playtable') && e.offsetParent !== null,"
+             " what: (e.closest('.jp-OutputArea') ? 'ours: ' : '') + e.tagName + '.'"
+             " + String(e.className).split(' ')[0] + ' ' + (e.getAttribute('aria-label') || e.textContent || '')"
+             ".trim().slice(0, 30)}; }")
+    for n in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        at = page.evaluate(where)
+        trail.append(at.get("what", ""))
+        if at.get("table"):
+            return n
+    return limit + 1
+
+
+def _to_the_top(page: Any, cell: int = 0) -> None:
+    """The notebook in command mode with cell ``cell`` active and focused, as after opening it (or J/K to it)."""
+    page.evaluate("i => { const nb = window.jupyterapp.shell.currentWidget.content; nb.mode = 'command';"
+                  " nb.activeCellIndex = i; nb.activeCell.node.scrollIntoView(); nb.activeCell.node.focus(); }", cell)
+    page.wait_for_function("i => { const nb = window.jupyterapp.shell.currentWidget.content;"
+                           " return document.activeElement === nb.activeCell.node; }", arg=cell)
+
+
+def test_a_keyboard_user_reaches_the_practice_table_in_a_few_keys(lab: str) -> None:
+    """Issue 29 (3): "it took 29 Tabs from the top to reach the table". From the top of the table's own cell
+    (the cell selected, as after J/K to it) the first button is a few Tabs away, and from the top of lesson 17
+    our outputs add at most one stop (the action log's fold) before it: the other stops are JupyterLab's cell
+    toolbar and the links in the lesson's text."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.route("**/*", _only_local)
+            page.set_default_timeout(120_000)
+            open_with_kernel(page, f"{lab}/lab/tree/{SKIP_LESSON}.ipynb?reset")
+            page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+            try:
+                cell = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.widgets"
+                                     ".findIndex(c => c.model.type === 'code'"
+                                     " && c.model.sharedModel.getSource().includes('PlayTable('))")
+                assert cell > 0
+                page.evaluate("async i => { const nb = window.jupyterapp.shell.currentWidget.content;"
+                              " nb.activeCellIndex = i;"
+                              " await window.jupyterapp.commands.execute('notebook:run-cell'); }", cell)
+                page.locator(".ol-playtable button:visible").first.wait_for()   # after two hands: Next hand
+                trails: dict[str, list[str]] = {"from the cell": [], "from the top": []}
+                _to_the_top(page, cell)
+                from_cell = _tabs_until(page, 10, trails["from the cell"])
+                page.screenshot(path=str(SHOTS / "tab-to-the-table.png"))
+                _to_the_top(page)
+                from_top = _tabs_until(page, 80, trails["from the top"])
+                ours = [t for t in trails["from the top"][:-1] if t.startswith("ours: ")]
+                counts = {"tabs_from_the_tables_cell": from_cell, "tabs_from_the_top": from_top,
+                          "stops_of_ours_before_the_table": len(ours)}
+                (SHOTS / "tab-to-the-table.json").write_text(json.dumps({**counts, "focus": trails}, indent=1))
+                assert from_cell <= 3 and from_top <= 80 and len(ours) <= 1, counts
+            finally:
+                page.evaluate("async () => { const w = window.jupyterapp.shell.currentWidget;"
+                              " if (w && w.sessionContext) await w.sessionContext.shutdown(); }")
         finally:
             browser.close()

@@ -96,7 +96,8 @@ class PlayTable(LessonApp):
         self.coach_button = self._button(_("Ask the coach"), self.ask_coach, style="primary")
         self.next_button = self._button(_("Next hand"), self.next_hand, style="success")
         self.busy = W.HTML()
-        """Says "working" before every computation that can take a while (the coach, the review)."""
+        """Says "working" before every computation that can take a while (the coach, the review, the opponents
+        answering a click, a new hand up to the learner's turn)."""
         self.busy.add_class("ol-busy")
         self.live = W.HTML()
         """A polite live region: each opponent action, each new street, the end of the hand, the coach's verdict."""
@@ -203,7 +204,11 @@ class PlayTable(LessonApp):
         """Play the learner's ``action`` (as the buttons do); the opponents answer; redraw."""
         number = self.table.hand_number
         self.coach_panel.layout.display = "none"           # the advice was for the decision just made
-        self.table.act(action)
+        self._busy("The other players are acting…")        # scripted opponents can think for a second or two
+        try:
+            self.table.act(action)
+        finally:
+            self._busy("")
         self.say("")
         extra: list[str] = []
         if self.coach == "after" and not self.table.hand.is_over:
@@ -241,7 +246,11 @@ class PlayTable(LessonApp):
         self._announce([f"Coach: best is {advice.best}. {advice.verdict}"])
 
     def next_hand(self) -> None:
-        self.table.next_hand()
+        self._busy("Dealing the next hand…")               # the players before you act first
+        try:
+            self.table.next_hand()
+        finally:
+            self._busy("")
         self.review.value = ""
         self.coach_panel.layout.display = "none"
         self.say("")
