@@ -204,7 +204,7 @@ class PlayTable(LessonApp):
         """Play the learner's ``action`` (as the buttons do); the opponents answer; redraw."""
         number = self.table.hand_number
         self.coach_panel.layout.display = "none"           # the advice was for the decision just made
-        self._busy("The other players are acting…")        # scripted opponents can think for a second or two
+        self._busy(_("The other players are acting…"))        # scripted opponents can think for a second or two
         try:
             self.table.act(action)
         finally:
@@ -212,7 +212,7 @@ class PlayTable(LessonApp):
         self.say("")
         extra: list[str] = []
         if self.coach == "after" and not self.table.hand.is_over:
-            self._busy("The coach is weighing your decision…")
+            self._busy(_("The coach is weighing your decision…"))
             done = [d for d in self.table.review(number) if d.action == action][-1:]
             self._busy("")
             if done and done[0].advice is not None:
@@ -246,7 +246,7 @@ class PlayTable(LessonApp):
         self._announce([f"Coach: best is {advice.best}. {advice.verdict}"])
 
     def next_hand(self) -> None:
-        self._busy("Dealing the next hand…")               # the players before you act first
+        self._busy(_("Dealing the next hand…"))               # the players before you act first
         try:
             self.table.next_hand()
         finally:
