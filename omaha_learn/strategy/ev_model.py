@@ -19,10 +19,12 @@ anyone else's). The opponents react to that range, never to the seat's cards.
 * *preflop*: it continues with the top share of the preflop table for the raises
   it now faces (:data:`~omaha_learn.strategy.preflop.CALL` by position against one
   raise, :data:`~omaha_learn.strategy.preflop.CALL_RERAISE` against two,
-  :data:`~omaha_learn.strategy.preflop.FOUR_BET` against more) and folds the rest;
+  :data:`~omaha_learn.strategy.preflop.FOUR_BET` against more; shares for a pot-sized
+  raise, widened for a smaller one in proportion to its better price) and folds the rest;
 * *after the flop*: it continues with the hands whose equity against your
-  **betting range** is at least its price ``call / (pot + call)``, and folds the
-  rest. Your betting range is your range narrowed by the betting rule below (value
+  **betting range** is at least its price ``call / (pot + call)``, and at least its
+  **minimum defence** (:func:`minimum_defence`: together the opponents fold at most
+  the share at which a pure bluff breaks even), and folds the rest. Your betting range is your range narrowed by the betting rule below (value
   hands and the bluffs that go with them), so a bluff-catcher gets the bluffs' share.
 
 Callers put in the bet (up to their stacks); then the rest is checked down. When
@@ -46,8 +48,8 @@ of a bet whose own ``a`` was ``f`` keeps ``v (1 - f)`` for value (it raises from
 the ``1 - f`` that continues); a call keeps the shares from 10% to ``1 - a`` (the
 top 10% would have raised; below ``1 - a`` the minimum defence ends); a check
 behind (after a check) keeps all but the top 10% (the hands that would have bet);
-a first check keeps the whole range (it may check-raise). Preflop ranges come from the preflop table and are not
-narrowed again.
+a first check keeps the whole range (it may check-raise). No range is narrowed below a floor
+(:func:`floored`). Preflop ranges come from the preflop table and are not narrowed again.
 """
 
 from __future__ import annotations
@@ -75,20 +77,25 @@ from omaha_learn.strategy.range_set import Range
 from omaha_learn.strategy.seat_view import SeatView
 
 __all__ = ["call_price", "SpotModel", "OptionEV", "narrow_rule", "CAP", "EXACT_MODEL", "PASSIVE_MODEL", "FOLD_MODEL",
-           "PREFLOP_FOLD_MODEL", "REDRAW_ROUNDS", "pool_sizes"]
+           "PREFLOP_FOLD_MODEL", "REDRAW_ROUNDS", "pool_sizes", "minimum_defence", "floored",
+           "NARROW_FLOOR", "NARROW_MIN_HANDS"]
 
 CAP = 0.10
 """The top share a check or a call gives up (those hands would have bet or raised)."""
 EXACT_MODEL = "exact: no more betting is possible"
 PASSIVE_MODEL = "the rest checked down, no implied odds"
 FOLD_MODEL = ("fold-equity model: each opponent continues with the hands that have its price against your "
-              "betting range and folds the rest; the rest checked down")
+              "betting range (at least its minimum defence) and folds the rest; the rest checked down")
 PREFLOP_FOLD_MODEL = ("fold-equity model: each opponent continues with its preflop-table share for the raises "
                       "it faces and folds the rest, the top of it re-raises; the rest checked down")
 REDRAW_ROUNDS = 200
+"""How many rounds of redraws the deal sampler tries before it reports how many deals it found."""
 RERAISE_EQUITY = 0.6
 """After the flop, an opponent re-raises a bet when its hand has at least this share against the bettor's range."""
-"""How many rounds of redraws the deal sampler tries before it reports how many deals it found."""
+NARROW_FLOOR = 0.05
+"""Narrowing never leaves a range less than this share of its preflop range (:func:`floored`)."""
+NARROW_MIN_HANDS = 20
+"""... nor fewer than this many of its sampled hands."""
 
 
 def pool_sizes(trials: int) -> tuple[int, int]:
@@ -258,11 +265,13 @@ class SpotModel:
                 checked = checked or kind == "check"
                 if step.seat == view.seat:
                     score = np.mean([1 - shares_of(mats[s].T, self.pools[s].weights) for s in seats], axis=0)
+                    keep = floored(keep, self.me)
                     self.me.weights = narrow(self.me.weights, score, keep)
                     self.me.history.append(_describe(street, step.action.kind, keep))
                 elif step.seat in self.pools and step.seat not in fixed:
                     pool = self.pools[step.seat]
                     score = shares_of(mats[step.seat], self.me.weights)
+                    keep = floored(keep, pool)
                     pool.weights = narrow(pool.weights, score, keep)
                     pool.history.append(_describe(street, step.action.kind, keep))
 
@@ -387,6 +396,8 @@ class SpotModel:
         from omaha_learn.strategy.opponent_model import positions
 
         names = positions(view.n, view.button)
+        facing = [s for s in self.pools if min(mine, view.bets[s] + view.stacks[s]) > view.bets[s] and view.stacks[s]]
+        defence = minimum_defence(mine - view.bets[me], view.pot, len(facing))
         for s, pool in self.pools.items():
             owe = min(mine, view.bets[s] + view.stacks[s]) - view.bets[s]
             if owe <= 0 or view.stacks[s] == 0 or (view.street_index > 0 and not aggressive):
@@ -396,12 +407,14 @@ class SpotModel:
                 faced = raises + (1 if aggressive else 0)
                 cut = (LIMP if faced == 0 else CALL[base] if faced == 1 else CALL_RERAISE if faced == 2
                        else FOUR_BET)
+                if aggressive:
+                    cut = 1 - (1 - cut) * _price_ratio(view, s, mine, pot_after)
                 hands = pool.preflop_shares(view.game) < cut
             else:
                 assert betting is not None
                 price = owe / (pot_after + owe)
                 eq = shares_of(self._matrix(s), betting)
-                hands = eq >= price
+                hands = _defend(eq >= price, eq, pool.weights, defence)
                 self._strong[s] = (eq >= RERAISE_EQUITY)[self.deal_x[s]]
             p = pool.weights / pool.weights.sum()
             share[s] = float((p * hands).sum())
@@ -443,10 +456,8 @@ class SpotModel:
         winnable = np.minimum(contrib, mine_in[:, None]).sum(axis=1)
         share = self.share(live)
         ev = np.where(anyone, share * winnable - (mine_in - view.contributions[me]), float(view.pot))
-        if kind in ("bet", "raise") and view.street_index == 0:
+        if kind in ("bet", "raise"):
             ev = self._reraised(ev, live, mine, added)
-        elif kind in ("bet", "raise"):
-            ev = self._reraised_after_flop(ev, live, mine, added)
         fold_all = float((~anyone).mean())
         model, exact = self._label(kind, mine, added)
         be = 0.0
@@ -458,92 +469,63 @@ class SpotModel:
         return out
 
     def _reraised(self, ev: F64, live: dict[int, npt.NDArray[np.bool_]], mine: int, added: int) -> F64:
-        """Preflop, the deals in which an opponent who continues re-raises (its hand in the preflop table's
-        re-raise share for the raises it now faces): the seat continues only with a hand in its own table
-        share against that many raises (then it calls a pot-sized re-raise, the other callers fold and the
-        rest is checked down), else it folds and loses what it put in."""
-        from omaha_learn.strategy.preflop import preflop_share
-
-        view = self.view
-        me = view.seat
-        faced = 1 + sum(1 for s in view.steps if s.street == 0 and s.action.kind in ("bet", "raise"))
-        if faced + 1 > 4:
-            return ev
-        cut = RERAISE if faced == 1 else FOUR_BET
-        stay = CALL_RERAISE if faced == 1 else FOUR_BET if faced == 2 else 0.0
-        n = self.deals
-        best = np.full(n, 2.0)
-        who = np.full(n, -1)
-        for s, pool in self.pools.items():
-            if view.stacks[s] + view.bets[s] <= mine:     # all in or matched at most: cannot re-raise
-                continue
-            pf = pool.preflop_shares(view.game)[self.deal_x[s]]
-            hit = live[s] & (pf < cut) & (pf < best)
-            best = np.where(hit, pf, best)
-            who = np.where(hit, s, who)
-        raised = who >= 0
-        if not raised.any():
-            return ev
-        out: F64 = ev.copy()
-        if preflop_share(view.hole, view.game) >= stay:
-            out[raised] = -float(added)
-            return out
-        pot_after = view.pot + added
-        for s in self.pools:
-            rows = raised & (who == s)
-            if not rows.any():
-                continue
-            call = mine - view.bets[s]
-            level = min(mine + pot_after + call, view.bets[s] + view.stacks[s], view.bets[me] + view.stacks[me])
-            contrib = np.array(view.contributions, dtype=np.float64)
-            contrib[me] += level - view.bets[me]
-            contrib[s] += level - view.bets[s]
-            winnable = contrib.sum()
-            alone = {j: (np.full(n, j == s)) for j in self.pools}
-            share = self.share(alone)
-            out[rows] = share[rows] * winnable - (level - view.bets[me])
-        return out
-
-    def _reraised_after_flop(self, ev: F64, live: dict[int, npt.NDArray[np.bool_]], mine: int, added: int) -> F64:
-        """After the flop, the deals in which an opponent who continues holds a hand with at least
-        :data:`RERAISE_EQUITY` against the seat's betting range: it re-raises the pot (up to the stacks) and
-        the others fold; the seat calls when its share against those re-raising hands (over every deal in
-        which one re-raises) reaches the price of the call, else it folds and loses what it put in."""
+        """The deals in which an opponent who continues re-raises the pot (up to the stacks; the others fold):
+        preflop the one whose hand is highest in the preflop table's re-raise share for the raises it now
+        faces, after the flop the first one whose hand has at least :data:`RERAISE_EQUITY` against the seat's
+        betting range. The seat calls (and the rest is checked down) when it would continue, preflop when its
+        hand is in its own table share for that many raises, after the flop when its share against the
+        re-raising hands (over every deal in which one re-raises) reaches the price of the call; else it
+        folds and loses what it put in. No re-raise past the fourth bet of a street."""
         view = self.view
         me = view.seat
         raises = sum(1 for s in view.steps if s.street == view.street_index and s.action.kind in ("bet", "raise"))
         if raises + 1 >= 4:
             return ev
-        n = self.deals
-        who = np.full(n, -1)
-        for s in self.pools:
-            if s not in self._strong or view.stacks[s] + view.bets[s] <= mine:
-                continue
-            hit = live[s] & self._strong[s] & (who < 0)
-            who = np.where(hit, s, who)
+        who = self._reraisers(live, mine, raises)
         raised = who >= 0
         if not raised.any():
             return ev
         out: F64 = ev.copy()
+        n = self.deals
         pot_after = view.pot + added
         for s in self.pools:
             rows = raised & (who == s)
             if not rows.any():
                 continue
-            call = mine - view.bets[s]
-            level = min(mine + pot_after + call, view.bets[s] + view.stacks[s], view.bets[me] + view.stacks[me])
-            contrib = np.array(view.contributions, dtype=np.float64)
-            contrib[me] += mine - view.bets[me]
-            contrib[s] += mine - view.bets[s]
-            to_call = level - mine
+            level = min(mine + pot_after + (mine - view.bets[s]), view.bets[s] + view.stacks[s],
+                        view.bets[me] + view.stacks[me])
+            winnable = sum(view.contributions) + (level - view.bets[me]) + (level - view.bets[s])
             share = self.share({j: np.full(n, j == s) for j in self.pools})
-            winnable = contrib.sum() + 2 * to_call
-            keeps = float(share[rows].mean()) >= to_call / winnable if winnable else False
-            if keeps:
-                out[rows] = share[rows] * winnable - (level - view.bets[me])
+            if view.street_index == 0:
+                from omaha_learn.strategy.preflop import preflop_share
+
+                stay = CALL_RERAISE if raises == 0 else FOUR_BET if raises == 1 else 0.0
+                keeps = preflop_share(view.hole, view.game) < stay
             else:
-                out[rows] = -float(added)
+                keeps = float(share[rows].mean()) >= (level - mine) / winnable if winnable else False
+            out[rows] = share[rows] * winnable - (level - view.bets[me]) if keeps else -float(added)
         return out
+
+    def _reraisers(self, live: dict[int, npt.NDArray[np.bool_]], mine: int, raises: int) -> npt.NDArray[np.int64]:
+        """Per deal, the seat that re-raises the seat's bet or raise to ``mine`` (-1: none; see :meth:`_reraised`)."""
+        view = self.view
+        n = self.deals
+        who = np.full(n, -1, dtype=np.int64)
+        best = np.full(n, 2.0)
+        cut = RERAISE if raises == 0 else FOUR_BET
+        for s, pool in self.pools.items():
+            if view.stacks[s] + view.bets[s] <= mine:     # all in or matched at most: cannot re-raise
+                continue
+            if view.street_index == 0:
+                pf = pool.preflop_shares(view.game)[self.deal_x[s]]
+                hit = live[s] & (pf < cut) & (pf < best)
+                best = np.where(hit, pf, best)
+            elif s in self._strong:
+                hit = live[s] & self._strong[s] & (who < 0)
+            else:
+                continue
+            who = np.where(hit, s, who)
+        return who
 
     def _label(self, kind: str, mine: int, added: int) -> tuple[str, bool]:
         """The model's name for an action, and whether its EV is exact (no more betting can follow)."""
@@ -571,6 +553,75 @@ class SpotModel:
         """(share of the range kept, hands it stands for, the narrowing steps in words) of an opponent."""
         pool = self.pools[seat]
         return pool.kept, int(round(pool.kept * pool.size)), list(pool.history)
+
+
+def floored(keep: list[tuple[float, float]], pool: Pool) -> list[tuple[float, float]]:
+    """The slices of ``keep`` widened in proportion (value, bluffs and calls alike) so that ``pool`` keeps at
+    least :data:`NARROW_FLOOR` of its preflop range and :data:`NARROW_MIN_HANDS` of its sampled hands.
+
+    Each action's rule is exact only for a player who plays it exactly; five or six of them in a row would
+    leave a handful of hands (say the full houses alone) where a real player still holds the bluffs and the
+    hands it misplayed, and a bluff-catcher would fold to any bet, whatever the price.
+    """
+    width = sum(hi - lo for lo, hi in keep)
+    now = float(pool.weights.sum() / pool.start) if pool.start else 1.0
+    least = max(NARROW_FLOOR, NARROW_MIN_HANDS / max(1, pool.m))
+    if width <= 0 or width >= 1 or now * width >= least:
+        return keep
+    factor = min(1 / width, least / (now * width))
+    out = []
+    for lo, hi in keep:
+        span = (hi - lo) * factor
+        out.append((max(0.0, 1 - span), 1.0) if hi >= 1 and lo > 0 else (lo, min(1.0, lo + span)))
+    if len(out) == 2 and out[0][1] > out[1][0]:       # the value and bluff slices met: the whole range
+        return [(0.0, 1.0)]
+    return out
+
+
+def minimum_defence(bet: int, pot: int, opponents: int) -> float:
+    """The share of its range each of ``opponents`` continues with at least, facing a bet or raise that adds
+    ``bet`` chips to a pot of ``pot``: together they fold at most ``a = bet / (pot + bet)`` of the time (the
+    fold share at which a pure bluff breaks even), so each folds at most ``a ** (1 / opponents)``.
+
+    >>> minimum_defence(10, 10, 1)          # a pot-sized bet heads-up: defend half the range
+    0.5
+    >>> round(minimum_defence(2, 161, 1), 3)    # a tiny bet: nearly everything continues
+    0.988
+    >>> round(minimum_defence(10, 10, 2), 3)    # two players share the defence
+    0.293
+    """
+    if bet <= 0 or opponents <= 0:
+        return 0.0
+    a = bet / (pot + bet) if pot + bet > 0 else 1.0
+    return float(1 - a ** (1 / opponents))
+
+
+def _defend(hands: npt.NDArray[np.bool_], eq: F64, weights: F64, floor: float) -> npt.NDArray[np.bool_]:
+    """``hands`` widened, best equity first, until they hold at least ``floor`` of the range's weight."""
+    total = weights.sum()
+    if total <= 0 or floor <= 0 or (weights * hands).sum() >= floor * total:
+        return hands
+    order = np.argsort(-eq, kind="stable")
+    before = np.cumsum(weights[order]) - weights[order]
+    out = hands.copy()
+    out[order[before < floor * total]] = True
+    return out
+
+
+def _price_ratio(view: SeatView, s: int, mine: int, pot_after: int) -> float:
+    """Preflop: the price seat ``s`` is offered by the seat's raise to ``mine``, as a share of the price a
+    pot-sized raise would offer it (at most 1): a smaller raise offers a better price, so more hands continue."""
+    me = view.seat
+    top = max(view.bets)
+    target = top + (view.pot + top - view.bets[me])
+    owe = max(0, min(mine, view.bets[s] + view.stacks[s]) - view.bets[s])
+    owe_pot = max(0, min(target, view.bets[s] + view.stacks[s]) - view.bets[s])
+    pot_ref = view.pot + (min(target, view.bets[me] + view.stacks[me]) - view.bets[me])
+    if owe <= 0 or owe_pot <= 0:
+        return 1.0
+    a = owe / (pot_after + owe)
+    a_pot = owe_pot / (pot_ref + owe_pot)
+    return float(min(1.0, a / a_pot))
 
 
 def _rebase(pool: Pool, runouts: Runouts) -> Pool:
