@@ -20,6 +20,9 @@ LESSONS = {
     "exercises": ["*.ipynb", "README.md"],
     "exercises/solutions": ["*.ipynb"],
     "docs": ["*.md"],
+    # the Russian and Estonian lessons and exercises (scripts/translate_notebooks.py)
+    **{f"{folder}/{lang}": ["*.ipynb"] for lang in ("ru", "et") for folder in ("notebooks", "exercises")},
+    **{f"exercises/{lang}/solutions": ["*.ipynb"] for lang in ("ru", "et")},
 }
 """Folder of the checkout -> the files of it that ship, under ``omaha_learn/_lessons/``."""
 
