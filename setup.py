@@ -21,8 +21,12 @@ LESSONS = {
     "exercises/solutions": ["*.ipynb"],
     "docs": ["*.md"],
     # the Russian and Estonian lessons and exercises (scripts/translate_notebooks.py)
-    **{f"{folder}/{lang}": ["*.ipynb"] for lang in ("ru", "et") for folder in ("notebooks", "exercises")},
-    **{f"exercises/{lang}/solutions": ["*.ipynb"] for lang in ("ru", "et")},
+    "notebooks/ru": ["*.ipynb"],
+    "notebooks/et": ["*.ipynb"],
+    "exercises/ru": ["*.ipynb"],
+    "exercises/et": ["*.ipynb"],
+    "exercises/ru/solutions": ["*.ipynb"],
+    "exercises/et/solutions": ["*.ipynb"],
 }
 """Folder of the checkout -> the files of it that ship, under ``omaha_learn/_lessons/``."""
 

@@ -209,3 +209,51 @@ def test_translated_keys_score_full_marks_and_copies_zero_through_the_grader(tmp
             assert by[(f"{lang}-key", key.stem)] == full, (lang, key.name)
             zero = by[(f"{lang}-copy", key.stem)]
             assert zero.keys() == full.keys() and {p for p, _ in zero.values()} == {0}, (lang, key.name, zero)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lessons_command_opens_the_start_page_in_that_language(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from omaha_learn.cli import main
+
+    assert main(["lessons", "--dry-run", "--no-browser", "--port", "8899", "--language", lang]) == 0
+    url = capsys.readouterr().out.strip().splitlines()[-1]
+    assert url == f"http://127.0.0.1:8899/lab/tree/notebooks/{lang}/00_start.ipynb?token=TOKEN"
+
+
+def test_learners_folder_serves_the_translated_lessons_and_copies_but_no_keys(tmp_path: Path) -> None:
+    from omaha_learn.cli import learner_root, project_root, start_page
+
+    root = project_root()
+    assert root is not None
+    base = learner_root(root, tmp_path)
+    for lang in LANGS:
+        assert (base / start_page(lang)).is_file()
+        served = sorted(p.name for p in (base / "exercises" / lang).iterdir())
+        assert served == sorted(p.name for p in (ROOT / "exercises" / lang).glob("*.ipynb"))
+    assert not list(base.rglob("solutions"))
+
+
+def test_jupyterlab_gets_its_language_pack_or_a_note(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    from omaha_learn import cli
+
+    monkeypatch.setenv("OMAHA_LEARN_CACHE", str(tmp_path))
+    assert cli.jupyterlab_settings("en") == ({}, None)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    env, note = cli.jupyterlab_settings("et")
+    assert env == {} and note is not None and 'omaha_learn[et]' in note
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: object() if name == "jupyterlab_language_pack_ru_RU"
+                        else None)
+    env, note = cli.jupyterlab_settings("ru")
+    assert note is None
+    plugin = Path(env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings"
+    assert plugin.read_text(encoding="utf-8").strip() == '{"locale": "ru_RU"}'
+
+
+def test_language_pack_extras_are_declared() -> None:
+    import tomllib
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    assert any(r.startswith("jupyterlab-language-pack-ru-RU") for r in extras["ru"])
+    assert any(r.startswith("jupyterlab-language-pack-et-EE") for r in extras["et"])
