@@ -53,9 +53,13 @@ learner copies in ``exercises/<lang>/`` too."""
 SOLUTION_RE = re.compile(r"^[ \t]*### BEGIN SOLUTION[^\n]*\n.*?^[ \t]*### END SOLUTION[^\n]*$", re.S | re.M)
 
 
-def placeholder(qid: str) -> str:
+PLACEHOLDER_NOTE = {"en": "your answer", "ru": "ваш ответ", "et": "sinu vastus"}
+"""The comment of a learner's answer line, in the copy's language (``metadata.omaha_learn.language``)."""
+
+
+def placeholder(qid: str, language: str = "en") -> str:
     """What a learner sees in place of the solution."""
-    return f"answer_{qid} = None  # your answer"
+    return f"answer_{qid} = None  # {PLACEHOLDER_NOTE[language]}"
 
 
 def question_of(cell: nbformat.NotebookNode) -> str:
@@ -65,9 +69,9 @@ def question_of(cell: nbformat.NotebookNode) -> str:
     return str(qid)
 
 
-def strip_solution(source: str, qid: str) -> str:
+def strip_solution(source: str, qid: str, language: str = "en") -> str:
     """Replace the SOLUTION block of an answer cell by the placeholder line."""
-    new, count = SOLUTION_RE.subn(placeholder(qid), source)
+    new, count = SOLUTION_RE.subn(placeholder(qid, language), source)
     if count != 1:
         raise ValueError(f"answer cell for {qid}: expected one ### BEGIN/END SOLUTION block, found {count}")
     return new
@@ -76,12 +80,13 @@ def strip_solution(source: str, qid: str) -> str:
 def learner_copy(key: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """The learner copy of one key notebook."""
     nb = copy.deepcopy(key)
+    language = str(nb.metadata.get("omaha_learn", {}).get("language", "en"))
     for cell in nb.cells:
         tags = cell.metadata.get("tags", [])
         if cell.cell_type == "markdown":
             cell.source = cell.source.replace("../../docs/", "../docs/")
         elif cell.cell_type == "code" and "answer" in tags:
-            cell.source = strip_solution(cell.source, question_of(cell))
+            cell.source = strip_solution(cell.source, question_of(cell), language)
             cell.outputs = []
             cell.execution_count = None
         elif cell.cell_type == "code" and "checker" in tags:
