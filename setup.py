@@ -20,6 +20,13 @@ LESSONS = {
     "exercises": ["*.ipynb", "README.md"],
     "exercises/solutions": ["*.ipynb"],
     "docs": ["*.md"],
+    # the Russian and Estonian lessons and exercises (scripts/translate_notebooks.py)
+    "notebooks/ru": ["*.ipynb"],
+    "notebooks/et": ["*.ipynb"],
+    "exercises/ru": ["*.ipynb"],
+    "exercises/et": ["*.ipynb"],
+    "exercises/ru/solutions": ["*.ipynb"],
+    "exercises/et/solutions": ["*.ipynb"],
 }
 """Folder of the checkout -> the files of it that ship, under ``omaha_learn/_lessons/``."""
 

@@ -43,13 +43,27 @@ from pathlib import Path
 from typing import Any
 
 from omaha_learn.games import DEFAULT_GAME, Game
-from omaha_learn.i18n import N_, LanguageError, chips, format_number, language, language_code, ngettext, pgettext
+from omaha_learn.i18n import (
+    N_,
+    LanguageError,
+    chips,
+    format_number,
+    get_language,
+    language,
+    language_code,
+    ngettext,
+    pgettext,
+)
 from omaha_learn.i18n import gettext as _
 
 __all__ = ["main", "project_root", "learner_root", "start_url"]
 
 _RANDOM = {"random", "?", "none", "x"}
 START_PAGE = "notebooks/00_start.ipynb"
+LESSON_LANGUAGES = ("ru", "et")
+"""The languages the lessons 0-9 and exercises 1-6 are translated into (``notebooks/<lang>/``, ``exercises/<lang>/``)."""
+JUPYTERLAB_LOCALES = {"ru": "ru_RU", "et": "et_EE"}
+"""JupyterLab's locale for each lesson language (its language pack's module is ``jupyterlab_language_pack_<locale>``)."""
 HIDE_GLOBS = ["__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*~", "*.so", "*.dylib", "solutions"]
 """JupyterLab's default hidden names, and the teachers' keys, when the checkout itself is served."""
 
@@ -242,6 +256,10 @@ def _parser() -> argparse.ArgumentParser:
     les.add_argument("--no-browser", action="store_true", help=_("only print the start page's URL"))
     les.add_argument("--dry-run", action="store_true", help=_("print the JupyterLab command instead of running it"))
     les.add_argument("--print-path", action="store_true", help=_("prepare the learners' folder, print its start page's file and exit (no server)"))
+    les.add_argument("--language", choices=("en", *LESSON_LANGUAGES), default=argparse.SUPPRESS,
+                     help=_("open the lessons in English, Russian (ru) or Estonian (et) (default: the language in use, "
+                            "if the lessons exist in it, else English); JupyterLab's menus too when its language pack "
+                            "is installed (pip install \"omaha_learn[ru]\" or [et])"))
     return p
 
 
@@ -397,20 +415,26 @@ def learner_root(root: Path, where: Path | None = None) -> Path:
             if link.is_symlink():
                 link.unlink()
         link.symlink_to(root / name, target_is_directory=True)
-    exercises = base / "exercises"
-    exercises.mkdir(exist_ok=True)
-    for old in exercises.iterdir():  # keep the links in step with the checkout
-        if old.is_symlink():
-            old.unlink()
-    for item in sorted((root / "exercises").iterdir()):
-        if item.is_file() and item.suffix in (".ipynb", ".md"):
-            (exercises / item.name).symlink_to(item)
+    for sub in ("", *LESSON_LANGUAGES):   # the English learner copies, then the Russian and Estonian ones
+        source, exercises = root / "exercises" / sub, base / "exercises" / sub
+        if not source.is_dir():
+            continue
+        exercises.mkdir(exist_ok=True)
+        for old in exercises.iterdir():  # keep the links in step with the checkout
+            if old.is_symlink():
+                old.unlink()
+        for item in sorted(source.iterdir()):
+            if item.is_file() and item.suffix in (".ipynb", ".md"):
+                (exercises / item.name).symlink_to(item)
     return base
 
 
 def _learner_copies(root: Path, base: Path) -> Path:
     """Copies of the installed lessons under ``base`` (the keys left out); a learner's saved file is kept."""
-    for name in ("notebooks", "docs", "exercises"):
+    translated = [f"{folder}/{lang}" for folder in ("notebooks", "exercises") for lang in LESSON_LANGUAGES]
+    for name in ("notebooks", "docs", "exercises", *translated):
+        if not (root / name).is_dir():
+            continue
         for item in sorted((root / name).iterdir()):
             if item.is_file() and item.suffix in (".ipynb", ".md"):
                 target = base / name / item.name
@@ -420,13 +444,47 @@ def _learner_copies(root: Path, base: Path) -> Path:
     return base
 
 
-def start_url(ip: str, port: int, token: str) -> str:
+def start_page(language: str = "en") -> str:
+    """The lessons' start page in ``language`` (English, or the Russian or Estonian lessons' own).
+
+    >>> start_page(), start_page("ru")
+    ('notebooks/00_start.ipynb', 'notebooks/ru/00_start.ipynb')
+    """
+    return START_PAGE if language == "en" else f"notebooks/{language}/00_start.ipynb"
+
+
+def start_url(ip: str, port: int, token: str, language: str = "en") -> str:
     """The start page's URL, token included.
 
     >>> start_url("127.0.0.1", 8899, "abc")
     'http://127.0.0.1:8899/lab/tree/notebooks/00_start.ipynb?token=abc'
+    >>> start_url("127.0.0.1", 8899, "abc", "et")
+    'http://127.0.0.1:8899/lab/tree/notebooks/et/00_start.ipynb?token=abc'
     """
-    return f"http://{ip}:{port}/lab/tree/{START_PAGE}?token={token}"
+    return f"http://{ip}:{port}/lab/tree/{start_page(language)}?token={token}"
+
+
+def jupyterlab_settings(language: str) -> tuple[dict[str, str], str | None]:
+    """Environment for JupyterLab in ``language``, and a note when its language pack is missing.
+
+    JupyterLab's own menus come from its language pack (``jupyterlab-language-pack-ru-RU``,
+    ``-et-EE``: ``pip install "omaha_learn[ru]"`` or ``[et]``). With the pack installed the server
+    gets a settings folder of its own (in the cache folder) choosing that locale; without it the
+    menus stay English and the note says how to get them.
+    """
+    if language == "en":
+        return {}, None
+    import importlib.util
+
+    locale = JUPYTERLAB_LOCALES[language]
+    if importlib.util.find_spec(f"jupyterlab_language_pack_{locale}") is None:
+        return {}, _("JupyterLab's own menus stay in English: its {language} language pack is not installed "
+                     "(pip install \"omaha_learn[{language}]\").").format(language=language)
+    settings = _cache_dir() / f"jupyterlab-settings-{language}"
+    plugin = settings / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings"
+    plugin.parent.mkdir(parents=True, exist_ok=True)
+    plugin.write_text(f'{{"locale": "{locale}"}}\n', encoding="utf-8")
+    return {"JUPYTERLAB_SETTINGS_DIR": str(settings)}, None
 
 
 def _free_port(ip: str) -> int:
@@ -459,8 +517,9 @@ def _lessons(args: argparse.Namespace) -> int:
         print(_("omaha-learn: error: the lessons are not installed (neither the package data nor a checkout's "
                 "notebooks/ folder was found); pip install \"omaha_learn[lessons]\""), file=sys.stderr)
         return 2
+    language = getattr(args, "language", None) or (get_language() if get_language() in LESSON_LANGUAGES else "en")
     if args.print_path:   # the start page as learners get it (links into a clone, copies from a wheel)
-        print(learner_root(root) / START_PAGE)
+        print(learner_root(root) / start_page(language))
         return 0
     if not args.dry_run:
         from omaha_learn.extras import require
@@ -478,13 +537,16 @@ def _lessons(args: argparse.Namespace) -> int:
            f"--IdentityProvider.token={token}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # JupyterLab refuses root without it (containers, classroom VMs)
-    url = start_url(args.ip, port, token)
+    url = start_url(args.ip, port, token, language)
+    env, note = jupyterlab_settings(language) if not args.dry_run else ({}, None)
     if args.dry_run:
         print(" ".join(cmd))
         print(url)
         return 0
+    if note:
+        print(note, flush=True)
     print(_("The lessons (stop with Ctrl-C):") + f"\n\n    {url}\n", flush=True)
-    proc = subprocess.Popen(cmd, cwd=serve)
+    proc = subprocess.Popen(cmd, cwd=serve, env={**os.environ, **env})
 
     def stop(_signum: int, _frame: object) -> None:  # a plain `kill` stops JupyterLab too
         raise KeyboardInterrupt

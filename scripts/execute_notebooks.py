@@ -16,7 +16,7 @@ This script re-runs them the same way every time:
 
 Usage::
 
-    python scripts/execute_notebooks.py                      # every notebooks/*.ipynb
+    python scripts/execute_notebooks.py                      # every notebooks/*.ipynb, notebooks/ru/*, notebooks/et/*
     python scripts/execute_notebooks.py notebooks/03_high_hands.ipynb exercises/solutions/*.ipynb
     python scripts/execute_notebooks.py --check              # run, report, write nothing
 
@@ -41,6 +41,7 @@ from nbclient.exceptions import CellExecutionError
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_GLOB = "notebooks/*.ipynb"
+TRANSLATED_GLOBS = ("notebooks/ru/*.ipynb", "notebooks/et/*.ipynb")
 KERNEL_NAME = "python3"
 
 
@@ -114,12 +115,12 @@ def execute(path: Path, *, timeout: int = 120, write: bool = True) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("notebooks", nargs="*", type=Path, help=f"notebooks to run (default: {DEFAULT_GLOB})")
+    parser.add_argument("notebooks", nargs="*", type=Path, help=f"notebooks to run (default: {DEFAULT_GLOB} and the translated lessons {', '.join(TRANSLATED_GLOBS)})")
     parser.add_argument("--check", action="store_true", help="execute but do not write")
     parser.add_argument("--timeout", type=int, default=120, help="seconds per cell (default 120)")
     args = parser.parse_args(argv)
 
-    paths = args.notebooks or sorted(ROOT.glob(DEFAULT_GLOB))
+    paths = args.notebooks or [p for g in (DEFAULT_GLOB, *TRANSLATED_GLOBS) for p in sorted(ROOT.glob(g))]
     failed = 0
     for path in paths:
         try:

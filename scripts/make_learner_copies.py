@@ -11,6 +11,9 @@ For every key, the learner copy (same file name, one folder up):
 * every other cell (text, the setup cell showing the deal) is kept as in the key;
 * links to ``../../docs/rules.md`` are rewritten for the copy's folder.
 
+The Russian and Estonian keys (``exercises/ru/solutions/``, ``exercises/et/solutions/``) get their
+copies in ``exercises/ru/`` and ``exercises/et/`` the same way.
+
 Assessed copies (``--assessed OUTDIR``), for work handed in for marks: the same
 copies, except that their self-checks check only the *form* of an answer
 (:func:`omaha_learn.checks.questions.check_form`: "answer recorded as Kc Kd")
@@ -19,7 +22,8 @@ the copy or run by it. The grader grades them exactly like practice copies.
 
 Usage::
 
-    python scripts/make_learner_copies.py            # write exercises/*.ipynb (practice: self-checks say right/wrong)
+    python scripts/make_learner_copies.py            # write exercises/*.ipynb and exercises/{ru,et}/*.ipynb
+                                                     # (practice: self-checks say right/wrong)
     python scripts/make_learner_copies.py --check    # exit 1 if a copy is missing or out of date
     python scripts/make_learner_copies.py --assessed OUTDIR   # copies for marked work: form-only self-checks
 """
@@ -42,13 +46,20 @@ from omaha_learn.resources import keys_dir, lessons_root  # noqa: E402
 
 KEYS = keys_dir()                     # the lessons' one finder: this checkout's exercises/solutions
 OUT = lessons_root() / "exercises"
+TRANSLATED = ("ru", "et")
+"""Languages whose keys (``exercises/<lang>/solutions/``, built by ``scripts/translate_notebooks.py``) get
+learner copies in ``exercises/<lang>/`` too."""
 
 SOLUTION_RE = re.compile(r"^[ \t]*### BEGIN SOLUTION[^\n]*\n.*?^[ \t]*### END SOLUTION[^\n]*$", re.S | re.M)
 
 
-def placeholder(qid: str) -> str:
+PLACEHOLDER_NOTE = {"en": "your answer", "ru": "ваш ответ", "et": "sinu vastus"}
+"""The comment of a learner's answer line, in the copy's language (``metadata.omaha_learn.language``)."""
+
+
+def placeholder(qid: str, language: str = "en") -> str:
     """What a learner sees in place of the solution."""
-    return f"answer_{qid} = None  # your answer"
+    return f"answer_{qid} = None  # {PLACEHOLDER_NOTE[language]}"
 
 
 def question_of(cell: nbformat.NotebookNode) -> str:
@@ -58,9 +69,9 @@ def question_of(cell: nbformat.NotebookNode) -> str:
     return str(qid)
 
 
-def strip_solution(source: str, qid: str) -> str:
+def strip_solution(source: str, qid: str, language: str = "en") -> str:
     """Replace the SOLUTION block of an answer cell by the placeholder line."""
-    new, count = SOLUTION_RE.subn(placeholder(qid), source)
+    new, count = SOLUTION_RE.subn(placeholder(qid, language), source)
     if count != 1:
         raise ValueError(f"answer cell for {qid}: expected one ### BEGIN/END SOLUTION block, found {count}")
     return new
@@ -69,12 +80,13 @@ def strip_solution(source: str, qid: str) -> str:
 def learner_copy(key: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """The learner copy of one key notebook."""
     nb = copy.deepcopy(key)
+    language = str(nb.metadata.get("omaha_learn", {}).get("language", "en"))
     for cell in nb.cells:
         tags = cell.metadata.get("tags", [])
         if cell.cell_type == "markdown":
             cell.source = cell.source.replace("../../docs/", "../docs/")
         elif cell.cell_type == "code" and "answer" in tags:
-            cell.source = strip_solution(cell.source, question_of(cell))
+            cell.source = strip_solution(cell.source, question_of(cell), language)
             cell.outputs = []
             cell.execution_count = None
         elif cell.cell_type == "code" and "checker" in tags:
@@ -120,29 +132,43 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--assessed", type=Path, default=None, metavar="OUTDIR",
                         help="write copies for marked work (form-only self-checks) into OUTDIR")
     args = parser.parse_args(argv)
-    keys = sorted(args.keys.glob("*.ipynb"))
-    if not keys:
-        print(f"no keys in {args.keys}", file=sys.stderr)
-        return 1
+    if args.keys == KEYS and args.out == OUT and args.assessed is None:
+        # the English copies, then the translated ones (exercises/<lang>/ from exercises/<lang>/solutions/)
+        pairs = [(KEYS, OUT)] + [(OUT / lang / "solutions", OUT / lang) for lang in TRANSLATED
+                                 if (OUT / lang / "solutions").is_dir()]
+        return max(_copies(keys, out, check=args.check) for keys, out in pairs)
     if args.assessed is not None:
+        keys = sorted(args.keys.glob("*.ipynb"))
+        if not keys:
+            print(f"no keys in {args.keys}", file=sys.stderr)
+            return 1
         args.assessed.mkdir(parents=True, exist_ok=True)
         for key_path in keys:
             target = args.assessed / key_path.name
             target.write_text(render(assessed_copy(nbformat.read(key_path, as_version=4))), encoding="utf-8")
             print(f"wrote {target}")
         return 0
+    return _copies(args.keys, args.out, check=args.check)
+
+
+def _copies(keys_dir: Path, out: Path, *, check: bool) -> int:
+    """Write (or with ``check`` only compare) the learner copies in ``out`` of the keys in ``keys_dir``."""
+    keys = sorted(keys_dir.glob("*.ipynb"))
+    if not keys:
+        print(f"no keys in {keys_dir}", file=sys.stderr)
+        return 1
     stale = []
     for key_path in keys:
         text = render(learner_copy(nbformat.read(key_path, as_version=4)))
-        target = args.out / key_path.name
+        target = out / key_path.name
         current = target.read_text(encoding="utf-8") if target.exists() else None
         if current == text:
             continue
         stale.append(target)
-        if not args.check:
+        if not check:
             target.write_text(text, encoding="utf-8")
             print(f"wrote {target}")
-    if args.check and stale:
+    if check and stale:
         print("out of date: " + ", ".join(str(p) for p in stale), file=sys.stderr)
         return 1
     return 0

@@ -26,8 +26,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SANITIZE = ROOT / "tests" / "nbval_sanitize.cfg"
 
-FULL_DIRS = ("notebooks", "exercises/solutions")
-"""Notebooks and exercise keys: nbval re-runs each against its stored outputs."""
+FULL_DIRS = ("notebooks", "exercises/solutions", "exercises/ru/solutions", "exercises/et/solutions")
+"""Notebooks and exercise keys (the Russian and Estonian ones too: ``notebooks/ru/`` is under ``notebooks``):
+nbval re-runs each against its stored outputs."""
 
 FULL_FILES = {
     "test_browser.py", "test_browser_play_table.py",                     # Chromium and JupyterLab
@@ -42,6 +43,8 @@ FULL_FILES = {
     "test_showdown_pokerkit.py", "test_betting_pokerkit.py",              # differential against PokerKit
 }
 FULL_TESTS: set[str] = {
+    # the Russian and Estonian exercises through the grader's sandbox
+    "test_lessons_i18n.py::test_translated_keys_score_full_marks_and_copies_zero_through_the_grader",
     # differential and brute-force checks (PokerKit, poker-equity, concrete hands, every hand)
     "test_range_equity.py::test_exact_range_equity_equals_brute_force_over_concrete_hands",
     "test_range_equity.py::test_monte_carlo_range_equity_agrees_with_poker_equity",

@@ -172,7 +172,9 @@ def test_every_lesson_file_ships_in_the_wheel() -> None:
     lessons = ast.literal_eval(re.search(r"^LESSONS = (\{.*?\n\})", setup, re.S | re.M).group(1))
     shipped = {f for folder, patterns in lessons.items() for pattern in patterns for f in (ROOT / folder).glob(pattern)}
     wanted = ({*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("exercises/*.ipynb"), ROOT / "exercises" / "README.md",
-               *ROOT.glob("exercises/solutions/*.ipynb"), ROOT / "docs" / "rules.md"})
+               *ROOT.glob("exercises/solutions/*.ipynb"), ROOT / "docs" / "rules.md",
+               # the Russian and Estonian lessons, learner copies and keys
+               *ROOT.glob("notebooks/*/*.ipynb"), *ROOT.glob("exercises/*/*.ipynb"), *ROOT.glob("exercises/*/solutions/*.ipynb")})
     assert wanted <= shipped
     manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8")
     for line in ("recursive-include notebooks *.ipynb", "recursive-include exercises *.ipynb README.md",
