@@ -93,8 +93,9 @@ FULL_TESTS: set[str] = {
 
 LONGEST_FIRST = (
     "test_practice_long_hilo.py", "test_practice_long_hilo_pot.py", "test_practice_long.py",  # 1,000 hands each
+    "test_nbgrader_export.py",                                            # a real nbgrader course: 6 min
     "test_grading.py", "test_grading_attacks_3.py", "test_grading_attacks.py",  # the sandbox: 1.5-3 min each
-    "test_deals_class.py", "test_grading_class.py", "test_grading_attacks_2.py",
+    "test_deals_class.py", "test_grading_class.py", "test_exhaustive.py", "test_grading_attacks_2.py",
 )
 """Files a full run starts with, longest first (measured 2026-12-02, one worker). ``--dist loadfile`` hands
 files to the workers in collection order once xdist's own reordering (most tests first, which sent these
