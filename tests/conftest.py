@@ -93,7 +93,7 @@ FULL_TESTS: set[str] = {
 
 LONGEST_FIRST = (
     "test_practice_long_hilo.py", "test_practice_long_hilo_pot.py", "test_practice_long.py",  # 1,000 hands each
-    "test_nbgrader_export.py",                                            # a real nbgrader course: 6 min
+    "test_nbgrader_export.py", "test_differential_eval.py",               # nbgrader's real course; PokerKit
     "test_grading.py", "test_grading_attacks_3.py", "test_grading_attacks.py",  # the sandbox: 1.5-3 min each
     "test_deals_class.py", "test_grading_class.py", "test_exhaustive.py", "test_grading_attacks_2.py",
 )
