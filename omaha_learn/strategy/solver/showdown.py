@@ -151,18 +151,6 @@ class PairSums:
         c = self._prefix(reach)
         return self._wins.apply(c).reshape(self.boards, self.n), self._totals_from(c)
 
-    def showdown_two(self, a: Floats, b: Floats) -> tuple[Floats, Floats, Floats, Floats]:
-        """:meth:`showdown` of two reaches in one pass: ``(wins_a, totals_a, wins_b, totals_b)``, the same
-        numbers as two calls (each row is summed in the same order)."""
-        if self._wins is None:
-            raise ValueError("PairSums built without strengths")
-        c = np.zeros((2, self._cum.size))
-        np.cumsum(np.stack([a.ravel(), b.ravel()])[:, self._owner], axis=1, out=c[:, 1:])
-        shape = (self.boards, self.n)
-        w = self._wins.apply_two(c)
-        t = self._totals.apply_two(c[:, self._gend] - c[:, self._gstart])
-        return w[0].reshape(shape), t[0].reshape(shape), w[1].reshape(shape), t[1].reshape(shape)
-
     def wins(self, reach: Floats) -> Floats:
         """The first half of :meth:`showdown` alone (a Hi-Lo showdown's low half needs no totals)."""
         if self._wins is None:
@@ -192,7 +180,6 @@ class _Sparse:
         self.pos = (uniq[nz] % n_cols).astype(np.intp)
         self.coef = merged[nz]
         self.n_rows = n_rows
-        self._rows_two: npt.NDArray[np.intp] | None = None
 
     @property
     def nbytes(self) -> int:
@@ -201,11 +188,3 @@ class _Sparse:
     def apply(self, c: Floats) -> Floats:
         out = np.bincount(self.rows, weights=self.coef * c[self.pos], minlength=self.n_rows)
         return out.astype(np.float64, copy=False)
-
-    def apply_two(self, c: Floats) -> Floats:
-        """:meth:`apply` to the two rows of ``c`` at once (``(2, n_rows)``; each bin sums in the same order)."""
-        if self._rows_two is None:
-            self._rows_two = np.concatenate([self.rows, self.rows + self.n_rows])
-        out = np.bincount(self._rows_two, weights=(self.coef[None, :] * c[:, self.pos]).ravel(),
-                          minlength=2 * self.n_rows)
-        return out.astype(np.float64, copy=False).reshape(2, self.n_rows)
