@@ -94,6 +94,18 @@ FULL_TESTS: set[str] = {
 }
 """``file::test`` names of single slow tests in otherwise fast files (measured with ``--durations``)."""
 
+LONGEST_FIRST = (
+    "test_practice_long_hilo.py", "test_practice_long_hilo_pot.py", "test_practice_long.py",  # 1,000 hands each
+    "test_nbgrader_export.py", "test_differential_eval.py",               # nbgrader's real course; PokerKit
+    "test_grading.py", "test_grading_attacks_3.py", "test_grading_attacks.py",  # the sandbox: 1.5-3 min each
+    "test_deals_class.py", "test_grading_class.py", "test_exhaustive.py", "test_grading_attacks_2.py",
+)
+"""Files a full run starts with, longest first (measured 2026-12-02, one worker). ``--dist loadfile`` hands
+files to the workers in collection order once xdist's own reordering (most tests first, which sent these
+files of few tests out last, to run alone at the end) is off in a full run; so the long ones go out first and
+the short ones fill in beside them. Each long practice file has more than two tests so that a worker starts
+its hands without another file queued behind them."""
+
 INSTALL = "pip install -e '.[test]' (and apt-get install -y chromium bubblewrap; see .ci/run)"
 
 
@@ -116,6 +128,8 @@ def strict(config: pytest.Config) -> bool:
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "full: part of the whole proof only (pytest --full); applied by path")
+    if full_run(config) and hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False   # keep the order of pytest_collection_modifyitems (LONGEST_FIRST)
     if full_run(config) and hasattr(config.option, "nbval"):
         config.option.nbval = True               # the notebooks and keys, against their stored outputs
         config.option.nbval_current_env = True
@@ -152,6 +166,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if full and not full_run(config) and plain_run(config):
         config.hook.pytest_deselected(items=full)
         items[:] = fast
+    if full_run(config):
+        first = {name: k for k, name in enumerate(LONGEST_FIRST)}
+        items.sort(key=lambda item: first.get(Path(str(item.fspath)).name, len(first)))   # stable: files stay whole
 
 
 @pytest.hookimpl(tryfirst=True)

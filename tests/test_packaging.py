@@ -201,6 +201,8 @@ def test_every_test_named_as_full_exists() -> None:
     for entry in conftest.FULL_TESTS:
         file, test = entry.split("::")
         assert re.search(rf"^def {test}\(", (ROOT / "tests" / file).read_text(encoding="utf-8"), re.M), entry
+    for name in conftest.LONGEST_FIRST:            # the files a full run starts with
+        assert (ROOT / "tests" / name).is_file(), name
 
 
 @pytest.mark.parametrize(("args", "env", "outcome"), [

@@ -16,6 +16,7 @@ coach shows it.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -131,36 +132,53 @@ def strengths(hands: Ints, runouts: Runouts, hand_bits: Bits) -> tuple[U16, U16 
     return hi, lo, valid
 
 
+@functools.cache
+def _all_hands64() -> Ints:
+    """:func:`all_hands` as int64 (read-only; cached: a pool of any hand takes its rows from here)."""
+    out = all_hands().astype(np.int64)
+    out.flags.writeable = False
+    return out
+
+
+@functools.cache
+def _all_bits() -> Bits:
+    """The card mask of every hand of :func:`all_hands`, by row (read-only; cached)."""
+    out = bits_of(_all_hands64())
+    out.flags.writeable = False
+    return out
+
+
 def make_pool(name: str, r: Range | None, dead: tuple[int, ...], size: int, runouts: Runouts,
               rng: np.random.Generator) -> Pool:
     """A pool of up to ``size`` hands of ``r`` (``None``: any hand) holding none of the ``dead`` cards."""
     relaxed = ""
     dead_bits = bits_of(np.array(dead, dtype=np.int64)) if dead else np.uint64(0)
+    all_bits = _all_bits()
+    weights: F64 | None = None
+    rows: Ints = np.zeros(0, dtype=np.int64)
     if r is not None:
-        members = np.asarray(r.hands, dtype=np.int64)
+        rows = np.asarray(r.rows, dtype=np.int64)
         weights = None if r.weights is None else np.asarray(r.weights, dtype=np.float64)
-        keep = (bits_of(members) & dead_bits) == 0 if len(members) else np.zeros(0, dtype=bool)
+        keep = (all_bits[rows] & dead_bits) == 0
         if weights is not None:
             keep &= weights > 0
-        members = members[keep]
+        rows = rows[keep]
         weights = None if weights is None else weights[keep]
-        if len(members) == 0:
+        if len(rows) == 0:
             relaxed = (f"no hand of its range ({r.text}) fits beside the cards you can see, so any hand "
                        "is assumed instead")
     if r is None or relaxed:
-        everything = all_hands().astype(np.int64)
-        members = everything[(bits_of(everything) & dead_bits) == 0]
+        rows = np.flatnonzero((all_bits & dead_bits) == 0)
         weights = None
-    total = len(members)
+    total = len(rows)
     if total <= size:
-        chosen = members
         w = np.ones(total) if weights is None else weights.copy()
     else:
         p = None if weights is None else weights / weights.sum()
-        pick = rng.choice(total, size=size, replace=False, p=p)
-        chosen = members[pick]
+        rows = rows[rng.choice(total, size=size, replace=False, p=p)]
         w = np.ones(size)
-    hand_bits = bits_of(chosen)
+    chosen = _all_hands64()[rows]
+    hand_bits = all_bits[rows]
     hi, lo, valid = strengths(chosen, runouts, hand_bits)
     pool = Pool(name, chosen, hand_bits, hi, lo, valid, w.astype(np.float64), total, relaxed)
     pool._start = float(pool.weights.sum())

@@ -184,7 +184,7 @@ class Engine:
         opp_low = term.has_low[1 - i]
         wins_nl, tot = term.high[i].showdown(opp * (1.0 - opp_low))
         wins_l, tot_l = term.high[i].showdown(opp * opp_low)
-        low_wins, _ = term.low[i].showdown(opp)
+        low_wins = term.low[i].wins(opp)
         # with a low: half the pot on the high against everyone, half on the low;
         # without: all of it against hands with no low, half against hands with one (scoops, halves, quarters)
         mine = term.has_low[i]

@@ -151,6 +151,12 @@ class PairSums:
         c = self._prefix(reach)
         return self._wins.apply(c).reshape(self.boards, self.n), self._totals_from(c)
 
+    def wins(self, reach: Floats) -> Floats:
+        """The first half of :meth:`showdown` alone (a Hi-Lo showdown's low half needs no totals)."""
+        if self._wins is None:
+            raise ValueError("PairSums built without strengths")
+        return self._wins.apply(self._prefix(reach)).reshape(self.boards, self.n)
+
 
 def _first_index(values: npt.NDArray[np.int64], targets: npt.NDArray[np.int64]) -> npt.NDArray[np.intp]:
     """Index in ``values`` of the first occurrence of each of ``targets`` (all present)."""
