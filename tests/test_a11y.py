@@ -154,6 +154,78 @@ def test_busy_line_is_up_while_the_coach_computes_and_the_panel_clears_on_every_
     assert w.coach_panel.layout.display == "none"             # the advice was for the decision just made
 
 
+def test_every_wait_shows_the_busy_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 (4): a busy indicator on every wait longer than 0.2 s. Besides the coach, the scripted opponents
+    answering a click and acting before the learner on a new hand took up to 2.4 s (measured on a loaded
+    machine) with nothing on screen; so did the end-of-hand review and the coach "after" each decision."""
+    for coach in ("ask", "after"):
+        w = PlayTable(seed=7, trials=200, coach=coach)
+        seen: dict[str, list[str]] = {"act": [], "next_hand": [], "review": []}
+        for name in seen:
+            real = getattr(w.table, name)
+
+            def wrapped(*args: Any, _real: Any = real, _name: str = name, **kw: Any) -> Any:
+                if _name != "review" or any(d.advice is None for d in w.table.decisions):   # a review with
+                    seen[_name].append(w.busy.value)                     # nothing left to weigh is instant
+                return _real(*args, **kw)
+
+            monkeypatch.setattr(w.table, name, wrapped)
+        _finish(w)
+        w.next_button.click()
+        for name, values in seen.items():
+            assert values and all("ol-busy-text" in v for v in values), (coach, name, values)
+        assert "acting" in _text(seen["act"][0]) and "reviewing" in _text(seen["review"][-1])
+        assert w.busy.value == ""                                  # and down again once the work is done
+
+
+def test_advice_never_outlives_its_decision() -> None:
+    """Issue 29 (4): the last advice stayed on screen above the finished hand's review, and with the coach "after"
+    each action the panel could describe the previous decision ("raise to 42" beside a button "Raise to 46")."""
+    w = PlayTable(seed=7, trials=200, coach="after")
+    while not w.table.hand.is_over:
+        legal = w.table.hand.legal_actions()
+        button = w.check_button if legal.can_check else w.call_button
+        played = button.description.split()[0].lower()
+        button.click()
+        if w.table.hand.is_over:
+            break
+        if w.coach_panel.layout.display != "none":                  # shown: about the decision just played,
+            head = _text(w.coach_panel.value)                         # and saying so
+            assert "already played" in head and f"({played}" in head.split("already played")[0], head
+    assert w.coach_panel.layout.display == "none"                    # not above the finished hand's review
+    assert w.review.value
+    w = PlayTable(seed=7, trials=200)
+    w.coach_button.click()
+    assert w.coach_panel.layout.display != "none"
+    _finish(w)
+    assert w.coach_panel.layout.display == "none" and w.review.value
+
+
+def test_the_60_row_grid_scrolls_in_a_focusable_named_box() -> None:
+    """Issue 29 (3): the 60-row two-card table was a scrolling box that could not be focused."""
+    from omaha_learn.widgets import TwoCardExplorer
+
+    page = TwoCardExplorer("Ac Kd Td 8h", "Kc 9c 6c 6h Qc").view.value
+    box = re.search(r'<div class="ol-scroll[^"]*" role="region" tabindex="0" aria-label="([^"]+)" '
+                    r'style="[^"]*max-height:\d+px;overflow-y:auto', page)
+    assert box and "60 ways" in box.group(1), page[:400]
+    assert page.count('<tr class=') == 60
+
+
+def test_the_heat_map_title_clears_its_labels_and_its_numbers_are_readable() -> None:
+    """Issue 29 (1): at 420 px the heat map's suit labels (along its top) overlapped its title and its cell
+    numbers were about 7 px (plotly's "auto" text size)."""
+    from omaha_learn.display.chart import chart_heatmap
+    from omaha_learn.strategy.chart import starting_hands
+
+    fig = chart_heatmap(starting_hands("plo"), top=5)
+    title = fig.layout.title
+    assert fig.layout.xaxis.side == "top"                             # the labels the title could overlap
+    assert title.automargin is True and title.yref == "paper"       # the margin grows to keep them apart
+    assert all(len(line) <= 45 for line in title.text.split("<br>")), title.text   # fits a 360 px cell
+    assert fig.data[0].textfont.size >= 11
+
+
 def test_focus_moves_to_the_next_sensible_control(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 29 (3): focus dropped to the page when the focused button disappeared."""
     focused: list[str] = []
