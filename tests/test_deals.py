@@ -20,7 +20,7 @@ from omaha_learn.checks.questions import deal_of, normalise
 from omaha_learn.errors import DealError
 from omaha_learn.grading import deals as grading_deals
 from omaha_learn.grading.deals import COPIED, SEED_MISMATCH, Learner, flag_copies, read_roster, seed_for
-from omaha_learn.grading.handout import handout
+from omaha_learn.grading.handout import handout, rules_beside
 from omaha_learn.grading.records import QuestionRecord
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -153,17 +153,20 @@ def test_handout_writes_a_copy_per_learner_with_their_seed(tmp_path: Path) -> No
     roster = tmp_path / "roster.csv"
     nfd = unicodedata.normalize("NFD", "J\u00fcri")
     roster.write_text(f"id,name,email,section\nann,Ann,a@x,1\n{nfd},J\u00fcri,j@x,2\n", encoding="utf-8")
-    files = handout(roster, tmp_path / "out", ["01", "03", "06"], COPIES)
+    files = handout(roster, tmp_path / "out", ["01", "03", "12"], COPIES)
     assert sorted(p.relative_to(tmp_path / "out").as_posix() for p in files) == sorted(
         f"{who}/{ex}" for who in ("ann", "J\u00fcri")
-        for ex in ("01_reading_hands.ipynb", "03_lows.ipynb", "06_betting.ipynb"))
+        for ex in ("01_reading_hands.ipynb", "03_lows.ipynb", "12_why_bet.ipynb"))
     for p in files:
         nb = json.loads(p.read_text(encoding="utf-8"))
         ol = nb["metadata"]["omaha_learn"]
         text = p.read_text(encoding="utf-8")
         assert "BEGIN SOLUTION" not in text
-        if p.name == "06_betting.ipynb":             # no deal: the practice copy as it is
-            assert nb == json.loads((COPIES / p.name).read_text(encoding="utf-8"))
+        assert "../docs/" not in text and "](rules.md#r" in text         # the rules beside the copy
+        assert (p.parent / "rules.md").read_text(encoding="utf-8") == (ROOT / "docs" / "rules.md").read_text(
+            encoding="utf-8")
+        if p.name == "12_why_bet.ipynb":             # no deal: the practice copy, its rule links beside it
+            assert nb == rules_beside(json.loads((COPIES / p.name).read_text(encoding="utf-8")))
             continue
         deal = _deal(ol["exercise"])
         seed = learner_seed(deal.class_seed, p.parent.name)
