@@ -14,6 +14,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations
 
+from omaha_learn.checks import betting as ex06
 from omaha_learn.checks import flop_play as ex10
 from omaha_learn.checks import high_hands as ex02
 from omaha_learn.checks import hilo_showdown as ex04
@@ -150,14 +151,16 @@ def side_pots_answers() -> dict[str, Callable[[], object]]:
 
 
 def betting() -> dict[str, Callable[[], object]]:
+    sizes = ex06.deal(ex06.SEED)   # the class deal's raise and bet (q1-q10 are checked in tests/test_checks.py)
+
     def hand() -> HandState:
-        """Exercise 6's hand: four players A-D, blinds 1/2, D on the button; C raises to 7, all call; A bets 20."""
-        h = HandState([300] * 4, game="plo", blinds=(1, 2), button=3, seed=606, names=list("ABCD"))
-        h.raise_to(7)
+        """Exercise 6's class hand: four players A-D, blinds 1/2, D on the button; C raises, all call; A bets."""
+        h = HandState([300] * 4, game="plo", blinds=(1, 2), button=3, seed=ex06.SEED, names=list("ABCD"))
+        h.raise_to(sizes.raise_to)
         h.call()
         h.call()
         h.call()
-        h.bet(20)
+        h.bet(sizes.bet)
         return h
 
     return {"q11": lambda: hand().legal_actions().max_to,    # R18

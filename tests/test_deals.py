@@ -47,8 +47,8 @@ def _class_seed() -> object:
         _deal(name).current_seed = _deal(name).class_seed
 
 
-def test_exercises_01_to_05_have_deals() -> None:
-    assert {"reading_hands", "high_hands", "lows", "hilo_showdown", "side_pots"} <= set(DEALT)
+def test_exercises_01_to_06_have_deals() -> None:
+    assert {"reading_hands", "high_hands", "lows", "hilo_showdown", "side_pots", "betting"} <= set(DEALT)
 
 
 def test_seeds_are_deterministic_from_the_roster_id_in_nfc() -> None:
@@ -221,7 +221,7 @@ def test_the_grader_takes_the_seed_from_the_roster_and_flags_a_metadata_seed_tha
     assert (seed, flag) == (ann, "") and "no roster" in note and str(ann) in note
     seed, flag, note = seed_for("reading_hands", {}, "cy", roster)        # not on the roster, no seed
     assert seed == deal.class_seed and "not on the roster" in note and "class deal" in note
-    assert seed_for("betting", meta, "ann", roster) == (None, "", "")  # no deal: nothing changes
+    assert seed_for("why_bet", meta, "ann", roster) == (None, "", "")  # no deal: nothing changes
 
 
 def _records(student: str, seed: int, answers: dict[str, str]) -> list[QuestionRecord]:
