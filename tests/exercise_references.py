@@ -240,9 +240,11 @@ def largest(hand: HandState) -> int:
 
 
 def pot_limit_hand() -> HandState:
-    """Exercise 9's hand: A-C, blinds 2/4, C on the button; C raises to 14, A and B call; A bets the pot."""
-    hand = HandState([400] * 3, game="plo", blinds=(2, 4), button=2, seed=ex09.SEED, names=list("ABC"))
-    hand.raise_to(14)
+    """Exercise 9's class hand: A-C, C on the button; C raises (the class deal's blinds and raise), A and B
+    call; A bets the pot."""
+    sizes = ex09.deal(ex09.SEED)
+    hand = HandState([ex09.STACK] * 3, game="plo", blinds=sizes.blinds, button=2, seed=ex09.SEED, names=list("ABC"))
+    hand.raise_to(sizes.raise_to)
     hand.call()
     hand.call()
     hand.bet(largest(hand))

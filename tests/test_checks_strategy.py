@@ -141,17 +141,24 @@ def test_exercise7_fails_plausible_wrong_answers(qid: str, wrong: object, capsys
 # ------------------------------------------------------ exercise 9 (R11, R14, R18)
 
 
-def test_exercise9_prices_follow_the_r18_formula() -> None:
-    """R18: the largest bet is the pot; the largest raise is current bet + pot + call; price = call / pot after call."""
-    flop_pot = 3 * 14                      # C raised to 14, A and B called
+@pytest.mark.parametrize("who", [None, "ann", "bob", "J\u00fcri"])
+def test_exercise9_prices_follow_the_r18_formula(who: str | None) -> None:
+    """R18: the largest bet is the pot; the largest raise is current bet + pot + call; price = call / pot after
+    call. On the class deal (``None``) and on learners' own deals: the chips change, the prices do not."""
+    from omaha_learn.checks.deals import learner_seed
+
+    seed = ex9.SEED if who is None else learner_seed(ex9.SEED, who)
+    sizes = ex9.deal(seed)
+    flop_pot = 3 * sizes.raise_to          # C raised, A and B called
     bet = flop_pot                         # A bets the pot
-    assert ex9.EXERCISE.questions["q1"].is_correct(bet)
+    right = ex9.DEAL.right_answers(seed)
+    assert ex9.EXERCISE.questions["q1"].is_correct(bet, right["q1"])
     price = Fraction(bet, flop_pot + bet + bet)
-    assert ex9.EXERCISE.questions["q2"].is_correct([price.numerator, price.denominator])
+    assert price == Fraction(1, 3) and ex9.EXERCISE.questions["q2"].is_correct(price, right["q2"])
     raise_to = bet + (flop_pot + bet) + bet
-    assert ex9.EXERCISE.questions["q3"].is_correct(raise_to)
+    assert ex9.EXERCISE.questions["q3"].is_correct(raise_to, right["q3"])
     c_price = Fraction(raise_to, flop_pot + bet + raise_to + raise_to)
-    assert ex9.EXERCISE.questions["q4"].is_correct([c_price.numerator, c_price.denominator])
+    assert c_price == Fraction(2, 5) and ex9.EXERCISE.questions["q4"].is_correct(c_price, right["q4"])
 
 
 def _share_by_enumeration(hero: str, villain: str, board: str, hilo: bool) -> Fraction:
