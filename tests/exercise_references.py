@@ -345,15 +345,15 @@ def flop_play_answers() -> dict[str, Callable[[], object]]:
     }
 
 
-def position_hand() -> HandState:
-    """Exercise 11 q1-q2: the seeded six-handed hand, everyone calling before the flop."""
-    return HandState([200] * 6, game="plo", blinds=(1, 2), button=ex11.BUTTON, seed=ex11.SEED,
-                     names=list(PLAYERS[:6]))
+def position_hand(button: int, seed: int) -> HandState:
+    """Exercise 11 q1-q2: a six-handed hand with the button on ``button``, everyone calling before the flop."""
+    return HandState([200] * 6, game="plo", blinds=(1, 2), button=button, seed=seed, names=list(PLAYERS[:6]))
 
 
-def acting_order() -> dict[str, list[str]]:
-    """Exercise 11 q1-q2: who acts, in order, before the flop (everyone calls) and on the flop (everyone checks)."""
-    hand = position_hand()
+def acting_order(button: int | None = None, seed: int = ex11.SEED) -> dict[str, list[str]]:
+    """Exercise 11 q1-q2: who acts, in order, before the flop (everyone calls) and on the flop (everyone checks);
+    the button of the deal of ``seed`` (the class deal's) unless ``button`` is given."""
+    hand = position_hand(ex11.deal(seed).button if button is None else button, seed)
     order: dict[str, list[str]] = {"preflop": [], "flop": []}
     while hand.street in order:
         order[hand.street].append(PLAYERS[hand.to_act])
@@ -363,7 +363,7 @@ def acting_order() -> dict[str, list[str]]:
 
 def spr_hand() -> HandState:
     """Exercise 11 q3-q5: heads-up, the button (A) raises the pot and the big blind (B) calls."""
-    hand = HandState([ex11.SPR_STACK] * 2, game="plo", blinds=(1, 2), button=0, seed=ex11.SEED,
+    hand = HandState([ex11.deal(ex11.SEED).stack] * 2, game="plo", blinds=(1, 2), button=0, seed=ex11.SEED,
                      names=list("AB"))
     hand.raise_to(hand.legal_actions().max_to)
     hand.call()
