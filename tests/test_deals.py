@@ -269,3 +269,45 @@ def test_the_class_list_of_grade_roster_fixes_the_deals_too(tmp_path: Path) -> N
     assert (seed, flag) == (learner_seed(deal.class_seed, "1001"), "")
     seed, _flag, note = seed_for("reading_hands", {}, "zed", roster, tmp_path / "zed" / "01.ipynb")
     assert seed == deal.class_seed and "not on the roster" in note
+
+
+NEW_DEALS = ["betting", "nut_low", "pot_limit", "flop_play", "position"]
+"""Exercises 06, 07, 09, 10 and 11: a deal of every learner's own since the third round."""
+WITHOUT_A_DEAL = {
+    "starting_hands": "exercise 08 asks about the chart and the range language (counts, ranks, a seeded Monte Carlo "
+                      "equity): no cards are dealt, nothing to vary but the question itself",
+    "why_bet": "exercise 12 asks about fixed rivers solved by solve() (seconds each): a deal per learner would "
+               "solve a river per learner, and the ratios are the point, not the cards",
+}
+"""Why these exercises keep one set of questions for everyone (said in their checkers too)."""
+
+
+def test_exercises_06_07_09_10_11_have_deals_and_08_12_say_why_not() -> None:
+    assert set(NEW_DEALS) <= set(DEALT)
+    for name, why in WITHOUT_A_DEAL.items():
+        assert exercise(name).deal is None, name
+        doc = " ".join((__import__(f"omaha_learn.checks.{name}", fromlist=["x"]).__doc__ or "").split())
+        assert "the same for everyone" in doc and "no deal" in doc, (name, why)
+
+
+@pytest.mark.parametrize("name", NEW_DEALS)
+def test_a_neighbours_answers_are_worth_what_they_are_worth_on_the_learners_deal(name: str) -> None:
+    """Bob hands in Ann's right answers: on Bob's deal they score exactly the questions whose answer is the same
+    on both deals (the fixed questions, and any deal question that happens to agree), never full marks for
+    every learner, and both are flagged (the grader marks with these right answers: tests/test_deals_class.py)."""
+    deal, ex = _deal(name), exercise(name)
+    seeds = {who: learner_seed(deal.class_seed, who) for who in IDS}
+    right = {who: deal.right_answers(s) for who, s in seeds.items()}
+    ann = right["learner00"]
+    short = 0
+    for bob in IDS[1:]:
+        worth = sum(q.points for q in ex.questions.values() if q.is_correct(ann[q.qid], right[bob][q.qid]))
+        assert worth == sum(ex.questions[q].points for q in ann if ann[q] == right[bob][q])
+        assert worth >= sum(ex.questions[q].points for q in ex.questions if q not in deal.depends)
+        short += worth < ex.max_points
+    assert short >= len(IDS) // 2, short          # most neighbours' answers lose points on another deal
+    bob = next(b for b in IDS[1:] if any(ann[q] != right[b][q] for q in deal.depends))
+    records = [QuestionRecord(who, EXERCISES[name][:-6], q, 0, 1, "graded", answer=a, submission=f"{who}/x",
+                              deal_seed=seeds[who]) for who in ("learner00", bob) for q, a in ann.items()]
+    flagged = {r.student: r.deal_flag for r in flag_copies(records)}
+    assert flagged == {"learner00": f"{COPIED}: as {bob}", bob: f"{COPIED}: as learner00"}
