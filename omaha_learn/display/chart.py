@@ -198,14 +198,10 @@ def chart_heatmap(chart: Any, *, stat: str = "equity", top: int | None = 40, tit
     text = [[("" if c == 0 else f"{100 * v:.1f}") for v, c in zip(vr, cr, strict=True)]
             for vr, cr in zip(values.tolist(), combos.tolist(), strict=True)]
     fig = go.Figure(go.Heatmap(
-        z=(100 * values).tolist(), x=suits, y=ranks, text=text, texttemplate="%{text}", textfont={"size": 12},
+        z=(100 * values).tolist(), x=suits, y=ranks, text=text, texttemplate="%{text}",
         customdata=combos.tolist(), colorscale="Viridis", colorbar={"title": f"{stat_label(stat)} %"},
         hovertemplate="%{y} %{x}<br>" + stat_label(stat) + " %{z:.2f}%<br>%{customdata} hands<extra></extra>"))
-    # the title on two short lines (a narrow cell does not cut it), and pushing the margin (automargin with
-    # yref "paper") so that it stays above the suit patterns written along the top axis instead of over them;
-    # the cell numbers a fixed 12 px (plotly shrinks "auto" text to about 7 px in a 420 px cell)
-    fig.update_layout(title={"text": title or f"{chart.title}:<br>{stat_label(stat)} by rank and suit pattern",
-                             "automargin": True, "yref": "paper"},
+    fig.update_layout(title=title or f"{chart.title}: {stat_label(stat)} by rank and suit pattern",
                       yaxis={"autorange": "reversed", "type": "category"}, xaxis={"side": "top"},
                       height=max(300, 18 * len(ranks) + 120), template="plotly_white")
     return fig

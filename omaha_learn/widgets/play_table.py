@@ -198,11 +198,7 @@ class PlayTable(LessonApp):
         """Play the learner's ``action`` (as the buttons do); the opponents answer; redraw."""
         number = self.table.hand_number
         self.coach_panel.layout.display = "none"           # the advice was for the decision just made
-        self._busy("The other players are acting…")        # scripted opponents can think for a second or two
-        try:
-            self.table.act(action)
-        finally:
-            self._busy("")
+        self.table.act(action)
         self.say("")
         extra: list[str] = []
         if self.coach == "after" and not self.table.hand.is_over:
@@ -240,11 +236,7 @@ class PlayTable(LessonApp):
         self._announce([f"Coach: best is {advice.best}. {advice.verdict}"])
 
     def next_hand(self) -> None:
-        self._busy("Dealing the next hand…")               # the players before you act first
-        try:
-            self.table.next_hand()
-        finally:
-            self._busy("")
+        self.table.next_hand()
         self.review.value = ""
         self.coach_panel.layout.display = "none"
         self.say("")
