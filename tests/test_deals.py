@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from dataclasses import replace
 from pathlib import Path
 
 import nbformat
@@ -311,3 +312,31 @@ def test_a_neighbours_answers_are_worth_what_they_are_worth_on_the_learners_deal
                               deal_seed=seeds[who]) for who in ("learner00", bob) for q, a in ann.items()]
     flagged = {r.student: r.deal_flag for r in flag_copies(records)}
     assert flagged == {"learner00": f"{COPIED}: as {bob}", bob: f"{COPIED}: as learner00"}
+
+
+def test_deal_flags_need_a_look_in_the_report_the_summary_and_the_exit_status(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30: same answers on different deals, and a neighbour's seed, are in every "needs a look"."""
+    from omaha_learn.grading.grader import needs_a_look, print_summary
+    from omaha_learn.grading.report import report_html
+
+    deal = _deal("reading_hands")
+    seeds = {who: learner_seed(deal.class_seed, who) for who in ("ann", "bob", "cy")}
+    ann = deal.right_answers(seeds["ann"])
+    honest = flag_copies(_records("cy", seeds["cy"], deal.right_answers(seeds["cy"])))
+    assert not needs_a_look(honest) and "nothing needs a look" in report_html(honest)
+    records = flag_copies(_records("ann", seeds["ann"], ann) + _records("bob", seeds["bob"], ann)
+                          + _records("cy", seeds["cy"], deal.right_answers(seeds["cy"])))
+    records = [r if r.student != "cy" else replace(r, deal_flag=SEED_MISMATCH) for r in records]
+    page = report_html(records)
+    look = page.split("Submissions that need a look", 1)[1]
+    for who, what in (("ann", f"{COPIED}: as bob"), ("bob", f"{COPIED}: as ann"), ("cy", SEED_MISMATCH)):
+        row = next(r for r in look.split("<tr") if f">{who}<" in r)
+        assert what in row, (who, row)
+    assert "3 submissions need a look" in page
+    assert needs_a_look(records)
+    print_summary(records)
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()[1:]}
+    assert f"needs a look: 01_reading_hands: {COPIED}: as bob" in lines["ann"]
+    assert lines["ann"].count(COPIED) == 1                     # named once, with whose answers
+    assert f"01_reading_hands: {SEED_MISMATCH}" in lines["cy"]

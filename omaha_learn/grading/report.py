@@ -40,6 +40,7 @@ from omaha_learn.grading.class_summary import (
     histogram,
     summarise,
 )
+from omaha_learn.grading.deals import COPIED, SEED_MISMATCH
 from omaha_learn.grading.feedback import write_feedback
 from omaha_learn.grading.html_page import esc, inline_markdown, page, percent, plain_markdown, svg_bars, table
 from omaha_learn.grading.records import QuestionRecord, points_text
@@ -199,7 +200,11 @@ def _flagged_section(s: ClassSummary) -> str:
             f"{esc(s.assignment.rule)}</li>"
             "<li><strong>not counted</strong>: an exercise that does not count for the class; "
             "nobody's figures include it</li>"
-            "<li><strong>answer cell deleted</strong>: the learner deleted an answer cell</li></ul>")
+            "<li><strong>answer cell deleted</strong>: the learner deleted an answer cell</li>"
+            f"<li><strong>{esc(SEED_MISMATCH)}</strong>: the notebook's metadata names another seed than "
+            "its learner's (a neighbour's copy?); graded on the learner's own deal</li>"
+            f"<li><strong>{esc(COPIED)}</strong>: the same answers to the deal's questions as another "
+            "learner's submission on a different deal (whose, in the detail)</li></ul>")
 
 
 def _look(n: int) -> str:
