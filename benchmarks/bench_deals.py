@@ -1,7 +1,7 @@
 """What a deal of its own for every learner costs the grader (issue 30).
 
-N learners x 3 exercises (01, 03, 05), every answer right, graded through the
-sandbox twice:
+N learners x 3 exercises (01, 03, 05, or those of ``--exercises``, e.g. 06,09,11),
+every answer right, graded through the sandbox twice:
 
 * **per-learner deals**: copies from ``omaha-learn handout --roster`` (each
   learner's seed in its metadata), answered for the learner's own deal, graded
@@ -14,7 +14,7 @@ The two are run alternately (``--repeat`` rounds) and the medians compared.
 Goal: per-learner / class at most 1.2. The grader-side work alone (seeds, the
 engine's answers, the copy check; no kernels) is timed too. Run::
 
-    .venv/bin/python benchmarks/bench_deals.py [--learners 30] [--repeat 1] [--jobs 2]
+    .venv/bin/python benchmarks/bench_deals.py [--learners 30] [--repeat 1] [--jobs 2] [--exercises 01,03,05]
 """
 
 from __future__ import annotations
@@ -42,6 +42,18 @@ from omaha_learn.grading.sandbox import sandbox_kind  # noqa: E402
 KEYS = ROOT / "exercises" / "solutions"
 COPIES = ROOT / "exercises"
 NAMES = ("reading_hands", "lows", "side_pots")
+"""The default exercises (01, 03, 05)."""
+
+
+def names_of(numbers: list[str]) -> tuple[str, ...]:
+    """Checker names of exercise numbers (``06``), each with a deal."""
+    found = []
+    for number in numbers:
+        name = next((n for n, f in EXERCISES.items() if f.split("_", 1)[0] == number), None)
+        if name is None or exercise(name).deal is None:
+            raise SystemExit(f"--exercises: {number!r} is no exercise with a deal")
+        found.append(name)
+    return tuple(found)
 
 
 def _answer(path: Path, answers: dict[str, str]) -> None:
@@ -53,12 +65,12 @@ def _answer(path: Path, answers: dict[str, str]) -> None:
     path.write_text(json.dumps(nb), encoding="utf-8")
 
 
-def make_classes(tmp: Path, n: int) -> tuple[list[Path], list[Path], Path]:
+def make_classes(tmp: Path, n: int, names: tuple[str, ...] = NAMES) -> tuple[list[Path], list[Path], Path]:
     """(per-learner submissions, class-deal submissions, roster)."""
     ids = [f"learner{i:03d}" for i in range(n)]
     roster = tmp / "roster.csv"
     roster.write_text("id,name\n" + "".join(f"{i},{i}\n" for i in ids), encoding="utf-8")
-    own = handout(roster, tmp / "own", ["01", "03", "05"], COPIES)
+    own = handout(roster, tmp / "own", [EXERCISES[x].split("_", 1)[0] for x in names], COPIES)
     for path in own:
         name = json.loads(path.read_text(encoding="utf-8"))["metadata"]["omaha_learn"]["exercise"]
         deal = exercise(name).deal
@@ -66,7 +78,7 @@ def make_classes(tmp: Path, n: int) -> tuple[list[Path], list[Path], Path]:
         _answer(path, deal.right_answers(learner_seed(deal.class_seed, path.parent.name)))
     same = []
     for i in ids:
-        for name in NAMES:
+        for name in names:
             deal = exercise(name).deal
             assert deal is not None
             path = tmp / "class" / i / EXERCISES[name]
@@ -82,13 +94,15 @@ def main() -> int:
     parser.add_argument("--learners", type=int, default=30)
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--exercises", default="01,03,05", help="exercise numbers, comma-separated")
     args = parser.parse_args()
+    names = names_of([x.strip() for x in args.exercises.split(",") if x.strip()])
     kind = sandbox_kind("auto")
     print(f"{platform.system()} {platform.release()} {platform.machine()}, Python {platform.python_version()}, "
-          f"sandbox {kind}, {args.learners} learners x {len(NAMES)} exercises, --jobs {args.jobs}")
+          f"sandbox {kind}, {args.learners} learners x {len(names)} exercises ({args.exercises}), --jobs {args.jobs}")
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
-        own, same, roster_path = make_classes(tmp, args.learners)
+        own, same, roster_path = make_classes(tmp, args.learners, names)
         roster = read_roster(roster_path)
         times: dict[str, list[float]] = {"own": [], "class": []}
         for _ in range(args.repeat):

@@ -18,7 +18,10 @@ Assessed copies (``--assessed OUTDIR``), for work handed in for marks: the same
 copies, except that their self-checks check only the *form* of an answer
 (:func:`omaha_learn.checks.questions.check_form`: "answer recorded as Kc Kd")
 and never import the exercise's checker, so no digest of a right answer is in
-the copy or run by it. The grader grades them exactly like practice copies.
+the copy or run by it; their "How to answer" text says so (not "the check shows
+`correct`"), and the rules travel with them: OUTDIR gets ``rules.md`` (a copy of
+``docs/rules.md``) and the copies' rule links point at it. The grader grades them
+exactly like practice copies.
 
 Usage::
 
@@ -96,6 +99,12 @@ def learner_copy(key: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
+PRACTICE_CHECK_RE = re.compile(r"The check (?:shows|prints) `correct`[^.]*\.")
+"""The practice copies' sentence saying what a check cell shows (right or wrong)."""
+ASSESSED_CHECK = ("The check says only whether your answer has a form your teacher's grader can read "
+                  "(`answer recorded as ...`), never whether it is right: your teacher marks it. "
+                  "The rules are in `rules.md` beside this notebook.")
+"""What an assessed copy says instead."""
 CHECK_IMPORT_RE = re.compile(r"^from omaha_learn\.checks\.(\w+) import check[ \t]*$", re.M)
 CHECK_CALL_RE = re.compile(r"\bcheck\((['\"])(q\d+)\1,")
 
@@ -103,10 +112,17 @@ CHECK_CALL_RE = re.compile(r"\bcheck\((['\"])(q\d+)\1,")
 def assessed_copy(key: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """The learner copy of one key for marked work: self-checks that check only an answer's form."""
     from omaha_learn.checks import exercise
+    from omaha_learn.grading.handout import rules_beside
 
     nb = learner_copy(key)
     ex = exercise(str(nb.metadata.get("omaha_learn", {}).get("exercise")))
+    said = 0
     for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source, n = PRACTICE_CHECK_RE.subn(ASSESSED_CHECK, cell.source)
+            said += n
+            if "`correct`" in cell.source:
+                raise ValueError(f"cell {cell.get('id')!r}: says the check shows `correct` (not in an assessed copy)")
         if cell.cell_type != "code":
             continue
         cell.source = CHECK_IMPORT_RE.sub("from omaha_learn.checks.questions import check_form", cell.source)
@@ -116,6 +132,9 @@ def assessed_copy(key: nbformat.NotebookNode) -> nbformat.NotebookNode:
                                  f"check_form({qid!r}, \\2, {ex.question(qid).kind!r})", cell.source)
         if CHECK_CALL_RE.search(cell.source) or CHECK_IMPORT_RE.search(cell.source):
             raise ValueError(f"cell {cell.get('id')!r}: a self-check that would compare with the right answer")
+    if said != 1:
+        raise ValueError(f"exercise {ex.name}: expected one sentence saying what the check shows, found {said}")
+    rules_beside(nb)
     nb.metadata["omaha_learn"]["assessed"] = True
     return nb
 
@@ -142,7 +161,10 @@ def main(argv: list[str] | None = None) -> int:
         if not keys:
             print(f"no keys in {args.keys}", file=sys.stderr)
             return 1
+        from omaha_learn.grading.handout import write_rules
+
         args.assessed.mkdir(parents=True, exist_ok=True)
+        print(f"wrote {write_rules(args.assessed)}")
         for key_path in keys:
             target = args.assessed / key_path.name
             target.write_text(render(assessed_copy(nbformat.read(key_path, as_version=4))), encoding="utf-8")

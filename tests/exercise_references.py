@@ -14,6 +14,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations
 
+from omaha_learn.checks import betting as ex06
 from omaha_learn.checks import flop_play as ex10
 from omaha_learn.checks import high_hands as ex02
 from omaha_learn.checks import hilo_showdown as ex04
@@ -150,14 +151,16 @@ def side_pots_answers() -> dict[str, Callable[[], object]]:
 
 
 def betting() -> dict[str, Callable[[], object]]:
+    sizes = ex06.deal(ex06.SEED)   # the class deal's raise and bet (q1-q10 are checked in tests/test_checks.py)
+
     def hand() -> HandState:
-        """Exercise 6's hand: four players A-D, blinds 1/2, D on the button; C raises to 7, all call; A bets 20."""
-        h = HandState([300] * 4, game="plo", blinds=(1, 2), button=3, seed=606, names=list("ABCD"))
-        h.raise_to(7)
+        """Exercise 6's class hand: four players A-D, blinds 1/2, D on the button; C raises, all call; A bets."""
+        h = HandState([300] * 4, game="plo", blinds=(1, 2), button=3, seed=ex06.SEED, names=list("ABCD"))
+        h.raise_to(sizes.raise_to)
         h.call()
         h.call()
         h.call()
-        h.bet(20)
+        h.bet(sizes.bet)
         return h
 
     return {"q11": lambda: hand().legal_actions().max_to,    # R18
@@ -237,9 +240,11 @@ def largest(hand: HandState) -> int:
 
 
 def pot_limit_hand() -> HandState:
-    """Exercise 9's hand: A-C, blinds 2/4, C on the button; C raises to 14, A and B call; A bets the pot."""
-    hand = HandState([400] * 3, game="plo", blinds=(2, 4), button=2, seed=ex09.SEED, names=list("ABC"))
-    hand.raise_to(14)
+    """Exercise 9's class hand: A-C, C on the button; C raises (the class deal's blinds and raise), A and B
+    call; A bets the pot."""
+    sizes = ex09.deal(ex09.SEED)
+    hand = HandState([ex09.STACK] * 3, game="plo", blinds=sizes.blinds, button=2, seed=ex09.SEED, names=list("ABC"))
+    hand.raise_to(sizes.raise_to)
     hand.call()
     hand.call()
     hand.bet(largest(hand))
@@ -340,15 +345,15 @@ def flop_play_answers() -> dict[str, Callable[[], object]]:
     }
 
 
-def position_hand() -> HandState:
-    """Exercise 11 q1-q2: the seeded six-handed hand, everyone calling before the flop."""
-    return HandState([200] * 6, game="plo", blinds=(1, 2), button=ex11.BUTTON, seed=ex11.SEED,
-                     names=list(PLAYERS[:6]))
+def position_hand(button: int, seed: int) -> HandState:
+    """Exercise 11 q1-q2: a six-handed hand with the button on ``button``, everyone calling before the flop."""
+    return HandState([200] * 6, game="plo", blinds=(1, 2), button=button, seed=seed, names=list(PLAYERS[:6]))
 
 
-def acting_order() -> dict[str, list[str]]:
-    """Exercise 11 q1-q2: who acts, in order, before the flop (everyone calls) and on the flop (everyone checks)."""
-    hand = position_hand()
+def acting_order(button: int | None = None, seed: int = ex11.SEED) -> dict[str, list[str]]:
+    """Exercise 11 q1-q2: who acts, in order, before the flop (everyone calls) and on the flop (everyone checks);
+    the button of the deal of ``seed`` (the class deal's) unless ``button`` is given."""
+    hand = position_hand(ex11.deal(seed).button if button is None else button, seed)
     order: dict[str, list[str]] = {"preflop": [], "flop": []}
     while hand.street in order:
         order[hand.street].append(PLAYERS[hand.to_act])
@@ -358,7 +363,7 @@ def acting_order() -> dict[str, list[str]]:
 
 def spr_hand() -> HandState:
     """Exercise 11 q3-q5: heads-up, the button (A) raises the pot and the big blind (B) calls."""
-    hand = HandState([ex11.SPR_STACK] * 2, game="plo", blinds=(1, 2), button=0, seed=ex11.SEED,
+    hand = HandState([ex11.deal(ex11.SEED).stack] * 2, game="plo", blinds=(1, 2), button=0, seed=ex11.SEED,
                      names=list("AB"))
     hand.raise_to(hand.legal_actions().max_to)
     hand.call()

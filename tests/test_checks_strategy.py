@@ -141,17 +141,24 @@ def test_exercise7_fails_plausible_wrong_answers(qid: str, wrong: object, capsys
 # ------------------------------------------------------ exercise 9 (R11, R14, R18)
 
 
-def test_exercise9_prices_follow_the_r18_formula() -> None:
-    """R18: the largest bet is the pot; the largest raise is current bet + pot + call; price = call / pot after call."""
-    flop_pot = 3 * 14                      # C raised to 14, A and B called
+@pytest.mark.parametrize("who", [None, "ann", "bob", "J\u00fcri"])
+def test_exercise9_prices_follow_the_r18_formula(who: str | None) -> None:
+    """R18: the largest bet is the pot; the largest raise is current bet + pot + call; price = call / pot after
+    call. On the class deal (``None``) and on learners' own deals: the chips change, the prices do not."""
+    from omaha_learn.checks.deals import learner_seed
+
+    seed = ex9.SEED if who is None else learner_seed(ex9.SEED, who)
+    sizes = ex9.deal(seed)
+    flop_pot = 3 * sizes.raise_to          # C raised, A and B called
     bet = flop_pot                         # A bets the pot
-    assert ex9.EXERCISE.questions["q1"].is_correct(bet)
+    right = ex9.DEAL.right_answers(seed)
+    assert ex9.EXERCISE.questions["q1"].is_correct(bet, right["q1"])
     price = Fraction(bet, flop_pot + bet + bet)
-    assert ex9.EXERCISE.questions["q2"].is_correct([price.numerator, price.denominator])
+    assert price == Fraction(1, 3) and ex9.EXERCISE.questions["q2"].is_correct(price, right["q2"])
     raise_to = bet + (flop_pot + bet) + bet
-    assert ex9.EXERCISE.questions["q3"].is_correct(raise_to)
+    assert ex9.EXERCISE.questions["q3"].is_correct(raise_to, right["q3"])
     c_price = Fraction(raise_to, flop_pot + bet + raise_to + raise_to)
-    assert ex9.EXERCISE.questions["q4"].is_correct([c_price.numerator, c_price.denominator])
+    assert c_price == Fraction(2, 5) and ex9.EXERCISE.questions["q4"].is_correct(c_price, right["q4"])
 
 
 def _share_by_enumeration(hero: str, villain: str, board: str, hilo: bool) -> Fraction:
@@ -288,28 +295,44 @@ def test_exercise8_fails_plausible_wrong_answers(qid: str, wrong: object, capsys
 # ------------------------------------------- exercise 11 (R2, R13, R15, R18): position, SPR, multiway
 
 
-def test_exercise11_acting_order_by_seat_arithmetic() -> None:
+LEARNERS_11 = [None, "ann", "bob", "cy", "dee", "J\u00fcri"]
+"""The class deal (None) and learners' own deals: the button and the stacks move, the arithmetic holds."""
+
+
+def _seed_11(who: str | None) -> int:
+    from omaha_learn.checks.deals import learner_seed
+
+    return ex11.SEED if who is None else learner_seed(ex11.SEED, who)
+
+
+@pytest.mark.parametrize("who", LEARNERS_11)
+def test_exercise11_acting_order_by_seat_arithmetic(who: str | None) -> None:
     """R13: small blind left of the button, big blind next; R15: the seat after the big blind acts first before the
     flop, the first seat left of the button first after it, so the button last."""
     q = exercise("position").questions
+    seed = _seed_11(who)
+    right = ex11.DEAL.right_answers(seed)
     seats = "ABCDEF"
-    button = ex11.BUTTON
+    button = ex11.deal(seed).button
     big_blind = (button + 2) % 6
-    assert q["q1"].is_correct(seats[(big_blind + 1) % 6])
+    assert q["q1"].is_correct(seats[(big_blind + 1) % 6], right["q1"])
     flop_order = [seats[(button + 1 + i) % 6] for i in range(6)]
-    assert q["q2"].is_correct(flop_order[-1]) and flop_order[-1] == seats[button]
-    assert refs.acting_order()["flop"] == flop_order
+    assert q["q2"].is_correct(flop_order[-1], right["q2"]) and flop_order[-1] == seats[button]
+    assert refs.acting_order(button, seed)["flop"] == flop_order
 
 
-def test_exercise11_spr_by_the_r18_formula() -> None:
+@pytest.mark.parametrize("who", LEARNERS_11)
+def test_exercise11_spr_by_the_r18_formula(who: str | None) -> None:
     """R18: a pot raise is to the current bet + the pot after calling; a pot bet and a call triple the pot."""
     q = exercise("position").questions
+    seed = _seed_11(who)
+    right = ex11.DEAL.right_answers(seed)
     raise_to = 2 + (1 + 2 + 1)
     pot = 2 * raise_to
-    behind = ex11.SPR_STACK - raise_to
-    assert q["q3"].is_correct(pot)
+    behind = ex11.deal(seed).stack - raise_to
+    assert q["q3"].is_correct(pot, right["q3"])
     spr = Fraction(behind, pot)
-    assert q["q4"].is_correct([spr.numerator, spr.denominator])
+    assert q["q4"].is_correct([spr.numerator, spr.denominator], right["q4"])
     street = None
     for name in ("flop", "turn", "river"):
         if behind <= pot:
@@ -317,7 +340,7 @@ def test_exercise11_spr_by_the_r18_formula() -> None:
             break
         behind -= pot
         pot *= 3
-    assert street is not None and q["q5"].is_correct(street)
+    assert street is not None and q["q5"].is_correct(street, right["q5"])
 
 
 def test_exercise11_implied_odds_from_counted_outs() -> None:
@@ -354,7 +377,8 @@ def test_exercise11_chart_questions_by_iteration() -> None:
     assert q["q8"].is_correct(sum(1 for h in late if tuple(sorted(h, key=int)) not in early_set))
 
 
-WRONG_11 = [("q1", "D"), ("q1", "E"), ("q2", "B"), ("q2", "D"), ("q3", 6), ("q3", 10), ("q4", [25, 3]),
+# the class deal: button B, blinds C and D (the big blind is not first; the seat before the button is not last)
+WRONG_11 = [("q1", "D"), ("q1", "C"), ("q2", "A"), ("q2", "D"), ("q3", 6), ("q3", 10), ("q4", [25, 3]),
             ("q4", [8, 1]), ("q5", "turn"), ("q5", "flop"), ("q6", 0), ("q6", 205), ("q7", "B"), ("q8", 59_578)]
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from dataclasses import replace
 from pathlib import Path
 
 import nbformat
@@ -20,7 +21,7 @@ from omaha_learn.checks.questions import deal_of, normalise
 from omaha_learn.errors import DealError
 from omaha_learn.grading import deals as grading_deals
 from omaha_learn.grading.deals import COPIED, SEED_MISMATCH, Learner, flag_copies, read_roster, seed_for
-from omaha_learn.grading.handout import handout
+from omaha_learn.grading.handout import handout, rules_beside
 from omaha_learn.grading.records import QuestionRecord
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,8 +48,8 @@ def _class_seed() -> object:
         _deal(name).current_seed = _deal(name).class_seed
 
 
-def test_exercises_01_to_05_have_deals() -> None:
-    assert {"reading_hands", "high_hands", "lows", "hilo_showdown", "side_pots"} <= set(DEALT)
+def test_exercises_01_to_06_have_deals() -> None:
+    assert {"reading_hands", "high_hands", "lows", "hilo_showdown", "side_pots", "betting"} <= set(DEALT)
 
 
 def test_seeds_are_deterministic_from_the_roster_id_in_nfc() -> None:
@@ -153,17 +154,20 @@ def test_handout_writes_a_copy_per_learner_with_their_seed(tmp_path: Path) -> No
     roster = tmp_path / "roster.csv"
     nfd = unicodedata.normalize("NFD", "J\u00fcri")
     roster.write_text(f"id,name,email,section\nann,Ann,a@x,1\n{nfd},J\u00fcri,j@x,2\n", encoding="utf-8")
-    files = handout(roster, tmp_path / "out", ["01", "03", "06"], COPIES)
+    files = handout(roster, tmp_path / "out", ["01", "03", "12"], COPIES)
     assert sorted(p.relative_to(tmp_path / "out").as_posix() for p in files) == sorted(
         f"{who}/{ex}" for who in ("ann", "J\u00fcri")
-        for ex in ("01_reading_hands.ipynb", "03_lows.ipynb", "06_betting.ipynb"))
+        for ex in ("01_reading_hands.ipynb", "03_lows.ipynb", "12_why_bet.ipynb"))
     for p in files:
         nb = json.loads(p.read_text(encoding="utf-8"))
         ol = nb["metadata"]["omaha_learn"]
         text = p.read_text(encoding="utf-8")
         assert "BEGIN SOLUTION" not in text
-        if p.name == "06_betting.ipynb":             # no deal: the practice copy as it is
-            assert nb == json.loads((COPIES / p.name).read_text(encoding="utf-8"))
+        assert "../docs/" not in text and "](rules.md#r" in text         # the rules beside the copy
+        assert (p.parent / "rules.md").read_text(encoding="utf-8") == (ROOT / "docs" / "rules.md").read_text(
+            encoding="utf-8")
+        if p.name == "12_why_bet.ipynb":             # no deal: the practice copy, its rule links beside it
+            assert nb == rules_beside(json.loads((COPIES / p.name).read_text(encoding="utf-8")))
             continue
         deal = _deal(ol["exercise"])
         seed = learner_seed(deal.class_seed, p.parent.name)
@@ -218,7 +222,7 @@ def test_the_grader_takes_the_seed_from_the_roster_and_flags_a_metadata_seed_tha
     assert (seed, flag) == (ann, "") and "no roster" in note and str(ann) in note
     seed, flag, note = seed_for("reading_hands", {}, "cy", roster)        # not on the roster, no seed
     assert seed == deal.class_seed and "not on the roster" in note and "class deal" in note
-    assert seed_for("betting", meta, "ann", roster) == (None, "", "")  # no deal: nothing changes
+    assert seed_for("why_bet", meta, "ann", roster) == (None, "", "")  # no deal: nothing changes
 
 
 def _records(student: str, seed: int, answers: dict[str, str]) -> list[QuestionRecord]:
@@ -266,3 +270,73 @@ def test_the_class_list_of_grade_roster_fixes_the_deals_too(tmp_path: Path) -> N
     assert (seed, flag) == (learner_seed(deal.class_seed, "1001"), "")
     seed, _flag, note = seed_for("reading_hands", {}, "zed", roster, tmp_path / "zed" / "01.ipynb")
     assert seed == deal.class_seed and "not on the roster" in note
+
+
+NEW_DEALS = ["betting", "nut_low", "pot_limit", "flop_play", "position"]
+"""Exercises 06, 07, 09, 10 and 11: a deal of every learner's own since the third round."""
+WITHOUT_A_DEAL = {
+    "starting_hands": "exercise 08 asks about the chart and the range language (counts, ranks, a seeded Monte Carlo "
+                      "equity): no cards are dealt, nothing to vary but the question itself",
+    "why_bet": "exercise 12 asks about fixed rivers solved by solve() (seconds each): a deal per learner would "
+               "solve a river per learner, and the ratios are the point, not the cards",
+}
+"""Why these exercises keep one set of questions for everyone (said in their checkers too)."""
+
+
+def test_exercises_06_07_09_10_11_have_deals_and_08_12_say_why_not() -> None:
+    assert set(NEW_DEALS) <= set(DEALT)
+    for name, why in WITHOUT_A_DEAL.items():
+        assert exercise(name).deal is None, name
+        doc = " ".join((__import__(f"omaha_learn.checks.{name}", fromlist=["x"]).__doc__ or "").split())
+        assert "the same for everyone" in doc and "no deal" in doc, (name, why)
+
+
+@pytest.mark.parametrize("name", NEW_DEALS)
+def test_a_neighbours_answers_are_worth_what_they_are_worth_on_the_learners_deal(name: str) -> None:
+    """Bob hands in Ann's right answers: on Bob's deal they score exactly the questions whose answer is the same
+    on both deals (the fixed questions, and any deal question that happens to agree), never full marks for
+    every learner, and both are flagged (the grader marks with these right answers: tests/test_deals_class.py)."""
+    deal, ex = _deal(name), exercise(name)
+    seeds = {who: learner_seed(deal.class_seed, who) for who in IDS}
+    right = {who: deal.right_answers(s) for who, s in seeds.items()}
+    ann = right["learner00"]
+    short = 0
+    for bob in IDS[1:]:
+        worth = sum(q.points for q in ex.questions.values() if q.is_correct(ann[q.qid], right[bob][q.qid]))
+        assert worth == sum(ex.questions[q].points for q in ann if ann[q] == right[bob][q])
+        assert worth >= sum(ex.questions[q].points for q in ex.questions if q not in deal.depends)
+        short += worth < ex.max_points
+    assert short >= len(IDS) // 2, short          # most neighbours' answers lose points on another deal
+    bob = next(b for b in IDS[1:] if any(ann[q] != right[b][q] for q in deal.depends))
+    records = [QuestionRecord(who, EXERCISES[name][:-6], q, 0, 1, "graded", answer=a, submission=f"{who}/x",
+                              deal_seed=seeds[who]) for who in ("learner00", bob) for q, a in ann.items()]
+    flagged = {r.student: r.deal_flag for r in flag_copies(records)}
+    assert flagged == {"learner00": f"{COPIED}: as {bob}", bob: f"{COPIED}: as learner00"}
+
+
+def test_deal_flags_need_a_look_in_the_report_the_summary_and_the_exit_status(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30: same answers on different deals, and a neighbour's seed, are in every "needs a look"."""
+    from omaha_learn.grading.grader import needs_a_look, print_summary
+    from omaha_learn.grading.report import report_html
+
+    deal = _deal("reading_hands")
+    seeds = {who: learner_seed(deal.class_seed, who) for who in ("ann", "bob", "cy")}
+    ann = deal.right_answers(seeds["ann"])
+    honest = flag_copies(_records("cy", seeds["cy"], deal.right_answers(seeds["cy"])))
+    assert not needs_a_look(honest) and "nothing needs a look" in report_html(honest)
+    records = flag_copies(_records("ann", seeds["ann"], ann) + _records("bob", seeds["bob"], ann)
+                          + _records("cy", seeds["cy"], deal.right_answers(seeds["cy"])))
+    records = [r if r.student != "cy" else replace(r, deal_flag=SEED_MISMATCH) for r in records]
+    page = report_html(records)
+    look = page.split("Submissions that need a look", 1)[1]
+    for who, what in (("ann", f"{COPIED}: as bob"), ("bob", f"{COPIED}: as ann"), ("cy", SEED_MISMATCH)):
+        row = next(r for r in look.split("<tr") if f">{who}<" in r)
+        assert what in row, (who, row)
+    assert "3 submissions need a look" in page
+    assert needs_a_look(records)
+    print_summary(records)
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()[1:]}
+    assert f"needs a look: 01_reading_hands: {COPIED}: as bob" in lines["ann"]
+    assert lines["ann"].count(COPIED) == 1                     # named once, with whose answers
+    assert f"01_reading_hands: {SEED_MISMATCH}" in lines["cy"]

@@ -127,3 +127,53 @@ def test_without_a_roster_the_metadata_seed_is_used_and_said(graded: dict[str, o
     records = grader.grade([subs["l01"]], KEYS, jobs=1, sandbox=SANDBOX, cell_timeout=60, log=said.append)
     assert sum(r.points for r in records) == exercise(NAME).max_points
     assert any("no roster" in line and "metadata" in line for line in said)
+
+
+# ------------------------------------------------ exercises 06, 07, 09, 10, 11: deals since the third round
+
+NEW = {"betting": "06", "nut_low": "07", "pot_limit": "09", "flop_play": "10", "position": "11"}
+"""Dealt exercises (checker name: number) graded through the sandbox for three learners each."""
+TRIO = ("m1", "m2", "m3")
+"""m1 answers their own deal right, m2 hands in m1's answers in their own copy, m3 hands in the blank copy."""
+
+
+@pytest.fixture(scope="module")
+def graded_new(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    from omaha_learn.checks import EXERCISES
+
+    tmp = tmp_path_factory.mktemp("new")
+    roster = tmp / "roster.csv"
+    roster.write_text("id,name\n" + "".join(f"{i},Learner {i}\n" for i in TRIO), encoding="utf-8")
+    handout(roster, tmp / "in", list(NEW.values()), COPIES)
+    right: dict[tuple[str, str], dict[str, str]] = {}
+    subs = []
+    for name in NEW:
+        deal = exercise(name).deal
+        assert deal is not None
+        right.update({(name, i): deal.right_answers(learner_seed(deal.class_seed, i)) for i in TRIO})
+        _answer(tmp / "in" / "m1" / EXERCISES[name], _literal(right[(name, "m1")]))
+        _answer(tmp / "in" / "m2" / EXERCISES[name], _literal(right[(name, "m1")]))   # m1's answers, m2's copy
+        subs += [tmp / "in" / i / EXERCISES[name] for i in TRIO]
+    records = grader.grade(subs, KEYS, jobs=2, sandbox=SANDBOX, cell_timeout=120, roster=read_roster(roster))
+    return {"records": records, "right": right}
+
+
+@pytest.mark.parametrize("name", list(NEW))
+def test_new_exercises_grade_each_learner_on_their_own_deal(graded_new: dict[str, object], name: str) -> None:
+    """Every right answer on m1's own deal scores full marks; m1's answers in m2's copy score what they are worth
+    on m2's deal (the questions whose answer is the same on both), and both are flagged; the blank copy scores 0."""
+    records: list[QuestionRecord] = graded_new["records"]   # type: ignore[assignment]
+    right: dict[tuple[str, str], dict[str, str]] = graded_new["right"]   # type: ignore[assignment]
+    ex, deal = exercise(name), exercise(name).deal
+    assert deal is not None
+    mine = {i: [r for r in _of(records, i) if r.exercise.startswith(NEW[name])] for i in TRIO}
+    for i in TRIO:
+        assert len(mine[i]) == len(ex.questions) and {r.deal_seed for r in mine[i]} == {
+            learner_seed(deal.class_seed, i)}, i
+        assert all(r.status == "graded" for r in mine[i]), [(r.question, r.status, r.feedback) for r in mine[i]]
+    assert sum(r.points for r in mine["m1"]) == ex.max_points, [(r.question, r.answer, r.feedback) for r in mine["m1"]]
+    worth = sum(ex.questions[q].points for q, a in right[(name, "m1")].items() if a == right[(name, "m2")][q])
+    assert sum(r.points for r in mine["m2"]) == worth < ex.max_points
+    assert all(f"{COPIED}: as m2" in r.deal_flag for r in mine["m1"])
+    assert all(f"{COPIED}: as m1" in r.deal_flag for r in mine["m2"])
+    assert sum(r.points for r in mine["m3"]) == 0 and not any(r.deal_flag for r in mine["m3"])

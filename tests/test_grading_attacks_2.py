@@ -396,6 +396,31 @@ def test_assessed_copies_carry_no_right_answers(tmp_path: Path, capsys: pytest.C
     assert "q1: answer recorded as" in out and "correct" not in out
 
 
+def test_assessed_copies_say_what_their_check_does_and_have_the_rules_beside_them(tmp_path: Path) -> None:
+    """Issue 30 (7): no "the check shows `correct` in green" in a copy whose check never says right or wrong,
+    and its rule links open ``rules.md`` in its own folder (``../docs/rules.md`` is not beside it)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import make_learner_copies
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    out = tmp_path / "assessed"
+    assert make_learner_copies.main(["--assessed", str(out)]) == 0
+    rules = (out / "rules.md").read_text(encoding="utf-8")
+    assert rules == (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    headings = {m.lower() for m in re.findall(r"^#+ (R\d+)\b", rules, re.M)}
+    for path in sorted(out.glob("*.ipynb")):
+        text = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "markdown")
+        assert "`correct`" not in text and "green" not in text and "in red" not in text, path.name
+        assert "never whether it is right" in text and "`rules.md` beside this notebook" in text, path.name
+        links = re.findall(r"\]\(([^)#]*rules\.md)#(r\d+)\)", text)
+        assert links and {target for target, _ in links} == {"rules.md"}, path.name
+        assert {anchor for _, anchor in links} <= headings, path.name   # every link names a rule that is there
+        assert (path.parent / "rules.md").is_file()
+    practice = (ROOT / "exercises" / "01_reading_hands.ipynb").read_text(encoding="utf-8")
+    assert "`correct` in green" in practice and "../docs/rules.md#r1" in practice   # practice copies unchanged
+
+
 AS_A_USER = """
 import os, sys
 from omaha_learn.grading.cleanup import remove_tree

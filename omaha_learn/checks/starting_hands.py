@@ -6,6 +6,11 @@ with card removal; ranks from the shipped starting-hand chart,
 :func:`omaha_learn.equity` with the exercise's seed), stored here only as
 digests; ``tests/exercise_references.py`` recomputes them.
 
+This exercise has no deal of its own per learner: its questions are the same
+for everyone. They ask about the chart and the range language (counts, ranks,
+a seeded Monte Carlo equity), not about dealt cards, so there is nothing to
+vary but the question itself.
+
 >>> check("q1", 6961)
 q1: correct (2/2 points)
 >>> check("q3", 4)

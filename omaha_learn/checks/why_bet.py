@@ -6,6 +6,12 @@ catcher that ties the low gets back a quarter of the final pot) and what
 :func:`omaha_learn.solve` finds on the same rivers, stored here only as digests;
 ``tests/exercise_references.py`` recomputes them, the solver's ones with ``solve()``.
 
+This exercise has no deal of its own per learner: its questions are the same
+for everyone. The rivers are fixed hands solved by :func:`omaha_learn.solve`
+(seconds each); a deal per learner would solve a river per learner in the
+grader, and the point is the ratios (bluffs per value hand, how often to
+call), which a pot and a bet fix, not the cards.
+
 >>> check("q4", "yes")
 q4: correct (1/1 points)
 >>> check("q3", "A")

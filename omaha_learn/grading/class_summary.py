@@ -18,8 +18,10 @@ Conventions (the report states them too):
   time, then name order) or, with ``choose="best"``, the best; an exercise
   a learner did not hand in counts 0 and is shown as missing;
 * a submission *needs a look* when any of its records is not ``graded``, an
-  answer cell was deleted, it does not count, or when its learner handed the
-  same exercise in more than once.
+  answer cell was deleted, it does not count, its deal is flagged (another
+  learner's seed in its metadata, or the same answers as a submission on a
+  different deal: :data:`DEAL_LOOKS`), or when its learner handed the same
+  exercise in more than once.
 
 >>> from omaha_learn.grading.records import QuestionRecord as R
 >>> s = summarise([R("ann", "ex1", "q1", 1, 1, "graded", answer="B"),
@@ -44,12 +46,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from omaha_learn.errors import ReportError
+from omaha_learn.grading.deals import COPIED, SEED_MISMATCH
 from omaha_learn.grading.records import STATUSES, QuestionRecord
 from omaha_learn.i18n import N_, gettext
 
 __all__ = ["ReportError", "QuestionStats", "ExerciseScore", "StudentTotal", "Flagged", "ClassSummary", "summarise",
            "natural_key", "learner_key", "HISTOGRAM_BINS", "histogram", "check_records", "STATUS_NOTES",
-           "LEARNER_FLAGS", "Assignment", "CHOICES"]
+           "LEARNER_FLAGS", "Assignment", "CHOICES", "DEAL_LOOKS"]
 
 NO_ANSWER = "(no answer)"
 
@@ -105,6 +108,9 @@ LEARNER_FLAGS = {
     "extra notebooks": N_("handed in notebooks that count for nobody (another exercise, another copy, no key)"),
 }
 """Why a learner is flagged in the report (:attr:`StudentTotal.flags`)."""
+DEAL_LOOKS = (SEED_MISMATCH, COPIED)
+"""What needs a look about a submission's deal (:mod:`omaha_learn.grading.deals`): a notebook whose metadata
+names another learner's seed, and the same answers as a submission on a different deal."""
 
 
 @dataclass(frozen=True)
@@ -381,6 +387,8 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3,
             looks += ("override for another answer",)
         if key[1] not in counted_ex and "no-key" not in statuses:
             looks += ("not counted",)
+        deal_flags = sorted({r.deal_flag for r in rs if r.deal_flag})
+        looks += tuple(label for label in DEAL_LOOKS if any(label in f for f in deal_flags))
         if looks:
             unread = [f"{r.question}: {r.feedback} (wrote {(r.written or r.answer)!r})" for r in rs
                       if r.status == "unreadable-answer"]
@@ -394,6 +402,8 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3,
             if "answer cell deleted" in looks:
                 deleted = ", ".join(r.question for r in rs if "answer-cell-missing" in r.flag.split(","))
                 detail = _join_detail(detail, f"answer cell deleted: {deleted}")
+            if deal_flags:
+                detail = _join_detail(detail, "; ".join(deal_flags))
             flagged.append(Flagged(key[0], key[1], key[2], looks, detail))
     totals: list[StudentTotal] = []
     for student in students:

@@ -730,13 +730,16 @@ def totals(records: Sequence[QuestionRecord], *, assignment: Any = None) -> list
     counts for the class (:class:`~omaha_learn.grading.class_summary.Assignment`), out of those
     exercises (one not handed in counts 0); everything else a learner handed in is named, not counted.
     """
-    from omaha_learn.grading.class_summary import summarise
+    from omaha_learn.grading.class_summary import DEAL_LOOKS, summarise
 
     s = summarise(records, assignment=assignment)
     out = []
     for t in s.students:
-        flags = [f"{f.exercise}: {', '.join(f.statuses)}" if f.exercise else ", ".join(f.statuses)
-                 for f in s.flagged if f.student == t.student]
+        flags = []
+        for f in s.flagged:   # a deal's flag is named below in full (with whose answers)
+            looks = [x for x in f.statuses if x not in DEAL_LOOKS]
+            if f.student == t.student and looks:
+                flags.append(f"{f.exercise}: {', '.join(looks)}" if f.exercise else ", ".join(looks))
         flags += [gettext("not handed in: {exercise}").format(exercise=ex) for ex in t.missing]
         flags += sorted({f"{r.exercise}: {r.deal_flag}" for r in records if r.student == t.student and r.deal_flag})
         out.append((t.student, t.points, t.max_points, "; ".join(dict.fromkeys(flags))))
@@ -771,7 +774,7 @@ def needs_a_look(records: Sequence[QuestionRecord], *, assignment: Any = None) -
     """Whether anything needs the teacher's look (the exit status 1 of ``omaha-learn grade``)."""
     from omaha_learn.grading.class_summary import summarise
 
-    return bool(summarise(records, assignment=assignment).flagged) or any(r.deal_flag for r in records)
+    return bool(summarise(records, assignment=assignment).flagged)   # deal flags included (DEAL_LOOKS)
 
 
 def key_questions(keys: Path) -> list[tuple[str, str, dict[str, int]]]:

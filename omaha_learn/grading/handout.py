@@ -13,6 +13,10 @@ exercise with a deal (:mod:`omaha_learn.checks.deals`), the learner's seed in
 Exercises without a deal are copied as they are. No copy holds an answer or a
 digest: the grader recomputes each learner's answers from the engine and their
 seed. The practice copies (``exercises/``) keep the class seed.
+
+The rules travel with the copies: every learner's folder gets ``rules.md``
+(the project's ``docs/rules.md``) and the copies' rule links point at it
+(:func:`rules_beside`), so a folder handed out alone still opens its rules.
 """
 
 from __future__ import annotations
@@ -28,10 +32,14 @@ from omaha_learn.checks.deals import SEED_KEY, learner_seed
 from omaha_learn.errors import DealError
 from omaha_learn.grading.deals import Learner, deal_for, read_roster
 
-__all__ = ["handout", "learner_notebook", "select_copies", "FOR_NOTEBOOK"]
+__all__ = ["handout", "learner_notebook", "select_copies", "FOR_NOTEBOOK", "rules_beside", "write_rules",
+           "RULES_NAME"]
 
 FOR_NOTEBOOK = "DEAL.for_notebook()"
 """The call in a dealt exercise's setup cell that the handout gives the learner's seed."""
+RULES_NAME = "rules.md"
+"""The rules reference's name beside copies handed out (a copy of ``docs/rules.md``)."""
+_RULES_LINK = re.compile(r"(?:\.\./)+docs/rules\.md")
 _UNSAFE_ID = re.compile(r"[\x00-\x1f\x7f/\\:*?\"<>|]")
 
 
@@ -60,9 +68,38 @@ def select_copies(copies: Path, wanted: Sequence[str] | None) -> list[Path]:
     return chosen
 
 
+def rules_beside(nb: dict[str, Any]) -> dict[str, Any]:
+    """``nb`` (a notebook as JSON, changed in place) with its markdown's links to ``docs/rules.md`` pointing at
+    :data:`RULES_NAME` in the notebook's own folder (where :func:`write_rules` puts it).
+
+    >>> rules_beside({"cells": [{"cell_type": "markdown", "source": "[R2](../docs/rules.md#r2)"}]})["cells"][0]["source"]
+    '[R2](rules.md#r2)'
+    """
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            source = cell.get("source", "")
+            text = "".join(source) if isinstance(source, list) else str(source)
+            cell["source"] = _RULES_LINK.sub(RULES_NAME, text)
+    return nb
+
+
+def write_rules(folder: Path) -> Path:
+    """Copy the rules reference (``docs/rules.md``) into ``folder`` as :data:`RULES_NAME`; its path."""
+    from omaha_learn.resources import rules_file
+
+    source = rules_file()
+    try:
+        text = source.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DealError(f"the rules reference {source}: cannot read it ({type(exc).__name__})") from None
+    target = folder / RULES_NAME
+    target.write_text(text, encoding="utf-8")
+    return target
+
+
 def learner_notebook(nb: dict[str, Any], learner: Learner) -> dict[str, Any]:
     """One learner's copy of the copy ``nb`` (a notebook as JSON): their seed and their deal, if it has one."""
-    out = copy.deepcopy(nb)
+    out = rules_beside(copy.deepcopy(nb))
     meta = out.setdefault("metadata", {})
     ol = meta.setdefault("omaha_learn", {})
     deal = deal_for(str(ol.get("exercise", "")))
@@ -85,7 +122,8 @@ def learner_notebook(nb: dict[str, Any], learner: Learner) -> dict[str, Any]:
 
 def handout(roster: Path, out: Path, exercises: Sequence[str] | None = None,
             copies: Path | None = None) -> list[Path]:
-    """Write ``out/<id>/<exercise>.ipynb`` for every learner and exercise; the files written."""
+    """Write ``out/<id>/<exercise>.ipynb`` (and ``out/<id>/rules.md``) for every learner and exercise; the
+    notebooks written."""
     from omaha_learn.resources import lessons_root
 
     learners = read_roster(roster)
@@ -96,6 +134,7 @@ def handout(roster: Path, out: Path, exercises: Sequence[str] | None = None,
     for learner, folder in zip(learners, folders, strict=True):
         target = out / folder
         target.mkdir(parents=True, exist_ok=True)
+        write_rules(target)
         for path, nb in books.items():
             dest = target / path.name
             dest.write_text(json.dumps(learner_notebook(nb, learner), indent=1, ensure_ascii=False) + "\n",

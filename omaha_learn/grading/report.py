@@ -40,6 +40,7 @@ from omaha_learn.grading.class_summary import (
     histogram,
     summarise,
 )
+from omaha_learn.grading.deals import COPIED, SEED_MISMATCH
 from omaha_learn.grading.feedback import write_feedback
 from omaha_learn.grading.html_page import esc, inline_markdown, page, percent, plain_markdown, svg_bars, table
 from omaha_learn.grading.records import QuestionRecord, points_text
@@ -219,7 +220,11 @@ def _flagged_section(s: ClassSummary) -> str:
     extra = ((_("handed in twice"), _("the learner handed the exercise in more than once; {rule}").format(
                  rule=s.assignment.rule)),
              (_("not counted"), _("an exercise that does not count for the class; nobody's figures include it")),
-             (_("answer cell deleted"), _("the learner deleted an answer cell")))
+             (_("answer cell deleted"), _("the learner deleted an answer cell")),
+             (SEED_MISMATCH, _("the notebook's metadata names another seed than its learner's (a neighbour's "
+                               "copy?); graded on the learner's own deal")),
+             (COPIED, _("the same answers to the deal's questions as another learner's submission on a different "
+                        "deal (whose, in the detail)")))
     legend += "".join(f"<li><strong>{esc(k)}</strong>: {esc(v)}</li>" for k, v in extra)
     return (table([_("learner"), _("exercise"), _("submission"), _("status"), _("detail")], rows)
             + _note(_("Statuses:")) + f'<ul class="note">{legend}</ul>')
