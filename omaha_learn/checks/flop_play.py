@@ -24,7 +24,6 @@ from omaha_learn.checks.deals import Deal, DealtHands, deal_hands
 from omaha_learn.checks.questions import Exercise, Question
 from omaha_learn.engine.cards import FULL_DECK, Card, parse_cards
 from omaha_learn.engine.evaluation.hands import best_low
-from omaha_learn.engine.games import Game
 from omaha_learn.i18n import N_
 
 if TYPE_CHECKING:
@@ -56,7 +55,7 @@ def deal(seed: int = SEED) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
 def _straight(d: DealtHands) -> Draw | None:
     from omaha_learn.strategy.outs import outs
 
-    return next((x for x in outs(d.holes[0], d.board, Game.PLO).draws if x.kind == "straight"), None)
+    return next((x for x in outs(d.holes[0], d.board, "plo").draws if x.kind == "straight"), None)
 
 
 def problem(d: DealtHands) -> str | None:
@@ -76,7 +75,7 @@ def _fixed_answers() -> dict[str, object]:
     hole, flop = (parse_cards(x) for x in FLUSH)
     top = max(c.rank for c in hole if c.suit == "h")
     higher = [c for c in FULL_DECK if c.suit == "h" and c.rank > top and c not in hole and c not in flop]   # R3
-    low_draw = outs(*LOW_DRAW, Game.HILO)
+    low_draw = outs(*LOW_DRAW, "hilo")
     a, b, f = (parse_cards(x) for x in FROZEN)
     rest = [c for c in FULL_DECK if c not in a and c not in b and c not in f]
     frozen = 0
@@ -95,7 +94,7 @@ def answers(d: DealtHands) -> dict[str, object]:
     assert straight is not None
     return {"q1": len(straight.cards),                                       # R2
             "q2": straight.name,                                             # R2
-            "q3": len(outs(d.holes[0], d.board, Game.PLO).nut_high),         # R2, R3
+            "q3": len(outs(d.holes[0], d.board, "plo").nut_high),         # R2, R3
             **_fixed_answers()}
 
 
