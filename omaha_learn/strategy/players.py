@@ -490,8 +490,9 @@ class SolverPlayer:
     installed: :mod:`~omaha_learn.strategy.equilibrium`) it plays the equilibrium,
     drawing an action with the solved frequencies; elsewhere it takes the action of
     highest EV under the coach's fold-equity model (:mod:`~omaha_learn.strategy.ev_model`),
-    with ``trials`` deals per decision. It never raises a street past
-    :data:`MAX_STREET_RAISES`.
+    with ``trials`` deals per decision. After the flop it calls only when its hand also pays
+    against the bettor's likely range (as a :class:`TendencyPlayer` judges it, :data:`BETTOR_TOP`),
+    else it folds. It never raises a street past :data:`MAX_STREET_RAISES`.
     """
 
     def __init__(self, trials: int = 300, seed: int | None = None) -> None:
@@ -522,8 +523,23 @@ class SolverPlayer:
         for option in ranked:
             if option.action.kind in ("bet", "raise") and street_raises(hand) >= MAX_STREET_RAISES:
                 continue
+            if option.action.kind == "call" and not self._worth_calling(hand, legal, opponents):
+                return Action("fold")
             return option.action
         return Action("call") if legal.can_call else Action("check")
+
+    def _worth_calling(self, hand: HandState, legal: LegalActions, opponents: int) -> bool:
+        """After the flop, a call the model likes must also pay against the bettor's likely range
+        (:data:`BETTOR_TOP`): the model's betting range holds its share of bluffs, which real bettors
+        often do not have, so a bluff-catcher that loses to their value hands folds to a big bet."""
+        hole = hand.holes[legal.seat]
+        if hand.street == "preflop" or hole is None or legal.to_call <= 0:
+            return True
+        bet = legal.to_call / max(1, hand.pot - legal.to_call)
+        top = BETTOR_TOP / (1 + bet) * RAISED_TOP ** max(0, street_raises(hand) - 1)
+        strength = hand_strength(tuple(hole), tuple(hand.board), hand.game, max(1, opponents), self.rng,
+                                 bettor_top=top)
+        return strength >= legal.to_call / (hand.pot + legal.to_call)
 
     def __repr__(self) -> str:
         return f"SolverPlayer(trials={self.trials})"
