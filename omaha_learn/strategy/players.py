@@ -18,6 +18,7 @@ Action('call')
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Protocol
@@ -265,6 +266,12 @@ def simulate(players: dict[str, Player], *, hands: int = 100, stack: int = 200, 
 DEFENCE = 1.6
 """A :class:`TendencyPlayer` continues against a raise with ``DEFENCE`` times the preflop table's share (before its
 looseness): it defends wider than the coach's model of its opponents assumes, as real players do."""
+BETTOR_TOP = 0.5
+"""After the flop a :class:`TendencyPlayer` facing a bet of ``b`` times the pot judges its hand against the best
+``BETTOR_TOP / (1 + b)`` of hands (by what they make on the board now): a half-pot bet a third of hands, a pot-sized
+bet a quarter..."""
+RAISED_TOP = 0.6
+"""... and each raise on the street narrows that share by this factor."""
 MAX_STREET_RAISES = 4
 """No street sees more than this many bets and raises from the scripted players (a bet and three raises;
 the fixed-limit cap, R17, is the same; in pot limit the players stop there themselves)."""
@@ -286,10 +293,28 @@ def _was_aggressor(hand: HandState, seat: int) -> bool:
     return bool(last) and last[-1] == seat
 
 
+def _betting_hands(deck: list[int], board: tuple[Card, ...], top: float, deals: int,
+                   rng: random.Random) -> list[list[int]]:
+    """``deals`` hands from the best ``top`` share (by the made hand on ``board`` now) of random hands out of
+    ``deck``: the likely holdings of a player who bets or raises."""
+    import numpy as np
+
+    from omaha_learn.engine.evaluation.batch import evaluate_high_many
+
+    pool = [rng.sample(deck, 4) for _ in range(max(deals, math.ceil(deals / top)))]
+    made = evaluate_high_many(np.array(pool), np.array([[int(c) for c in board]] * len(pool)))
+    order = np.argsort(-made.astype(np.int64), kind="stable")[:deals]
+    return [pool[int(k)] for k in order]
+
+
 def hand_strength(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, opponents: int,
-                  rng: random.Random, deals: int = 48) -> float:
+                  rng: random.Random, deals: int = 48, bettor_top: float | None = None) -> float:
     """The share of the pot ``hole`` wins at the showdown against ``opponents`` random hands (a quick
-    seeded Monte Carlo of ``deals`` deals; halves and quarters in Hi-Lo)."""
+    seeded Monte Carlo of ``deals`` deals; halves and quarters in Hi-Lo).
+
+    With ``bettor_top`` (a share from 0 to 1; a board of three cards or more), the first opponent is the one
+    who bet: its hand is drawn from the ``bettor_top`` best of random hands by what they make on the board
+    now, so the strength is judged against the bettor's likely range rather than any hand."""
     import numpy as np
 
     from omaha_learn.engine.evaluation.batch import evaluate_high_many, evaluate_low_many
@@ -297,9 +322,16 @@ def hand_strength(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, o
     known = {int(c) for c in hole} | {int(c) for c in board}
     deck = [c for c in range(52) if c not in known]
     need = 5 - len(board)
+    bettors: list[list[int]] | None = None
+    if bettor_top is not None and len(board) >= 3 and 0 < bettor_top < 1:
+        bettors = _betting_hands(deck, board, bettor_top, deals, rng)
     hero, boards, opps = [], [], []
-    for _ in range(deals):
-        cards = rng.sample(deck, need + 4 * opponents)
+    for d in range(deals):
+        if bettors is None:
+            cards = rng.sample(deck, need + 4 * opponents)
+        else:
+            taken = set(bettors[d])
+            cards = rng.sample([c for c in deck if c not in taken], need + 4 * (opponents - 1)) + bettors[d]
         b = [int(c) for c in board] + cards[:need]
         boards.append(b)
         hero.append([int(c) for c in hole])
@@ -336,7 +368,8 @@ class TendencyPlayer:
     * ``aggression`` (0-1): how often it bets or raises a strong hand rather than checking or calling.
 
     Its strength after the flop is its share of the pot against one random hand per
-    opponent still in (:func:`hand_strength`). It never makes more than
+    opponent still in (:func:`hand_strength`); facing a bet, the bettor's hand is drawn from the
+    hands that make the most on the board (:data:`BETTOR_TOP`), so it folds what loses to a betting range. It never makes more than
     ``max_raises`` bets and raises in a street, and no street goes past
     :data:`MAX_STREET_RAISES`: no min-raise wars.
     """
@@ -402,7 +435,12 @@ class TendencyPlayer:
                 return sized
             return call if share < call_at else passive
         opponents = sum(1 for i in range(hand.n) if i != seat and not hand.folded[i])
-        strength = hand_strength(tuple(hole), tuple(hand.board), hand.game, max(1, opponents), self.rng)
+        top = None
+        if legal.to_call > 0:          # judge the hand against what the bettor likely holds, not any hand
+            bet = legal.to_call / max(1, hand.pot - legal.to_call)
+            top = BETTOR_TOP / (1 + bet) * RAISED_TOP ** max(0, street_raises(hand) - 1)
+        strength = hand_strength(tuple(hole), tuple(hand.board), hand.game, max(1, opponents), self.rng,
+                                 bettor_top=top)
         fair = 1.0 / (1 + max(1, opponents))
         strong = strength >= min(0.9, fair + (1 - fair) * 0.45)
         if legal.to_call == 0:
@@ -452,8 +490,9 @@ class SolverPlayer:
     installed: :mod:`~omaha_learn.strategy.equilibrium`) it plays the equilibrium,
     drawing an action with the solved frequencies; elsewhere it takes the action of
     highest EV under the coach's fold-equity model (:mod:`~omaha_learn.strategy.ev_model`),
-    with ``trials`` deals per decision. It never raises a street past
-    :data:`MAX_STREET_RAISES`.
+    with ``trials`` deals per decision. After the flop it calls only when its hand also pays
+    against the bettor's likely range (as a :class:`TendencyPlayer` judges it, :data:`BETTOR_TOP`),
+    else it folds. It never raises a street past :data:`MAX_STREET_RAISES`.
     """
 
     def __init__(self, trials: int = 300, seed: int | None = None) -> None:
@@ -484,8 +523,23 @@ class SolverPlayer:
         for option in ranked:
             if option.action.kind in ("bet", "raise") and street_raises(hand) >= MAX_STREET_RAISES:
                 continue
+            if option.action.kind == "call" and not self._worth_calling(hand, legal, opponents):
+                return Action("fold")
             return option.action
         return Action("call") if legal.can_call else Action("check")
+
+    def _worth_calling(self, hand: HandState, legal: LegalActions, opponents: int) -> bool:
+        """After the flop, a call the model likes must also pay against the bettor's likely range
+        (:data:`BETTOR_TOP`): the model's betting range holds its share of bluffs, which real bettors
+        often do not have, so a bluff-catcher that loses to their value hands folds to a big bet."""
+        hole = hand.holes[legal.seat]
+        if hand.street == "preflop" or hole is None or legal.to_call <= 0:
+            return True
+        bet = legal.to_call / max(1, hand.pot - legal.to_call)
+        top = BETTOR_TOP / (1 + bet) * RAISED_TOP ** max(0, street_raises(hand) - 1)
+        strength = hand_strength(tuple(hole), tuple(hand.board), hand.game, max(1, opponents), self.rng,
+                                 bettor_top=top)
+        return strength >= legal.to_call / (hand.pot + legal.to_call)
 
     def __repr__(self) -> str:
         return f"SolverPlayer(trials={self.trials})"
