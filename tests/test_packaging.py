@@ -175,6 +175,8 @@ def test_every_lesson_file_ships_in_the_wheel() -> None:
                *ROOT.glob("exercises/solutions/*.ipynb"), ROOT / "docs" / "rules.md",
                # the Russian and Estonian lessons, learner copies and keys
                *ROOT.glob("notebooks/*/*.ipynb"), *ROOT.glob("exercises/*/*.ipynb"), *ROOT.glob("exercises/*/solutions/*.ipynb")})
+    # JupyterLab's own .ipynb_checkpoints (left by the browser tests, or by a teacher) are not lessons
+    wanted = {f for f in wanted if not any(part.startswith(".") for part in f.relative_to(ROOT).parts)}
     assert wanted <= shipped
     manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8")
     for line in ("recursive-include notebooks *.ipynb", "recursive-include exercises *.ipynb README.md",
