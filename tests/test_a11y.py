@@ -403,3 +403,58 @@ def test_the_narrator_starts_each_hand_afresh() -> None:
     first = n.update(t)
     assert first[0] == "Hand 1 dealt." and any(" are dealt " in x for x in first)
     assert n.update(t) == [f"Your turn, pot {t.hand.pot}: you may {t.hand.legal_actions().describe()}."]
+
+
+# ------------------------------------------------------------------ one Tab stop into each widget
+
+def test_every_widget_carries_the_one_tab_stop_hook_and_marks_where_tab_enters() -> None:
+    """Issue 29 (3): "it took 29 Tabs from the top to reach the table": every button, fold and link of a widget was
+    a Tab stop of its own. Every widget's stylesheet child carries the roving-tabindex hook (the browser half,
+    tests/test_browser_a11y.py, measures the stops); the practice table marks the passive action (check, else
+    call; never fold or raise) as the one Tab enters at, and Next hand once the hand is over."""
+    from omaha_learn import widgets
+    from omaha_learn.widgets._keyboard import KEYBOARD_HOOK, PRIMARY_CLASS
+
+    made = {name: getattr(widgets, name) for name in widgets.__all__}
+    apps = [cls(seed=3) if name != "PlayTable" else cls(seed=3, trials=200) for name, cls in made.items()
+            if isinstance(cls, type) and issubclass(cls, widgets._base.LessonApp)]
+    assert len(apps) >= 10
+    for app in apps:
+        assert app.children[0] is app.style_sheet and KEYBOARD_HOOK in app.style_sheet.value, app
+        assert KEYBOARD_HOOK not in app.preview_html()          # a saved picture carries no script
+    w = PlayTable(seed=7, trials=200)
+    buttons = [b for b in _all_widgets(w) if isinstance(b, W.Button)]
+    while not w.table.hand.is_over:
+        legal = w.table.hand.legal_actions()
+        marked = [b for b in buttons if PRIMARY_CLASS in b._dom_classes]
+        assert marked == [w.check_button if legal.can_check else w.call_button], [b.description for b in marked]
+        marked[0].click()
+    assert [b for b in buttons if PRIMARY_CLASS in b._dom_classes] == [w.next_button]
+
+
+def test_ci_keeps_the_browser_screenshots_as_artefacts_when_the_tests_fail(tmp_path: Path) -> None:
+    """Issue 29: "screenshots kept as CI artefacts under a folder the test names". The browser tests write to
+    test-artifacts/browser/ (the accessibility test to its a11y/ folder); .ci/run's exit trap copies that folder
+    into $CI_ARTIFACTS/browser/ and lists it, also when the run fails (its exit status kept). Here the trap runs in
+    a scratch folder after a failing command."""
+    import subprocess
+
+    run = (ROOT / ".ci" / "run").read_text()
+    func = re.search(r"^keep_artifacts\(\) \{\n.*?^\}\n", run, re.M | re.S)
+    assert func, "no keep_artifacts() in .ci/run"
+    trap = run.index("trap keep_artifacts EXIT")
+    assert func.start() < trap < run.index("-m pytest --full")          # set before the tests run
+    # the folder the tests name (read from their source: importing them needs chromium and playwright)
+    assert 'ARTIFACTS = ROOT / "test-artifacts" / "browser"' in (ROOT / "tests" / "test_browser.py").read_text()
+    assert 'SHOTS = ARTIFACTS / "a11y"' in (ROOT / "tests" / "test_browser_a11y.py").read_text()
+    rel = Path("test-artifacts", "browser", "a11y")
+    (tmp_path / rel).mkdir(parents=True)
+    (tmp_path / rel / "play-keyboard-focus.png").write_bytes(b"png")
+    script = f"set -euo pipefail\n{func.group(0)}trap keep_artifacts EXIT\nfalse\necho not reached\n"
+    done = subprocess.run(["bash", "-c", script], cwd=tmp_path, capture_output=True, text=True,
+                          env={"PATH": "/usr/bin:/bin", "CI_ARTIFACTS": str(tmp_path / "kept")})
+    assert done.returncode == 1, done                                    # the failure is still a failure
+    kept = tmp_path / "kept" / "browser" / rel.relative_to("test-artifacts/browser") / "play-keyboard-focus.png"
+    assert kept.read_bytes() == b"png"
+    assert f"CI artefacts kept in {tmp_path / 'kept' / 'browser'} (files: 1):" in done.stdout
+    assert str(kept) in done.stdout and "not reached" not in done.stdout

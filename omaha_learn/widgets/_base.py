@@ -19,6 +19,7 @@ from omaha_learn.display.theme import MUTED, WIDGET_CSS
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.errors import OmahaLearnError
 from omaha_learn.i18n import gettext as _
+from omaha_learn.widgets._keyboard import KEYBOARD_HOOK, PRIMARY_CLASS
 
 __all__ = ["LessonApp", "show_plotly", "show_matplotlib", "parse_lines", "QUALIFIERS", "NO_QUALIFIER", "GAMES",
            "qualifier_dropdown", "qualifier_of"]
@@ -70,8 +71,9 @@ class LessonApp(W.VBox):  # type: ignore[misc]  # ipywidgets has no type informa
         self._rng = random.Random(seed)
         self.message = W.HTML(value="")
         self.message.add_class("ol-message")
-        self.style_sheet = W.HTML(value=WIDGET_CSS, layout=W.Layout(display="none"))
-        """Our stylesheet (focus ring, button colours, wrapping), carried once by every widget as its first child."""
+        self.style_sheet = W.HTML(value=WIDGET_CSS + KEYBOARD_HOOK, layout=W.Layout(display="none"))
+        """Our stylesheet (focus ring, button colours, wrapping), carried once by every widget as its first child,
+        with the hook that makes the widget's buttons one Tab stop (:mod:`omaha_learn.widgets._keyboard`)."""
         self.add_class("ol-app")
         self.layout.max_width = "100%"
         self.add_class(f"ol-{type(self).__name__.lower()}")
@@ -106,7 +108,19 @@ class LessonApp(W.VBox):  # type: ignore[misc]  # ipywidgets has no type informa
         b = W.Button(description=text, button_style=style, tooltip=text,
                      layout=W.Layout(width="auto", min_width="fit-content", height="auto"))
         b.on_click(lambda _b: self.guard(action))
+        if style == "primary":           # Tab enters the widget here (its buttons are one Tab stop)
+            b.add_class(PRIMARY_CLASS)
         return b
+
+    @staticmethod
+    def mark_primary(primary: W.Button | None, *others: W.Button) -> None:
+        """Make ``primary`` the control Tab enters the widget at (its buttons are one Tab stop); ``others`` lose
+        the mark."""
+        for b in others:
+            if b is not primary:
+                b.remove_class(PRIMARY_CLASS)
+        if primary is not None:
+            primary.add_class(PRIMARY_CLASS)
 
     def __repr__(self) -> str:
         args = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._repr_fields)

@@ -121,11 +121,17 @@ class PlayTable(LessonApp):
         over = hand.is_over
         self.next_button.layout.display = "" if over else "none"
         self.actions_box.layout.display = "none" if over else ""
+        buttons = (self.fold_button, self.check_button, self.call_button, self.raise_button, self.coach_button,
+                   self.next_button)
         if over:
+            self.mark_primary(self.next_button, *buttons)
             self.coach_panel.layout.display = "none"        # the review below says it all, for this hand
             self._show_review()
             return
         legal = hand.legal_actions()
+        # Tab enters the table at the passive action: check, else call (never fold or raise by one Enter)
+        self.mark_primary(self.check_button if legal.can_check else self.call_button if legal.can_call
+                          else self.fold_button, *buttons)
         self.fold_button.layout.display = "" if legal.can_fold else "none"
         self.check_button.layout.display = "" if legal.can_check else "none"
         self.call_button.layout.display = "" if legal.can_call else "none"
