@@ -175,6 +175,45 @@ MEASURE = """
 """
 
 
+RING = """(sel) => {
+  const parse = c => { const m = c && c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const lin = v => { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  const lum = c => 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2]);
+  const ratio = (a, b) => { const x = lum(a), y = lum(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
+  const blend = (t, b) => [0, 1, 2].map(i => t[i] * t[3] + b[i] * (1 - t[3])).concat([1]);
+  const background = el => { const layers = [];
+    for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
+      if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; } }
+    let base = [255, 255, 255, 1]; for (let i = layers.length - 1; i >= 0; i--) base = blend(layers[i], base);
+    return base; };
+  const out = [];
+  for (const root of document.querySelectorAll(sel + ' .ol-app')) {
+    const el = [...root.querySelectorAll('button')].find(b => b.tabIndex >= 0 && b.getClientRects().length > 0);
+    if (!el) continue;
+    el.focus();
+    const cs = getComputedStyle(el), around = background(el.parentElement);
+    let oc = parse(cs.outlineColor); if (oc && oc[3] < 1) oc = blend(oc, around);
+    out.push({widget: [...root.classList].find(c => c.startsWith('ol-') && c !== 'ol-app'),
+              button: el.textContent.trim().slice(0, 30), visible: el.matches(':focus-visible'),
+              width: parseFloat(cs.outlineWidth), style: cs.outlineStyle, color: cs.outlineColor,
+              around: 'rgb(' + around.slice(0, 3).map(Math.round) + ')',
+              ratio: oc ? Math.round(ratio(oc, around) * 100) / 100 : 0});
+    el.blur();
+  }
+  return out; }"""
+"""The focus ring of every widget's Tab stop: focused after a key press (so ``:focus-visible``, as for a keyboard
+user), its outline's width and style and its colour's contrast against what is around the control."""
+
+
+def _focus_rings(page: Any) -> list[dict[str, Any]]:
+    """Issue 29 (3): "the focus ring is a 1 px light-blue line". At least 2 px and 3:1 against its surroundings
+    (WCAG 2.4.7, 1.4.11), measured in the current theme."""
+    page.keyboard.press("Shift")           # the last input was a key: programmatic focus shows the ring
+    rings: list[dict[str, Any]] = page.evaluate(RING, OUTPUTS)
+    return rings
+
+
 def _run_all(page: Any) -> None:
     """Run every cell (the command's promise resolves when the last one is done), then wait for an idle kernel."""
     page.evaluate("async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
@@ -218,8 +257,11 @@ GROUPS = """(sel) => [...document.querySelectorAll(sel + ' .ol-app')].map(root =
   const shown = [...root.querySelectorAll('GROUP')].filter(e => e.closest('.ol-app') === root && !e.disabled
       && e.getClientRects().length > 0 && !e.closest('[aria-hidden="true"]'));
   const name = [...root.classList].find(c => c.startsWith('ol-') && c !== 'ol-app') || '';
+  const toggles = [...root.querySelectorAll('.widget-toggle-button')].map(b =>
+      [b.textContent.trim(), b.classList.contains('mod-active'), b.getAttribute('aria-pressed')]);
   return {widget: name, controls: shown.length, tabbable: shown.filter(e => e.tabIndex >= 0)
-          .map(e => (e.textContent || e.getAttribute('aria-label') || e.tagName).trim().slice(0, 30))}; })"""
+          .map(e => (e.textContent || e.getAttribute('aria-label') || e.tagName).trim().slice(0, 30)),
+          toggles: toggles}; })"""
 """For every widget of ours on the page: how many of its buttons, folds, links and check boxes are shown, and
 which of them Tab can reach (one: the group's roving stop)."""
 
@@ -233,7 +275,10 @@ def _one_tab_stop_per_widget(page: Any, stem: str) -> dict[str, Any]:
     page.wait_for_timeout(300)   # the hook's observer syncs on the next animation frame (not an assertion on time)
     widgets = page.evaluate(GROUPS.replace("GROUP", GROUP_SELECTOR), OUTPUTS)
     out: dict[str, Any] = {"widgets": widgets,
-                           "not one stop": [w for w in widgets if w["controls"] and len(w["tabbable"]) != 1]}
+                           "not one stop": [w for w in widgets if w["controls"] and len(w["tabbable"]) != 1],
+                           # a chosen toggle said by aria-pressed, not by its colour alone
+                           "toggle state unsaid": [t for w in widgets for t in w["toggles"]
+                                                   if t[2] != ("true" if t[1] else "false")]}
     if stem == SKIP_LESSON:
         trail: list[str] = []
         _to_the_top(page)
@@ -261,6 +306,7 @@ def test_lesson_reflows_reads_and_passes_axe_in_light_and_dark(lab: str, axe_sou
     SHOTS.mkdir(parents=True, exist_ok=True)
     problems: dict[str, Any] = {}
     report: dict[str, Any] = {}
+    rings: dict[str, Any] = {}
     with playwright_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS)
         try:
@@ -277,7 +323,7 @@ def test_lesson_reflows_reads_and_passes_axe_in_light_and_dark(lab: str, axe_sou
                 assert errors == 0, stem
                 keys = _one_tab_stop_per_widget(page, stem)
                 (SHOTS / f"tab-stops-{stem}.json").write_text(json.dumps(keys, indent=1))
-                assert keys["widgets"] and not keys["not one stop"], keys
+                assert keys["widgets"] and not keys["not one stop"] and not keys["toggle state unsaid"], keys
                 if stem == SKIP_LESSON:     # run top to bottom: no stop of ours before the table's first action
                     assert keys["tabs_from_the_top_after_run_all"] <= 120, keys
                     assert keys["stops_of_ours_before_the_table"] == [], keys
@@ -285,6 +331,12 @@ def test_lesson_reflows_reads_and_passes_axe_in_light_and_dark(lab: str, axe_sou
                 for theme in THEMES:
                     _theme(page, theme)
                     tag = _theme_tag(theme)
+                    page.set_viewport_size({"width": 1280, "height": 900})
+                    ring = _focus_rings(page)
+                    rings[tag] = ring
+                    (SHOTS / f"focus-rings-{stem}.json").write_text(json.dumps(rings, indent=1))
+                    assert ring and all(r["visible"] and r["width"] >= 2 and r["style"] != "none"
+                                        and r["ratio"] >= 3 for r in ring), (tag, ring)
                     for width in (*WIDTHS, "200%"):
                         if width == "200%":
                             w, h, zoom = ZOOM

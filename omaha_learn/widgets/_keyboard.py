@@ -9,6 +9,10 @@ and check boxes of a widget take **one** Tab stop between them (WAI-ARIA's rovin
 * the **arrow keys** (Left/Up back, Right/Down on, wrapping; Home and End) move the focus among them;
 * **Tab leaves** the group, to the next input box or out of the widget.
 
+The same hook says which of a row of toggle buttons (ipywidgets' ``ToggleButtons``: Exact or Monte Carlo,
+Interactive or Printable) is chosen: ``aria-pressed``, which ipywidgets leaves out (it marks the chosen one by
+colour alone, a class ``mod-active``).
+
 Input boxes, drop-downs and the boxes that scroll by themselves (``.ol-scroll``) keep their own Tab stops: they
 use the arrow keys themselves (the caret, the value, the scroll). Focus moved by the widget itself (``.focus()``
 after an action) makes that control the group's stop.
@@ -40,7 +44,11 @@ _SCRIPT = (
     "var items=function(){return Array.prototype.filter.call(root.querySelectorAll('" + GROUP_SELECTOR + "'),"
     "function(e){return e.closest('.ol-app')===root&&!e.disabled&&e.getClientRects().length>0"
     "&&!e.closest('[aria-hidden=true]');});};"
-    "var sync=function(){var it=items();if(!it.length)return it;"
+    "var sync=function(){"
+    "root.querySelectorAll('.widget-toggle-button').forEach(function(b){"
+    "var p=b.classList.contains('mod-active')?'true':'false';if(b.getAttribute('aria-pressed')!==p)"
+    "b.setAttribute('aria-pressed',p);});"
+    "var it=items();if(!it.length)return it;"
     "var cur=it.indexOf(root.olCurrent)>=0?root.olCurrent:null;"
     "if(!cur){for(var i=0;i<it.length;i++){if(it[i].classList.contains('" + PRIMARY_CLASS + "')){cur=it[i];break;}}}"
     "if(!cur)cur=it[0];"

@@ -75,7 +75,8 @@ class HandReplayer(LessonApp):
         self.caption = W.HTML()
         self.view = W.HTML()
         self.phh_w = W.Textarea(value=phh or "", placeholder=_("variant = 'PO'\nstarting_stacks = [100, 100, 100]\n..."),
-                                layout=W.Layout(width="560px", max_width="100%", height="140px"))
+                                layout=W.Layout(width="560px", max_width="100%", height="140px"),
+                                description=_("Hand history (PHH)"), style={"description_width": "initial"})
         self.phh_button = self._button(_("Load PHH"), lambda: self.load_phh(self.phh_w.value))
         self.phh_box = W.Accordion(children=[W.VBox([self.phh_w, self.phh_button])], titles=("Replay a PHH hand",))
         self.phh_box.selected_index = 0 if phh else None
