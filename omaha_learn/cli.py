@@ -598,13 +598,17 @@ def _play_keys() -> str:
 
 
 def _play(args: argparse.Namespace) -> int:
+    from omaha_learn.display.narration import Narrator
     from omaha_learn.errors import OmahaLearnError
     from omaha_learn.strategy.practice import PracticeTable
 
     table = PracticeTable(game=args.game, seats=args.seats, stack=args.stack,
                           seed=args.seed)
+    narrator = Narrator()            # says what happened since the last prompt: the opponents' actions, rebuys
     print(_("Practice table: you are seat 0 ('you').") + " " + _play_help())
     while True:
+        for said in narrator.update(table):
+            print(f"  {said}")
         print(table.text())
         if table.hand.is_over:
             for d in table.review():

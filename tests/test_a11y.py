@@ -496,3 +496,29 @@ def test_every_control_of_every_widget_has_an_accessible_name() -> None:
                 if not (part.description or "").strip() and not isinstance(part, W.ToggleButtons | W.IntProgress):
                     unnamed.append(f"{where} (placeholder {getattr(part, 'placeholder', '')!r:.30})")
     assert not unnamed, unnamed
+
+
+def _play_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lines: str, *args: str) -> str:
+    import io
+
+    from omaha_learn.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    assert main(["play", "--seats", "3", *args]) == 0
+    return capsys.readouterr().out
+
+
+def test_the_terminal_table_narrates_the_opponents_and_the_rebuys(monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 29 (4): "in the terminal the pot jumps from 7 to 14 and only the stacks show a re-raise"; rebuys
+    happened silently. `omaha-learn play` now says, before each prompt, what happened since the last one, in
+    the dealer's words and the one naming scheme (seat name with its position, "you" for the learner)."""
+    out = _play_cli(monkeypatch, capsys, "c\nc\nq\n", "--seed", "3")
+    said = out.split("> ")
+    assert "  you (BTN) call 2.\n  p1 (SB) raises to 8.\n  p2 (BB) calls 6.\n" in said[1]      # before the prompt
+    assert "Flop: " in said[2] and "p1 (SB) checks." in said[2]
+    narration = [x for x in out.splitlines()[1:] if x.startswith("  ") and x.endswith(".")]
+    assert len(narration) >= 10
+    assert not [x for x in narration if "you calls" in x or re.search(r"\bseat \d\b", x)], narration
+    out = _play_cli(monkeypatch, capsys, "c\n" * 8 + "\n" + "c\n" * 8 + "q\n", "--seed", "1", "--stack", "6")
+    assert re.search(r"  p\d \((SB|BB|BTN)\) buys back in for 6 chips before hand 2\.", out), out[-2000:]
