@@ -522,3 +522,42 @@ def test_the_terminal_table_narrates_the_opponents_and_the_rebuys(monkeypatch: p
     assert not [x for x in narration if "you calls" in x or re.search(r"\bseat \d\b", x)], narration
     out = _play_cli(monkeypatch, capsys, "c\n" * 8 + "\n" + "c\n" * 8 + "q\n", "--seed", "1", "--stack", "6")
     assert re.search(r"  p\d \((SB|BB|BTN)\) buys back in for 6 chips before hand 2\.", out), out[-2000:]
+
+
+def test_no_stored_output_leans_on_inline_svg() -> None:
+    """Issue 29 (5): JupyterLab strips inline SVG from an untrusted notebook (lesson 17's running chart became
+    run-together text). Every lesson's and exercise's stored HTML outputs (the widgets' saved pictures included)
+    carry no inline ``<svg>``: cards and charts are ``<img>`` with alt text, so a fresh clone reads them.
+    (tests/test_render.py checks lessons 00-09 for cards; this covers every notebook we ship.)"""
+    notebooks = sorted((ROOT / "notebooks").rglob("*.ipynb")) + sorted((ROOT / "exercises").rglob("*.ipynb"))
+    notebooks = [p for p in notebooks if ".ipynb_checkpoints" not in p.parts]
+    assert len(notebooks) > 30
+    pages = 0
+    for path in notebooks:
+        nb = json.loads(path.read_text())
+        for cell in nb["cells"]:
+            for out in cell.get("outputs", []):
+                page = out.get("data", {}).get("text/html")
+                if page is None:
+                    continue
+                page = page if isinstance(page, str) else "".join(page)
+                pages += 1
+                assert "<svg" not in page, f"{path.relative_to(ROOT)}: {page[page.index('<svg') - 80:][:200]}"
+    assert pages > 100
+
+
+def test_the_frequency_chart_says_its_key_numbers_beside_its_table() -> None:
+    """Issue 29 (3): "charts are labelled without their numbers". The frequency chart (the widget tour, lesson 8)
+    says its key numbers in a sentence above its table, in both styles (plotly's chart has no alt text of its
+    own), and the printable picture carries the same sentence as its alt text."""
+    from omaha_learn.widgets import FrequencyPlots
+
+    fp = FrequencyPlots(players=(2, 5), trials=400, seed=1)
+    first, last = list(fp.data.rows)[0], list(fp.data.rows)[-1]  # type: ignore[attr-defined]
+    alt = fp.alt()
+    for row in (first, last):
+        assert f"with {row['players']} players" in alt
+        assert f"{100 * row['scoop']:.1f}%" in alt and f"{100 * row['split']:.1f}%" in alt
+    assert _text(fp.table.value).strip().startswith(alt) and "<table" in fp.table.value
+    fp.style_w.value = "printable"
+    assert f'alt="{alt}"' in fp.chart.outputs[0]["data"]["text/html"]

@@ -25,7 +25,7 @@ class FrequencyPlots(LessonApp):
     >>> [row["players"] for row in fp.data.rows]
     [2, 3]
     >>> fp.style_w.value = "printable"; fp.chart.outputs[0]["data"]["text/plain"][:30]
-    'Figure: Printable bar chart of'
+    'Figure: Bar chart of how pots '
     """
 
     _repr_fields = ("seed",)
@@ -67,6 +67,21 @@ class FrequencyPlots(LessonApp):
         self.say("")
         self._draw()
 
+    def alt(self) -> str:
+        """The chart in one sentence with its key numbers (the smallest and the largest table), for its alt text.
+
+        >>> FrequencyPlots(trials=500, players=(2, 6), seed=1).alt()[:62]
+        'Bar chart of how pots end by number of players: with 2 players'
+        """
+        rows = list(self.data.rows)  # type: ignore[attr-defined]
+        first, last = rows[0], rows[-1]
+        return _("Bar chart of how pots end by number of players: with {first} players {scoop_first} are scooped "
+                 "and {split_first} split, with {last} players {scoop_last} and {split_last}; every number is in "
+                 "the table above the chart.").format(
+            first=first["players"], last=last["players"], scoop_first=f"{100 * first['scoop']:.1f}%",
+            split_first=f"{100 * first['split']:.1f}%", scoop_last=f"{100 * last['scoop']:.1f}%",
+            split_last=f"{100 * last['split']:.1f}%")
+
     def _draw(self) -> None:
         d = self.data
         if d is None:
@@ -77,13 +92,16 @@ class FrequencyPlots(LessonApp):
             f"<tr><td style='padding:2px 8px'><b>{r['players']} players</b></td>"
             + "".join(f"<td style='padding:2px 8px;text-align:right'>{100 * r[c]:.1f}%</td>" for c in cols)
             + "</tr>" for r in d.rows)  # type: ignore[attr-defined]
-        self.table.value = scroll_box(f"<table style='border-collapse:collapse;font-size:1.05em'>"
-                                      f"<tr><th style='padding:2px 8px'>players</th>{head}</tr>{rows}</table>",
-                                      "hand frequencies by number of players")
+        alt = self.alt()
+        # the chart's key numbers in words, above its table: for a screen reader and for the plotly chart,
+        # which has no alt text of its own
+        self.table.value = (f'<p class="ol-figure-alt">{html.escape(alt)}</p>'
+                            + scroll_box(f"<table style='border-collapse:collapse;font-size:1.05em'>"
+                                         f"<tr><th style='padding:2px 8px'>players</th>{head}</tr>{rows}</table>",
+                                         "hand frequencies by number of players"))
         if self.style_w.value == "printable":
             self.figure = frequency_figure_mpl(d)
-            show_matplotlib(self.chart, self.figure, alt="Printable bar chart of how often each hand is made, by "
-                            "number of players; its numbers are in the table above.")
+            show_matplotlib(self.chart, self.figure, alt=alt)
         else:
             self.figure = frequency_figure(d)
             show_plotly(self.chart, self.figure)
