@@ -561,3 +561,29 @@ def test_the_frequency_chart_says_its_key_numbers_beside_its_table() -> None:
     assert _text(fp.table.value).strip().startswith(alt) and "<table" in fp.table.value
     fp.style_w.value = "printable"
     assert f'alt="{alt}"' in fp.chart.outputs[0]["data"]["text/html"]
+
+
+def test_plotly_figures_sit_on_their_own_light_background() -> None:
+    """Issue 29 (2): figures follow the theme or sit on their own light background. Every plotly figure we draw
+    (frequencies, equity, the chart's heat map and histogram) carries plotly's white paper and plot area with its
+    dark text (in JupyterLab Dark a white card, readable; the browser test leaves plotly's SVG to this test)."""
+    from omaha_learn import equity, frequencies
+    from omaha_learn.display.chart import chart_heatmap, equity_histogram
+    from omaha_learn.display.figures import equity_figure, frequency_figure
+    from omaha_learn.strategy.chart import starting_hands
+
+    chart = starting_hands("plo")
+    figures = {"frequencies": frequency_figure(frequencies(3, None, trials=100, seed=1)),
+               "equity": equity_figure(equity(["As Ah 2s 3h", "Kd Kc Qd Jc"], board="4c 7d 9s")),
+               "heat map": chart_heatmap(chart, top=5), "histogram": equity_histogram(chart)}
+    for name, fig in figures.items():
+        layout, own = fig.layout.template.layout, fig.layout
+        paper = own.paper_bgcolor or layout.paper_bgcolor
+        plot = own.plot_bgcolor or layout.plot_bgcolor
+        text = (own.font.color if own.font and own.font.color else None) or layout.font.color
+        named = {"white": "#ffffff"}
+        paper, plot = named.get(paper, paper), named.get(plot, plot)
+        assert paper == plot == "#ffffff", (name, paper, plot)
+        assert contrast(text, paper) >= 4.5, (name, text)
+        if own.title and own.title.font and own.title.font.color:
+            assert contrast(own.title.font.color, paper) >= 4.5, name
