@@ -65,10 +65,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from omaha_learn.checks.messages import Message, dumps, english, loads, msg
 from omaha_learn.errors import SandboxError, Unreadable
 from omaha_learn.grading.records import CSV_COLUMNS, QuestionRecord
 from omaha_learn.grading.text_safety import printable, spreadsheet_cell
-from omaha_learn.i18n import gettext, pgettext
+from omaha_learn.i18n import N_, gettext, pgettext
 from omaha_learn.resources import keys_dir as lessons_keys_dir
 
 __all__ = ["grade", "write_csv", "totals", "print_summary", "needs_a_look", "resolve_exercises", "keys_dir", "check_output_file", "Unreadable",
@@ -391,12 +392,13 @@ def _rules_text(rules: Sequence[str]) -> str:
 
 
 def decide(student: str, sub: str, key: KeyInfo, run: dict[str, Any], status: str = "graded",
-           note: str = "", missing: frozenset[str] = frozenset()) -> list[QuestionRecord]:
+           note: Message = "", missing: frozenset[str] = frozenset()) -> list[QuestionRecord]:
     """One record per question of ``key``, from a run's reports; the comparison happens here.
 
-    ``missing`` names the questions whose answer cell the learner deleted.
+    ``missing`` names the questions whose answer cell the learner deleted. Each record keeps its reason twice:
+    ``feedback`` in English (the CSV) and ``message`` in no language (each page writes it in its own).
     """
-    from omaha_learn.checks.questions import AnswerError, canonical
+    from omaha_learn.checks.questions import AnswerError, canonical, reported_error, unreadable_message
 
     records = []
     for qid, q in key.questions.items():
@@ -407,26 +409,29 @@ def decide(student: str, sub: str, key: KeyInfo, run: dict[str, Any], status: st
         base = dict(student=student, exercise=key.name, question=qid, max_points=pts, rule=rule, submission=sub,
                     text=q.get("text", ""), flag=flag, right=key.answers.get(qid, ""))
         if qid in key.problems:
-            records.append(QuestionRecord(points=0, status="no-key", feedback=key.problems[qid], **base))
+            records.append(QuestionRecord(points=0, status="no-key", **_said(key.problems[qid]), **base))
             continue
         if rep is None:
+            text: Message
             if state.startswith("timed-out: "):
-                why, text = "timed-out", f"stopped: {state.removeprefix('timed-out: ')} (an endless loop?)"
+                why, text = "timed-out", msg(N_("stopped: {why} (an endless loop?)"),
+                                             why=state.removeprefix("timed-out: "))
             elif state in ("timed-out", "kernel-died"):
                 why = state
-                text = ("the notebook's time ran out before this question's cells finished" if why == "timed-out"
-                        else "the kernel died while running this question's cells")
+                text = (msg(N_("the notebook's time ran out before this question's cells finished"))
+                        if why == "timed-out" else msg(N_("the kernel died while running this question's cells")))
             else:
-                why, text = status, "the answer could not be read: the report cell did not run"
-            records.append(QuestionRecord(points=0, status=why, feedback=_join(note, text), **base))
+                why, text = status, msg(N_("the answer could not be read: the report cell did not run"))
+            records.append(QuestionRecord(points=0, status=why, **_said(note, text), **base))
             continue
-        answer, feedback, points, rec_status = "", "", 0, status
+        answer, points, rec_status = "", 0, status
+        feedback: Message = ""
         written = str(rep.get("text", ""))[:200]
         if rep.get("status") == "answer":
             try:
                 answer = canonical(q["kind"], rep.get("answer", ""))
             except AnswerError as exc:
-                rec_status, feedback = _unreadable(status), f"cannot read this answer: {exc}"
+                rec_status, feedback = _unreadable(status), unreadable_message(exc)
                 answer = written or str(rep.get("answer", ""))[:200]
             else:
                 if answer == key.answers.get(qid):
@@ -434,23 +439,39 @@ def decide(student: str, sub: str, key: KeyInfo, run: dict[str, Any], status: st
                 else:
                     question = q.get("question")
                     hint = question.hint_for(answer) if question is not None else q["hint"]
-                    feedback = f"not yet. {hint} Re-read {_rules_text(q['rules'])}."
+                    feedback = msg(N_("not yet. {hint} Re-read {rules}."), hint=msg(hint),
+                                   rules=_rules_text(q["rules"]))
         elif rep.get("status") == "unreadable":
             rec_status = _unreadable(status)
             error = str(rep.get("error", ""))
-            feedback = (f"cannot read {written!r}: {error}" if written and written not in error
-                        else f"cannot read this answer: {error}")
+            reason = reported_error(q["kind"], written, error)
+            feedback = (msg(N_("cannot read {answer}: {reason}"), answer=repr(written), reason=reason)
+                        if written and written not in error else msg(N_("cannot read this answer: {reason}"),
+                                                                     reason=reason))
             answer = written
         else:
-            feedback = "no answer" + (" (the answer cell is missing: was it deleted?)" if flag else "")
+            feedback = (msg(N_("no answer (the answer cell is missing: was it deleted?)")) if flag
+                        else msg(N_("no answer")))
         if not points and state.startswith("error"):
             if rep.get("status") != "answer":  # the error is why there is no answer to read
                 rec_status = _unreadable(status)
-            feedback = _join(f"your answer cell raised {state.removeprefix('error: ')}",
-                             "" if feedback.startswith("no answer") else feedback)
-        records.append(QuestionRecord(points=points, status=rec_status, feedback=_join(note, feedback),
+            no_answer = english(feedback).startswith("no answer")
+            feedback = [msg(N_("your answer cell raised {error}"), error=state.removeprefix("error: ")),
+                        *([] if no_answer else [feedback])]
+        records.append(QuestionRecord(points=points, status=rec_status, **_said(note, feedback),
                                       answer=answer, written=written, **base))
     return records
+
+
+def _said(*parts: Message) -> dict[str, Any]:
+    """A record's ``feedback`` (English) and ``message`` (no language) for the reasons ``parts``, joined."""
+    found = [p for p in parts if p not in ("", None, [])]
+    if not found:
+        return {"feedback": "", "message": ""}
+    whole: Message = found[0] if len(found) == 1 else found
+    if isinstance(whole, str):   # a reason with no message: kept as it is, in both
+        return {"feedback": whole, "message": ""}
+    return {"feedback": english(whole), "message": dumps(whole)}
 
 
 def _unreadable(status: str) -> str:
@@ -458,16 +479,13 @@ def _unreadable(status: str) -> str:
     return "unreadable-answer" if status == "graded" else status
 
 
-def _join(*parts: str) -> str:
-    return "; ".join(p for p in parts if p)
-
-
-def _flat(student: str, sub: str, key: KeyInfo | None, status: str, feedback: str,
+def _flat(student: str, sub: str, key: KeyInfo | None, status: str, feedback: Message,
           exercise: str = "") -> list[QuestionRecord]:
     """Zero-point records for a submission that was not run: one per key question, or one row."""
+    said = _said(feedback)
     if key is None:
-        return [QuestionRecord(student, exercise, "-", 0, 0, status, feedback, submission=sub)]
-    return [QuestionRecord(student, key.name, qid, 0, q["points"], status, feedback,
+        return [QuestionRecord(student, exercise, "-", 0, 0, status, **said, submission=sub)]
+    return [QuestionRecord(student, key.name, qid, 0, q["points"], status, **said,
                            rule=", ".join(q["rules"]), submission=sub, text=q.get("text", ""))
             for qid, q in key.questions.items()]
 
@@ -494,7 +512,7 @@ class _Job:
     key: KeyInfo
     plan: list[dict[str, Any]]
     status: str = "graded"
-    note: str = ""
+    note: Message = ""
     seed: int | None = None
     deal_flag: str = ""
 
@@ -574,21 +592,25 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
             continue
         ol = meta.get("omaha_learn", {})
         named = ol.get("exercise") if isinstance(ol, dict) else None
-        key_path, status, note = name_key, "graded", ""
+        key_path, status = name_key, "graded"
+        note: Message = ""
         if isinstance(named, str) and named in by_exercise:
             key_path = by_exercise[named]
             if name_key is not None and name_key != key_path:
-                status, note = "wrong-exercise", (f"handed in as {sub.name} but its metadata names exercise "
-                                                  f"{named}: graded against {key_path.name}")
+                status, note = "wrong-exercise", msg(N_("handed in as {file} but its metadata names exercise "
+                                                      "{exercise}: graded against {key}"),
+                                                   file=sub.name, exercise=named, key=key_path.name)
         elif isinstance(named, str) and name_key is not None:
             k = key_at(name_key)
             if isinstance(k, KeyInfo) and k.exercise != named:
                 results[i] = _flat(student, str(sub), k, "wrong-exercise",
-                                   f"its metadata names exercise {named!r}, which has no key in {keys}")
+                                   msg(N_("its metadata names exercise {exercise}, which has no key in {keys}"),
+                                       exercise=repr(named), keys=str(keys)))
                 continue
         if key_path is None:
             results[i] = _flat(student, str(sub), None, "no-key",
-                               f"no key for {sub.name} (exercise {named!r}) in {keys}", exercise=sub.stem)
+                               msg(N_("no key for {file} (exercise {exercise}) in {keys}"), file=sub.name,
+                                   exercise=repr(named), keys=str(keys)), exercise=sub.stem)
             continue
         k = key_at(key_path)
         if isinstance(k, str):
@@ -597,7 +619,8 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
         try:
             plan = plan_for(cells, k)
         except Exception as exc:  # noqa: BLE001 - one odd file never stops the batch
-            results[i] = _flat(student, str(sub), k, "unreadable", f"cannot plan this notebook: {exc!r}")
+            results[i] = _flat(student, str(sub), k, "unreadable",
+                               msg(N_("cannot plan this notebook: {error}"), error=repr(exc)))
             continue
         seed, deal_flag, deal_note = deals.seed_for(k.exercise, meta, student, deals.roster_ids(roster), sub)
         if deal_note:
@@ -629,7 +652,7 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
             try:
                 if run.get("failed"):
                     results[j.index] = _flat(j.student, str(j.sub), j.key, "kernel-died",
-                                             f"the run failed: {run['failed']}")
+                                             msg(N_("the run failed: {error}"), error=str(run["failed"])))
                     continue
                 missing = frozenset(c["question"] for c in j.plan
                                     if c["role"] == "answer" and c["source"].endswith(MISSING_CELL))
@@ -638,13 +661,13 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
                 if run.get("leftover"):
                     left = printable(run["leftover"][0])
                     say(f"warning: {printable(j.student)}: the clean-up could not remove {left}")
-                    results[j.index] = [replace(r, status="cleanup-failed",
-                                                feedback=_join(f"the sandbox's folder could not be removed "
-                                                               f"(left: {left}): look at it", r.feedback))
+                    results[j.index] = [replace(r, status="cleanup-failed", **_said(
+                                                msg(N_("the sandbox's folder could not be removed (left: {left}): "
+                                                       "look at it"), left=left), loads(r.message) or r.feedback))
                                         for r in results[j.index]]
             except Exception as exc:  # noqa: BLE001 - a run that came back malformed (e.g. from a worker)
                 results[j.index] = _flat(j.student, str(j.sub), j.key, "kernel-died",
-                                         f"the run's results could not be read: {exc!r}")
+                                         msg(N_("the run's results could not be read: {error}"), error=repr(exc)))
     times = [_mtime(sub) for sub in submissions]
     return deals.flag_copies([replace(r, mtime=times[i]) for i in range(len(submissions)) for r in results[i]])
 
@@ -730,18 +753,20 @@ def totals(records: Sequence[QuestionRecord], *, assignment: Any = None) -> list
     counts for the class (:class:`~omaha_learn.grading.class_summary.Assignment`), out of those
     exercises (one not handed in counts 0); everything else a learner handed in is named, not counted.
     """
-    from omaha_learn.grading.class_summary import DEAL_LOOKS, summarise
+    from omaha_learn.checks.messages import render
+    from omaha_learn.grading.class_summary import DEAL_LOOKS, deal_note, look_label, summarise
 
     s = summarise(records, assignment=assignment)
     out = []
     for t in s.students:
         flags = []
         for f in s.flagged:   # a deal's flag is named below in full (with whose answers)
-            looks = [x for x in f.statuses if x not in DEAL_LOOKS]
+            looks = [look_label(x) for x in f.statuses if x not in DEAL_LOOKS]
             if f.student == t.student and looks:
                 flags.append(f"{f.exercise}: {', '.join(looks)}" if f.exercise else ", ".join(looks))
         flags += [gettext("not handed in: {exercise}").format(exercise=ex) for ex in t.missing]
-        flags += sorted({f"{r.exercise}: {r.deal_flag}" for r in records if r.student == t.student and r.deal_flag})
+        flags += sorted({f"{r.exercise}: {render(deal_note(r.deal_flag))}" for r in records
+                         if r.student == t.student and r.deal_flag})
         out.append((t.student, t.points, t.max_points, "; ".join(dict.fromkeys(flags))))
     return out
 

@@ -79,6 +79,9 @@ class QuestionRecord:
     """``seed-mismatch`` or ``same answers, different deal: as ...`` (for the teacher: needs a look)."""
     right: str = ""
     """The right answer this learner was graded against (their own deal's, canonical; for the teacher's desk)."""
+    message: str = ""
+    """``feedback`` in no language: a message of :mod:`omaha_learn.checks.messages` as JSON ("" when none), which
+    each page writes in its own language (a learner's in Russian, the teacher's report in Estonian)."""
 
     @property
     def correct(self) -> bool:
