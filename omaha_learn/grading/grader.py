@@ -250,6 +250,45 @@ def load_key(path: Path) -> KeyInfo:
     return key
 
 
+def translated_key(key: KeyInfo, lang: object) -> Path | None:
+    """The key of ``key``'s exercise translated into ``lang`` (a submission's ``omaha_learn.language``), where
+    the project puts it: ``<keys>/../<lang>/solutions/`` (``exercises/solutions`` and ``exercises/ru/solutions``)
+    or ``<keys>/<lang>/``; None when there is none (or ``lang`` is English or not a language omaha_learn speaks)."""
+    from omaha_learn.i18n import LANGUAGES
+
+    if not isinstance(lang, str) or lang not in LANGUAGES or lang == "en":
+        return None
+    folder = key.path.parent
+    for candidate in (folder.parent / lang / folder.name / key.path.name, folder / lang / key.path.name):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+_TRANSLATED: dict[tuple[Path, float], dict[str, str]] = {}
+
+
+def translated_texts(key: KeyInfo, lang: object) -> dict[str, str]:
+    """Each question's text as the translated key (:func:`translated_key`) asks it, for the feedback pages of a
+    learner who handed in a translation (``exercises/ru/...``): the teacher's text in the learner's language,
+    never the learner's own copy of it. Empty when there is no such key, or it is another exercise."""
+    path = translated_key(key, lang)
+    if path is None:
+        return {}
+    cache = (path, path.stat().st_mtime)
+    found = _TRANSLATED.get(cache)
+    if found is None:
+        try:
+            meta, cells = read_notebook(path, follow_links=True)
+        except Unreadable:
+            return {}
+        ol = meta.get("omaha_learn", {})
+        same = isinstance(ol, dict) and ol.get("exercise") == key.exercise
+        found = {q: t for q, t in _question_texts(cells).items() if q in key.questions} if same else {}
+        _TRANSLATED[cache] = found
+    return found
+
+
 _QUESTION_HEADING = re.compile(r"\A\s*#+[^\n]*\n+")
 
 
@@ -515,6 +554,8 @@ class _Job:
     note: Message = ""
     seed: int | None = None
     deal_flag: str = ""
+    texts: dict[str, str] = field(default_factory=dict)
+    """The questions' texts in the submission's language (:func:`translated_texts`); empty: the key's own."""
 
 
 def check_sandbox(sandbox: str, scheduler: Any = None, trusted_learners: bool = False) -> str:
@@ -625,7 +666,8 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
         seed, deal_flag, deal_note = deals.seed_for(k.exercise, meta, student, deals.roster_ids(roster), sub)
         if deal_note:
             say(printable(deal_note))
-        todo.append(_Job(i, student, sub, k, deals.seeded_plan(plan, k.exercise, seed), status, note, seed, deal_flag))
+        todo.append(_Job(i, student, sub, k, deals.seeded_plan(plan, k.exercise, seed), status, note, seed, deal_flag,
+                         translated_texts(k, ol.get("language") if isinstance(ol, dict) else None)))
 
     keys_used = list({id(j.key): j.key for j in todo}.values())
     bounds_dict = asdict(limits)
@@ -658,6 +700,8 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
                                     if c["role"] == "answer" and c["source"].endswith(MISSING_CELL))
                 results[j.index] = deals.mark(decide(j.student, str(j.sub), deals.learner_key(j.key, j.seed), run,
                                                      j.status, j.note, missing), j.seed, j.deal_flag)
+                if j.texts:   # a translated exercise: its questions as the translated key asks them
+                    results[j.index] = [replace(r, text=j.texts.get(r.question, r.text)) for r in results[j.index]]
                 if run.get("leftover"):
                     left = printable(run["leftover"][0])
                     say(f"warning: {printable(j.student)}: the clean-up could not remove {left}")

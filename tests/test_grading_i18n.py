@@ -1,0 +1,283 @@
+"""What the grader stores is written in the reader's language when a page is written (issue 31).
+
+The grader decides once and keeps each reason twice: in English (the CSV, ``feedback``) and in no language
+(``message``: an ``N_``-marked template and its values, :mod:`omaha_learn.checks.messages`). A Russian
+learner's feedback page, an Estonian teacher's class report and the grading desk each write the reasons,
+flags and answer-reading errors in their own language; a translated exercise's questions are shown as the
+translated key asks them. English is found as in ``tests/test_i18n_no_english.py``: the words of the English
+rendering of the same page that are left in the translation (beyond card codes, names and code).
+
+The fast tests build the records with the grader's own ``decide`` from sandbox-like reports (the errors as
+``record_answer`` prints them); the slow one runs the real grader on a Russian and an Estonian submission.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import shutil
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from omaha_learn.checks.messages import dumps, english, loads, msg, render
+from omaha_learn.checks.questions import AnswerError, normalise, reported_error
+from omaha_learn.grading import deals, grader
+from omaha_learn.grading.class_summary import Assignment, look_label
+from omaha_learn.grading.feedback import feedback_html
+from omaha_learn.grading.records import QuestionRecord
+from omaha_learn.grading.report import report_html
+from omaha_learn.i18n import N_, language
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_i18n_no_english import english_left  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+KEYS = ROOT / "exercises" / "solutions"
+EX1 = "01_reading_hands"
+DUE = 1_800_000_000.0
+PYTHON_ERROR = "NameError: name 'x' is not defined"
+"""Python's own words, shown as Python wrote them (a learner looks them up as they are): not checked."""
+
+# The answers as written: q1 right, q2 Cyrillic К (king) in cards (R1: unreadable, named), q3 a wrong category,
+# q4 a category no one can read, q5 right, q6 a player letter that is no player.
+WRITTEN = {"q2": "Кd Кs", "q3": "флеш", "q4": "что-то", "q6": "Игрок Z"}
+
+
+def _seed(who: str) -> int:
+    from omaha_learn.checks.deals import learner_seed
+
+    deal = deals.deal_for("reading_hands")
+    assert deal is not None
+    return learner_seed(deal.class_seed, who)
+
+
+def _report(kind: str, text: str) -> dict[str, str]:
+    """The report line ``record_answer`` prints in the sandbox for an answer written as ``text``."""
+    try:
+        return {"status": "answer", "answer": normalise(kind, text), "text": text}
+    except AnswerError as exc:
+        return {"status": "unreadable", "error": english(getattr(exc, "message", str(exc))), "text": text}
+
+
+def _graded(who: str, lang: str, sub: str, mtime: float, deal_flag: str = "") -> list[QuestionRecord]:
+    """The grader's records (``decide``) for ``who``'s submission of exercise 1 in ``lang`` (their own deal)."""
+    key = deals.learner_key(grader.load_key(KEYS / f"{EX1}.ipynb"), _seed(who))
+    right = dict(key.answers)
+    reports = {}
+    for q, spec in key.questions.items():
+        text = WRITTEN.get(q, right[q])
+        reports[q] = {"question": q, **_report(spec["kind"], text)}
+    cells = {q: "ok" for q in key.questions}
+    cells["q5"] = f"error: {PYTHON_ERROR}"   # the answer cell raised: no answer
+    reports["q5"] = {"question": "q5", "status": "none"}
+    records = grader.decide(who, sub, key, {"reports": reports, "cells": cells})
+    texts = grader.translated_texts(key, lang)
+    return [replace(r, text=texts.get(r.question, r.text), mtime=mtime, deal_seed=_seed(who), deal_flag=deal_flag)
+            for r in records]
+
+
+@pytest.fixture(scope="module")
+def records() -> list[QuestionRecord]:
+    """Анна hands exercise 1 in twice in Russian, the second copy a day late and with a neighbour's seed;
+    Mari in Estonian, with the same answers as Анна's first copy on her own deal; MARI looks like Mari;
+    Ivo hands in an exercise nobody else does (not counted)."""
+    anna1 = _graded("Анна", "ru", "in/Анна/01_reading_hands.ipynb", DUE - 60)
+    anna2 = _graded("Анна", "ru", "in/Анна/01_reading_hands-2.ipynb", DUE + 3600, deals.SEED_MISMATCH)
+    mari = _graded("Mari", "et", "in/Mari/01_reading_hands.ipynb", DUE - 60)
+    mari = [replace(r, deal_flag=f"{deals.COPIED}: as in/Анна/01_reading_hands.ipynb") for r in mari]
+    others = [QuestionRecord("MARI", EX1, "q1", 1, 1, "graded", answer="x", submission="in/MARI/01.ipynb",
+                             mtime=DUE - 60),
+              QuestionRecord("Ivo", EX1, "q1", 0, 1, "timed-out", submission="in/Ivo/01.ipynb", mtime=DUE - 60,
+                             **grader._said(msg(N_("the notebook's time ran out before this question's cells "
+                                                   "finished")))),
+              QuestionRecord("Ivo", "03_lows", "q1", 1, 1, "graded", submission="in/Ivo/03_lows.ipynb",
+                             mtime=DUE - 60)]
+    return anna1 + anna2 + mari + others
+
+
+PLAN = Assignment(due=DUE, penalty=(0.1,))
+
+
+def _no_python(page: str) -> str:
+    return page.replace(html.escape(PYTHON_ERROR), "").replace(PYTHON_ERROR, "")
+
+
+def _in_english(records: list[QuestionRecord]) -> list[QuestionRecord]:
+    """The same records with the English key's question texts: what an English page of them says."""
+    key = grader.load_key(KEYS / f"{EX1}.ipynb")
+    return [replace(r, text=key.questions[r.question]["text"]) if r.question in key.questions else r
+            for r in records]
+
+
+def _page(student: str, records: list[QuestionRecord], lang: str) -> tuple[str, str]:
+    return (feedback_html(student, _in_english(records), assignment=PLAN, language="en"),
+            _no_python(feedback_html(student, records, assignment=PLAN, language=lang)))
+
+
+def test_the_grader_keeps_each_reason_in_english_and_in_no_language(records: list[QuestionRecord]) -> None:
+    """The CSV's English is what it was; the message says the same, and reads in Russian and Estonian."""
+    anna = {r.question: r for r in records if r.submission == "in/Анна/01_reading_hands.ipynb"}
+    assert anna["q1"].correct and anna["q1"].message == ""
+    q2 = anna["q2"]
+    assert q2.status == "unreadable-answer" and q2.written == "Кd Кs"
+    assert q2.feedback.startswith("cannot read this answer: could not read 'Кd Кs': «К» at position 0 is the Cyrillic")
+    assert english(loads(q2.message)) == q2.feedback
+    with language("ru"):
+        assert "«К» в позиции 0 — кириллическая буква К, в русской записи карт это король" in render(loads(q2.message))
+    with language("et"):
+        assert "«К» kohal 0 on kirillitsa täht К (король" in render(loads(q2.message))
+    q3 = anna["q3"]
+    assert q3.feedback.startswith("not yet. ") and "Re-read R2 (docs/rules.md#r2)" in q3.feedback
+    assert anna["q5"].feedback == f"your answer cell raised {PYTHON_ERROR}"
+    assert anna["q6"].status == "unreadable-answer" and "'Z' is not a player letter" in anna["q6"].feedback
+
+
+def test_a_reported_error_is_read_again_never_taken_as_a_template() -> None:
+    """The grader re-reads the learner's text in its own process; a report it cannot reproduce stays text."""
+    error = _report("cards", "Кd")["error"]
+    assert loads(dumps(reported_error("cards", "Кd", error)))["t"].startswith("could not read {answer}: «{letter}»")
+    forged = "{x.__class__} could not read"
+    assert reported_error("cards", "Кd", forged) == forged
+    spoken = reported_error("yesno", "пас", _report("yesno", "пас")["error"])
+    with language("et"):
+        assert "eesti keeles aga «passida» on check" in render(spoken)
+
+
+@pytest.mark.parametrize("lang, who, question, why", [
+    ("ru", "Анна", "Дилер перетасовал", "кириллическая буква К"),
+    ("et", "Mari", "Diiler segas", "kirillitsa täht К"),
+])
+def test_a_feedback_page_of_a_translated_submission_is_all_in_the_learner_s_language(
+        records: list[QuestionRecord], lang: str, who: str, question: str, why: str) -> None:
+    """Wrong, unreadable and flagged answers (issue 31): the question as the translated key asks it, the
+    reason an answer could not be read, the hint, the late deduction, in Russian or Estonian."""
+    english_page, page = _page(who, records, lang)
+    assert f'<html lang="{lang}">' in page and question in page and why in page
+    assert "could not read" not in page and "cannot read" not in page
+    left = english_left(page.replace(who, ""), english_page)
+    assert left == set(), left
+
+
+@pytest.mark.parametrize("lang", ["ru", "et"])
+def test_the_class_report_of_those_submissions_is_all_in_the_teacher_s_language(
+        records: list[QuestionRecord], lang: str) -> None:
+    """Every flag's detail: a neighbour's seed, the same answers on another deal, late work, a copy handed in
+    twice, look-alike names, an exercise that does not count, unreadable answers as written."""
+    from test_i18n_no_english import _STATUS_CODES
+
+    with language("en"):
+        english_page = report_html(_in_english(records), assignment=PLAN)
+    with language(lang):
+        page = _no_python(report_html(records, assignment=PLAN))
+        for label in ("seed-mismatch", "same answers, different deal", "late", "handed in twice",
+                      "looks like another learner", "not counted"):
+            assert look_label(label) in page and look_label(label) != label, label
+    stripped = _STATUS_CODES.sub("", page)
+    for name in ("Анна", "MARI", "Mari", "Ivo"):
+        stripped = stripped.replace(name, "")
+    left = english_left(stripped, english_page)
+    assert left == set(), left
+
+
+def _desk_text(desk: object) -> str:
+    """Everything the desk shows: its HTML (title, detail, messages) and every label, tooltip and option."""
+    out, todo = [], [desk]
+    while todo:
+        w = todo.pop()
+        for attr in ("value", "description", "placeholder", "tooltip"):
+            text = getattr(w, attr, None)
+            if isinstance(text, str) and text:
+                out.append(text)
+        for option in getattr(w, "options", ()) or ():
+            out.append(option[0] if isinstance(option, tuple) else str(option))
+        todo += list(getattr(w, "children", ()) or ())
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("lang", ["ru", "et"])
+def test_the_grading_desk_speaks_the_teacher_s_language(records: list[QuestionRecord], lang: str,
+                                                        tmp_path: Path) -> None:
+    """Labels, buttons, tooltips, the detail of an unreadable answer and the messages after a click."""
+    pytest.importorskip("ipywidgets")
+    from omaha_learn.grading.desk_widget import GradingDesk
+
+    shown = {}
+    for code in ("en", lang):
+        desk = GradingDesk(records if code == lang else _in_english(records), tmp_path / f"marks-{code}.csv", keys=KEYS, language=code)
+        desk.open_cell("Анна", EX1, "q2")
+        desk.save_button.click()
+        desk.remove_button.click()
+        desk.remove_button.click()   # nothing left to remove: a message of its own
+        shown[code] = _desk_text(desk)
+    assert "король" in shown[lang] and shown[lang] != shown["en"]
+    from test_i18n_no_english import _STATUS_CODES
+
+    left = english_left(_STATUS_CODES.sub("", shown[lang]).replace("Анна", "").replace("MARI", "").replace("Mari", "").replace("Ivo", ""),
+                        shown["en"])
+    assert left == set(), left
+
+
+def test_the_desk_refuses_a_language_it_does_not_speak(records: list[QuestionRecord], tmp_path: Path) -> None:
+    pytest.importorskip("ipywidgets")
+    from omaha_learn.errors import LanguageError
+    from omaha_learn.grading.desk_widget import GradingDesk
+
+    with pytest.raises(LanguageError):
+        GradingDesk(records, tmp_path / "marks.csv", language="de")
+
+
+@pytest.mark.parametrize("lang", ["ru", "et"])
+def test_a_translated_exercise_s_questions_come_from_its_translated_key(lang: str) -> None:
+    """Where the project keeps it (exercises/<lang>/solutions beside exercises/solutions); none for English."""
+    key = grader.load_key(KEYS / "02_high_hands.ipynb")
+    texts = grader.translated_texts(key, lang)
+    assert texts.keys() == key.questions.keys()
+    assert all(texts[q] != key.questions[q]["text"] for q in texts)
+    assert grader.translated_texts(key, "en") == {} and grader.translated_texts(key, "de") == {}
+    assert grader.translated_key(key, None) is None
+
+
+def test_a_translated_key_of_another_exercise_gives_no_texts(tmp_path: Path) -> None:
+    keys = tmp_path / "keys"
+    (keys / "ru").mkdir(parents=True)
+    shutil.copy(KEYS / "02_high_hands.ipynb", keys / "02_high_hands.ipynb")
+    wrong = json.loads((ROOT / "exercises" / "ru" / "solutions" / "03_lows.ipynb").read_text(encoding="utf-8"))
+    (keys / "ru" / "02_high_hands.ipynb").write_text(json.dumps(wrong), encoding="utf-8")
+    key = grader.load_key(keys / "02_high_hands.ipynb")
+    assert grader.translated_key(key, "ru") == keys / "ru" / "02_high_hands.ipynb"
+    assert grader.translated_texts(key, "ru") == {}
+
+
+@pytest.mark.slow
+def test_the_real_grader_on_russian_and_estonian_submissions(tmp_path: Path) -> None:
+    """Sandboxed: a Russian and an Estonian copy of exercise 2 with a wrong, an unreadable and a right answer;
+    the records keep the translated question texts and the reasons as messages; each page is in its language."""
+    from omaha_learn.grading.sandbox import _bwrap_works
+
+    subs, students = [], []
+    answers = {"q1": '["флеш", "стрит"]', "q2": '"Кd"', "q3": '"что-то"'}
+    for lang, who in (("ru", "Анна"), ("et", "Mari")):
+        nb = json.loads((ROOT / "exercises" / lang / "solutions" / "02_high_hands.ipynb").read_text(encoding="utf-8"))
+        for cell in nb["cells"]:
+            q = cell.get("metadata", {}).get("omaha_learn", {}).get("question")
+            if "answer" in cell.get("metadata", {}).get("tags", []) and q in answers:
+                cell["source"] = f"answer_{q} = {answers[q]}\n"
+        folder = tmp_path / who
+        folder.mkdir()
+        (folder / "02_high_hands.ipynb").write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
+        subs.append(folder / "02_high_hands.ipynb")
+        students.append(who)
+    records = grader.grade(subs, KEYS, jobs=1, students=students, sandbox="bwrap" if _bwrap_works() else "none")
+    by = {(r.student, r.question): r for r in records}
+    for who, lang in (("Анна", "ru"), ("Mari", "et")):
+        assert by[(who, "q4")].correct and by[(who, "q1")].points == 0
+        assert by[(who, "q2")].status == "unreadable-answer" and loads(by[(who, "q2")].message) is not None
+        assert by[(who, "q3")].status == "unreadable-answer" and by[(who, "q3")].text != \
+            grader.load_key(KEYS / "02_high_hands.ipynb").questions["q3"]["text"]
+        english_page = feedback_html(who, records, language="en")
+        page = feedback_html(who, records, language=lang)
+        assert "«К»" in page and "could not read" not in page
+        assert english_left(page.replace(who, ""), english_page) == set()
