@@ -46,7 +46,7 @@ from omaha_learn.grading.class_summary import (  # noqa: E402
 )
 from omaha_learn.grading.desk import marks_for, read_marks, read_records, remove_mark, save_mark  # noqa: E402
 from omaha_learn.grading.html_page import inline_markdown  # noqa: E402
-from omaha_learn.grading.records import QuestionRecord, points_text  # noqa: E402
+from omaha_learn.grading.records import QuestionRecord, comment_text, points_text  # noqa: E402
 from omaha_learn.grading.regrade import (  # noqa: E402
     OPEN,
     Request,
@@ -361,7 +361,7 @@ class GradingDesk(LessonApp):
         hint = render(record_note(r)) if r.feedback else ""
         status = html.escape(r.status) + (f"; {html.escape(render(deal_note(r.deal_flag)))}" if r.deal_flag else "")
         if r.points_before is not None:
-            yours = f"{points_text(r.points)}: {html.escape(r.override)}"
+            yours = f"{points_text(r.points)}: {html.escape(comment_text(r.override))}"
         elif stale and mine:
             yours = html.escape(_("made for the answer {answer}, not applied: look again")).format(
                 answer=_code(mine[-1].answer))

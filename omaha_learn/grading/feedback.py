@@ -42,7 +42,7 @@ from omaha_learn.grading.class_summary import (
     summarise,
 )
 from omaha_learn.grading.html_page import esc, inline_markdown, page, percent, table
-from omaha_learn.grading.records import GRADED, QuestionRecord, points_text
+from omaha_learn.grading.records import GRADED, QuestionRecord, comment_text, points_text
 from omaha_learn.grading.rules_text import rule_html, rule_link, rule_numbers
 from omaha_learn.grading.text_safety import MAX_NAME_BYTES, file_name
 from omaha_learn.i18n import N_, get_language, gettext, ngettext, pgettext
@@ -125,7 +125,7 @@ def _miss(r: QuestionRecord, rules: list[str], *, comment_only: bool = False) ->
         parts.append('<p class="override">' + esc(gettext(
             "Your teacher set this mark to {points}/{max_points} (the grader gave {before}): {comment}").format(
             points=_pts(r.points), max_points=r.max_points, before=_pts(r.points_before or 0),
-            comment=r.override)) + "</p>")
+            comment=comment_text(r.override))) + "</p>")
     if comment_only:
         return "\n".join(parts)
     links = [f'<a href="#{x.lower()}">{esc(rule_html(x)[0])}</a>' for x in rules]

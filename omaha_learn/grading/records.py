@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-__all__ = ["QuestionRecord", "STATUSES", "GRADED", "CSV_COLUMNS", "points_text"]
+__all__ = ["QuestionRecord", "STATUSES", "GRADED", "CSV_COLUMNS", "points_text", "comment_text"]
 
 STATUSES = ("graded", "unreadable-answer", "unreadable", "timed-out", "kernel-died", "no-key", "wrong-exercise",
             "cleanup-failed")
@@ -100,6 +100,13 @@ class QuestionRecord:
         if self.points_before is not None:
             d["override"] = f"{points_text(self.points_before)} -> {points_text(self.points)}: {self.override}"
         return {k: d[k] for k in CSV_COLUMNS}
+
+
+def comment_text(comment: str) -> str:
+    """A teacher's comment on a mark as a page shows it: the words a mark with none gets are translated."""
+    from omaha_learn.i18n import gettext
+
+    return gettext(comment) if comment == "changed by the teacher" else comment
 
 
 def points_text(points: float) -> str:

@@ -44,7 +44,7 @@ from omaha_learn.grading.class_summary import (
 from omaha_learn.grading.deals import COPIED, SEED_MISMATCH
 from omaha_learn.grading.feedback import write_feedback
 from omaha_learn.grading.html_page import esc, inline_markdown, page, percent, plain_markdown, svg_bars, table
-from omaha_learn.grading.records import QuestionRecord, points_text
+from omaha_learn.grading.records import QuestionRecord, comment_text, points_text
 from omaha_learn.grading.regrade import RequestState, requests_html
 from omaha_learn.i18n import N_, ngettext, pgettext
 from omaha_learn.i18n import gettext as _
@@ -192,7 +192,7 @@ def _grid_section(s: ClassSummary) -> str:
         for ex, q in columns:
             r = t.questions.get((ex, q))
             cls, text = _grid_cell(r)
-            tip = "" if r is None else f' title="{esc(r.status)}{": " + esc(r.override) if r.override else ""}"'
+            tip = "" if r is None else f' title="{esc(r.status)}{": " + esc(comment_text(r.override)) if r.override else ""}"'
             cells.append(f'<td class="{cls}"{tip}>{text}</td>')
         body.append(f"<tr><th>{esc(t.student)}</th>{''.join(cells)}</tr>")
     legend = " ".join(f'<table class="grid" style="display:inline-table;margin:0"><tr><td class="{c}">&nbsp;'
@@ -206,7 +206,7 @@ def _overrides_section(records: list[QuestionRecord]) -> str:
     rows = [[esc(r.student), esc(r.exercise), esc(r.question),
              esc(_("{before} \u2192 {after} of {max_points}").format(
                  before=points_text(r.points_before or 0), after=points_text(r.points), max_points=r.max_points)),
-             esc(r.override)]
+             esc(comment_text(r.override))]
             for r in records if r.points_before is not None]
     if not rows:
         return "<p>" + esc(_("No marks were changed by the teacher ({option}).")).format(
