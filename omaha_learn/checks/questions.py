@@ -44,7 +44,7 @@ from omaha_learn.checks.messages import answer_error, english, message_of, msg, 
 from omaha_learn.engine.cards import Card, Deck
 from omaha_learn.engine.games import deal_holes
 from omaha_learn.errors import AnswerError
-from omaha_learn.i18n import LANGUAGES, N_, gettext, language
+from omaha_learn.i18n import LANGUAGES, N_, gettext, language, ngettext
 
 if TYPE_CHECKING:
     from omaha_learn.checks.deals import Deal
@@ -158,16 +158,21 @@ class Question:
     def feedback(self, answer: object, right: str | None = None) -> Verdict:
         """What the checker shows for ``answer``: right or wrong, the points, the hint and rules."""
         if answer is None:
-            return Verdict(self.qid, False, self.points, f"no answer yet (0/{self.points} points). Write your "
-                            f"answer in answer_{self.qid}, run that cell, then run this one.")
+            return Verdict(self.qid, False, self.points, ngettext(
+                "no answer yet (0/{points} points). Write your answer in {name}, run that cell, then run this one.",
+                "no answer yet (0/{points} points). Write your answer in {name}, run that cell, then run this one.",
+                self.points).format(points=self.points, name=f"answer_{self.qid}"))
         try:
             ok = self.is_correct(answer, right)
         except AnswerError as exc:
             return Verdict(self.qid, False, self.points, render(unreadable_message(exc, self.points)))
         if ok:
-            return Verdict(self.qid, True, self.points, f"correct ({self.points}/{self.points} points)")
-        return Verdict(self.qid, False, self.points, f"not yet (0/{self.points} points).", self.rules,
-                       gettext(self.hint_for(answer)))
+            return Verdict(self.qid, True, self.points, ngettext(
+                "correct ({points}/{max_points} points)", "correct ({points}/{max_points} points)",
+                self.points).format(points=self.points, max_points=self.points))
+        return Verdict(self.qid, False, self.points, ngettext(
+            "not yet (0/{points} points).", "not yet (0/{points} points).", self.points).format(points=self.points),
+            self.rules, gettext(self.hint_for(answer)))
 
     def message(self, answer: object) -> tuple[bool, str]:
         """(correct, the line the checker prints)."""
@@ -223,7 +228,8 @@ class Verdict:
         line = f"{self.qid}: {self.verdict}"
         if self.rules:
             links = " ".join(f"docs/rules.md#{r.lower()}" for r in self.rules)
-            line += f" {', '.join(self.rules)}: {self.hint} (rules: {links})"
+            line += " " + gettext("{rules}: {hint} (rules: {links})").format(rules=", ".join(self.rules),
+                                                                             hint=self.hint, links=links)
         return line
 
     def __repr__(self) -> str:
@@ -236,7 +242,8 @@ class Verdict:
         if self.rules:
             links = ", ".join(f'<a href="{html.escape(_rules_href(r))}" target="_blank">{html.escape(r)}</a>'
                               for r in self.rules)
-            parts.append(f" {html.escape(self.hint)} Re-read {links}.")
+            parts.append(" " + html.escape(self.hint) + " " + html.escape(gettext("Re-read {rules}.")).format(
+                rules=links))
         return f'<div class="omaha-learn-feedback">{"".join(parts)}</div>'
 
 
