@@ -65,11 +65,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from omaha_learn.checks.messages import Message, dumps, english, loads, msg
+from omaha_learn.checks.messages import Message, answer_error, dumps, english, loads, message_of, msg, render
 from omaha_learn.errors import SandboxError, Unreadable
 from omaha_learn.grading.records import CSV_COLUMNS, QuestionRecord
 from omaha_learn.grading.text_safety import printable, spreadsheet_cell
-from omaha_learn.i18n import N_, gettext, pgettext
+from omaha_learn.i18n import N_, gettext, ngettext, pgettext
 from omaha_learn.resources import keys_dir as lessons_keys_dir
 
 __all__ = ["grade", "write_csv", "totals", "print_summary", "needs_a_look", "resolve_exercises", "keys_dir", "check_output_file", "Unreadable",
@@ -99,12 +99,20 @@ class Cell:
     points: int | None = None
 
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a device"),
-          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+_KINDS = ((stat.S_ISDIR, N_("a folder")), (stat.S_ISFIFO, N_("a FIFO (named pipe)")), (stat.S_ISCHR, N_("a device")),
+          (stat.S_ISBLK, N_("a device")), (stat.S_ISSOCK, N_("a socket")))
 
 
-def _file_kind(mode: int) -> str:
-    return next((what for test, what in _KINDS if test(mode)), "not a regular file")
+def _file_kind(mode: int) -> Message:
+    return msg(next((what for test, what in _KINDS if test(mode)), N_("not a regular file")))
+
+
+def _bad(template: str, **params: object) -> Unreadable:
+    """:class:`Unreadable` in English, keeping its message in no language (the report writes it in its own)."""
+    m = msg(template, **params)
+    exc = Unreadable(english(m))
+    exc.message = m  # type: ignore[attr-defined]
+    return exc
 
 
 def _read_bytes(path: Path, follow_links: bool) -> bytes:
@@ -112,23 +120,24 @@ def _read_bytes(path: Path, follow_links: bool) -> bytes:
     try:
         st = path.lstat()
         if not follow_links and stat.S_ISLNK(st.st_mode):
-            raise Unreadable("a symbolic link, not a notebook: hand in the notebook file itself")
+            raise _bad(N_("a symbolic link, not a notebook: hand in the notebook file itself"))
         if not follow_links and path.parent.is_symlink():
-            raise Unreadable(f"its folder {path.parent.name} is a symbolic link: hand in a folder of your own")
+            raise _bad(N_("its folder {folder} is a symbolic link: hand in a folder of your own"),
+                       folder=path.parent.name)
         if not stat.S_ISLNK(st.st_mode) and not stat.S_ISREG(st.st_mode):
-            raise Unreadable(f"{_file_kind(st.st_mode)}, not a notebook file")
+            raise _bad(N_("{kind}, not a notebook file"), kind=_file_kind(st.st_mode))
         flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | (0 if follow_links else os.O_NOFOLLOW)
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise Unreadable("no such file (a link to nothing?)") from None
+        raise _bad(N_("no such file (a link to nothing?)")) from None
     except OSError as exc:
-        raise Unreadable(f"cannot read the file ({type(exc).__name__})") from None
+        raise _bad(N_("cannot read the file ({error})"), error=type(exc).__name__) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise Unreadable(f"{_file_kind(st.st_mode)}, not a notebook file")
+            raise _bad(N_("{kind}, not a notebook file"), kind=_file_kind(st.st_mode))
         if st.st_size > MAX_BYTES:
-            raise Unreadable(f"larger than {MAX_BYTES // 1_000_000} MB")
+            raise _bad(N_("larger than {n} MB"), n=MAX_BYTES // 1_000_000)
         chunks, size = [], 0
         while size <= MAX_BYTES:
             chunk = os.read(fd, 1 << 20)
@@ -137,10 +146,10 @@ def _read_bytes(path: Path, follow_links: bool) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
         if size > MAX_BYTES:
-            raise Unreadable(f"larger than {MAX_BYTES // 1_000_000} MB")
+            raise _bad(N_("larger than {n} MB"), n=MAX_BYTES // 1_000_000)
         return b"".join(chunks)
     except OSError as exc:
-        raise Unreadable(f"cannot read the file ({type(exc).__name__})") from None
+        raise _bad(N_("cannot read the file ({error})"), error=type(exc).__name__) from None
     finally:
         os.close(fd)
 
@@ -156,37 +165,38 @@ def read_notebook(path: Path, *, follow_links: bool = False) -> tuple[dict[str, 
     ids, tags and metadata are fine.
     """
     if path.suffix != ".ipynb":
-        raise Unreadable(f"not a notebook ({path.suffix or 'no suffix'}; expected .ipynb)")
+        raise _bad(N_("not a notebook ({suffix}; expected .ipynb)"), suffix=path.suffix or msg(N_("no suffix")))
     try:
         text = _read_bytes(path, follow_links).decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise Unreadable(f"cannot read the file ({type(exc).__name__})") from None
+        raise _bad(N_("cannot read the file ({error})"), error=type(exc).__name__) from None
     if not text.strip():
-        raise Unreadable("the file is empty")
+        raise _bad(N_("the file is empty"))
     try:
         nb = json.loads(text)
     except (ValueError, RecursionError):
-        raise Unreadable("not JSON (is it a notebook?)") from None
+        raise _bad(N_("not JSON (is it a notebook?)")) from None
     if not isinstance(nb, dict):
-        raise Unreadable("not a notebook (the JSON is not an object)")
+        raise _bad(N_("not a notebook (the JSON is not an object)"))
     if nb.get("nbformat") != 4:
-        raise Unreadable(f"nbformat {nb.get('nbformat')!r}; only version 4 notebooks are graded "
-                         "(open and save it in JupyterLab)")
+        raise _bad(N_("nbformat {version}; only version 4 notebooks are graded (open and save it in JupyterLab)"),
+                   version=repr(nb.get("nbformat")))
     meta = nb.get("metadata", {})
     raw = nb.get("cells")
     if not isinstance(raw, list):
-        raise Unreadable("the notebook has no list of cells")
+        raise _bad(N_("the notebook has no list of cells"))
     cells = []
     for i, c in enumerate(raw):
         if not isinstance(c, dict) or not isinstance(c.get("cell_type"), str):
-            raise Unreadable(f"cell {i} is not a notebook cell")
+            raise _bad(N_("cell {i} is not a notebook cell"), i=str(i))
         src = c.get("source")
         if isinstance(src, list) and all(isinstance(s, str) for s in src):
             src = "".join(src)
         if not isinstance(src, str):
-            raise Unreadable(f"cell {i} has {'no' if src is None else 'a non-text'} source")
+            raise (_bad(N_("cell {i} has no source"), i=str(i)) if src is None
+                   else _bad(N_("cell {i} has a non-text source"), i=str(i)))
         if len(src) > MAX_CELL_CHARS:
-            raise Unreadable(f"cell {i} is longer than {MAX_CELL_CHARS:,} characters")
+            raise _bad(N_("cell {i} is longer than {n} characters"), i=str(i), n=MAX_CELL_CHARS)
         cmeta = c.get("metadata", {})
         cmeta = cmeta if isinstance(cmeta, dict) else {}
         tags = cmeta.get("tags", [])
@@ -214,7 +224,8 @@ class KeyInfo:
     questions: dict[str, dict[str, Any]] = field(default_factory=dict)
     answers: dict[str, str] = field(default_factory=dict)
     """The key's canonical answer per question (filled by running the key)."""
-    problems: dict[str, str] = field(default_factory=dict)
+    problems: dict[str, Message] = field(default_factory=dict)
+    """Why the key cannot decide a question (a message, :mod:`omaha_learn.checks.messages`)."""
 
     @property
     def name(self) -> str:
@@ -233,20 +244,22 @@ def load_key(path: Path) -> KeyInfo:
     ol = meta.get("omaha_learn", {})
     name = ol.get("exercise") if isinstance(ol, dict) else None
     if not isinstance(name, str) or name not in EXERCISES:
-        raise Unreadable(f"key {path.name}: metadata omaha_learn.exercise names no known exercise ({name!r})")
+        raise _bad(N_("key {file}: metadata omaha_learn.exercise names no known exercise ({name})"), file=path.name,
+                   name=repr(name))
     ex = exercise(name)
     key = KeyInfo(path, name, [c for c in cells if c.cell_type == "code"])
     asked = _question_texts(cells)
     for c in key.cells:
         if "checker" in c.tags:
             if c.question not in ex.questions:
-                raise Unreadable(f"key {path.name}: checker cell for unknown question {c.question!r}")
+                raise _bad(N_("key {file}: checker cell for unknown question {question}"), file=path.name,
+                           question=repr(c.question))
             q = ex.questions[c.question]
             key.questions[c.question] = {"points": c.points if c.points is not None else q.points,
                                          "kind": q.kind, "hint": q.hint, "rules": q.rules, "digest": q.digest,
                                          "text": asked.get(c.question) or q.text, "question": q}
     if not key.questions:
-        raise Unreadable(f"key {path.name}: no checker cells")
+        raise _bad(N_("key {file}: no checker cells"), file=path.name)
     return key
 
 
@@ -607,14 +620,14 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
         raise ValueError("students: one name per submission")
     students = list(students) if students is not None else student_names(submissions, student_from)
     by_name, by_exercise = _key_index(keys)
-    loaded: dict[Path, KeyInfo | str] = {}
+    loaded: dict[Path, KeyInfo | Message] = {}
 
-    def key_at(path: Path) -> KeyInfo | str:
+    def key_at(path: Path) -> KeyInfo | Message:
         if path not in loaded:
             try:
                 loaded[path] = load_key(path)
             except Unreadable as exc:
-                loaded[path] = str(exc)
+                loaded[path] = message_of(exc)
         return loaded[path]
 
     results: dict[int, list[QuestionRecord]] = {}
@@ -629,7 +642,7 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
         except Unreadable as exc:
             k = key_at(name_key) if name_key else None
             results[i] = _flat(student, str(sub), k if isinstance(k, KeyInfo) else None, "unreadable",
-                               str(exc), exercise=sub.stem)
+                               message_of(exc), exercise=sub.stem)
             continue
         ol = meta.get("omaha_learn", {})
         named = ol.get("exercise") if isinstance(ol, dict) else None
@@ -654,7 +667,7 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
                                    exercise=repr(named), keys=str(keys)), exercise=sub.stem)
             continue
         k = key_at(key_path)
-        if isinstance(k, str):
+        if not isinstance(k, KeyInfo):
             results[i] = _flat(student, str(sub), None, "no-key", k, exercise=key_path.stem)
             continue
         try:
@@ -680,14 +693,19 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
             for line in bounds_summary(sandbox_kind(sandbox), limits, timeout, cell_timeout):
                 say(line)
         else:
-            say(f"sandbox on the Dask workers: {sandbox} (bounds as set on each worker's machine)")
-        say(f"grading {len(todo)} submission(s) against {len(keys_used)} key(s)")
+            say(gettext("sandbox on the Dask workers: {sandbox} (bounds as set on each worker's machine)").format(
+                sandbox=sandbox))
+        say(gettext("grading {submissions} against {keys}").format(
+            submissions=ngettext("{n} submission", "{n} submissions", len(todo)).format(n=len(todo)),
+            keys=ngettext("{n} key", "{n} keys", len(keys_used)).format(n=len(keys_used))))
         runs = run_jobs(_run_job, items, jobs=jobs, scheduler=scheduler, kind="thread")
         if scheduler is not None:
-            say(f"sandbox: {', '.join(sorted({str(r.get('sandbox')) for r in runs}))} (on the Dask workers)")
+            say(gettext("sandbox: {sandbox} (on the Dask workers)").format(
+                sandbox=", ".join(sorted({str(r.get("sandbox")) for r in runs}))))
         for k, run in zip(keys_used, runs[:len(keys_used)], strict=True):
             if run.get("failed"):
-                say(f"warning: the key {k.path.name} could not be run: {printable(run['failed'])}")
+                say(gettext("warning: the key {file} could not be run: {error}").format(
+                    file=k.path.name, error=printable(run["failed"])))
             _key_answers(k, run, say)
             deals.check_key(k, say)
         for j, run in zip(todo, runs[len(keys_used):], strict=True):
@@ -704,7 +722,8 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
                     results[j.index] = [replace(r, text=j.texts.get(r.question, r.text)) for r in results[j.index]]
                 if run.get("leftover"):
                     left = printable(run["leftover"][0])
-                    say(f"warning: {printable(j.student)}: the clean-up could not remove {left}")
+                    say(gettext("warning: {learner}: the clean-up could not remove {left}").format(
+                        learner=printable(j.student), left=left))
                     results[j.index] = [replace(r, status="cleanup-failed", **_said(
                                                 msg(N_("the sandbox's folder could not be removed (left: {left}): "
                                                        "look at it"), left=left), loads(r.message) or r.feedback))
@@ -732,15 +751,16 @@ def _key_answers(key: KeyInfo, run: dict[str, Any], say: Callable[[str], None]) 
         rep = run.get("reports", {}).get(qid)
         try:
             if rep is None or rep.get("status") != "answer":
-                raise AnswerError(f"the key {key.path.name} gives no answer for {qid}")
+                raise answer_error(N_("the key {file} gives no answer for {question}"), file=key.path.name,
+                                   question=qid)
             key.answers[qid] = canonical(q["kind"], rep.get("answer", ""))
         except AnswerError as exc:
-            key.problems[qid] = str(exc)
-            say(f"warning: {exc}")
+            key.problems[qid] = message_of(exc)
+            say(gettext("warning: {problem}").format(problem=render(message_of(exc))))
             continue
         if q["digest"] and hashlib.sha256(f"{q['kind']}:{key.answers[qid]}".encode()).hexdigest() != q["digest"]:
-            say(f"warning: the key {key.path.name} answers {qid} differently from the checker's digest; "
-                "the key decides")
+            say(gettext("warning: the key {file} answers {question} differently from the checker's digest; the key "
+                        "decides").format(file=key.path.name, question=qid))
 
 
 # ------------------------------------------------------------------------ outputs
