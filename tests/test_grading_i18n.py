@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from omaha_learn.checks.messages import dumps, english, loads, msg, render
+from omaha_learn.checks.messages import dumps, english, loads, message_of, msg, render
 from omaha_learn.checks.questions import AnswerError, normalise, reported_error
 from omaha_learn.grading import deals, grader
 from omaha_learn.grading.class_summary import Assignment, look_label
@@ -80,10 +80,17 @@ def _graded(who: str, lang: str, sub: str, mtime: float, deal_flag: str = "") ->
 
 
 @pytest.fixture(scope="module")
-def records() -> list[QuestionRecord]:
+def records(tmp_path_factory: pytest.TempPathFactory) -> list[QuestionRecord]:
     """Анна hands exercise 1 in twice in Russian, the second copy a day late and with a neighbour's seed;
     Mari in Estonian, with the same answers as Анна's first copy on her own deal; MARI looks like Mari;
-    Ivo hands in an exercise nobody else does (not counted)."""
+    Ivo hands in an exercise nobody else does (not counted); Olev a file that is not a notebook."""
+    bad = tmp_path_factory.mktemp("olev") / f"{EX1}.ipynb"
+    bad.write_text("{ not json", encoding="utf-8")
+    with pytest.raises(grader.Unreadable) as why:
+        grader.read_notebook(bad)
+    olev = grader._flat("Olev", str(bad), grader.load_key(KEYS / f"{EX1}.ipynb"), "unreadable",
+                        message_of(why.value))
+    assert olev[0].feedback == "not JSON (is it a notebook?)" and olev[0].message
     anna1 = _graded("Анна", "ru", "in/Анна/01_reading_hands.ipynb", DUE - 60)
     anna2 = _graded("Анна", "ru", "in/Анна/01_reading_hands-2.ipynb", DUE + 3600, deals.SEED_MISMATCH)
     mari = _graded("Mari", "et", "in/Mari/01_reading_hands.ipynb", DUE - 60)
@@ -95,7 +102,7 @@ def records() -> list[QuestionRecord]:
                                                    "finished")))),
               QuestionRecord("Ivo", "03_lows", "q1", 1, 1, "graded", submission="in/Ivo/03_lows.ipynb",
                              mtime=DUE - 60)]
-    return anna1 + anna2 + mari + others
+    return anna1 + anna2 + mari + others + [replace(r, mtime=DUE - 60) for r in olev]
 
 
 PLAN = Assignment(due=DUE, penalty=(0.1,))
@@ -177,7 +184,8 @@ def test_the_class_report_of_those_submissions_is_all_in_the_teacher_s_language(
                       "looks like another learner", "not counted"):
             assert look_label(label) in page and look_label(label) != label, label
     stripped = _STATUS_CODES.sub("", page)
-    for name in ("Анна", "MARI", "Mari", "Ivo"):
+    assert ("не JSON" if lang == "ru" else "pole JSON") in page
+    for name in ("Анна", "MARI", "Mari", "Ivo", "Olev"):
         stripped = stripped.replace(name, "")
     left = english_left(stripped, english_page)
     assert left == set(), left
@@ -213,11 +221,12 @@ def test_the_grading_desk_speaks_the_teacher_s_language(records: list[QuestionRe
         desk.remove_button.click()
         desk.remove_button.click()   # nothing left to remove: a message of its own
         shown[code] = _desk_text(desk)
+        shown[code] = shown[code].replace(str(tmp_path), "")
     assert "король" in shown[lang] and shown[lang] != shown["en"]
     from test_i18n_no_english import _STATUS_CODES
 
-    left = english_left(_STATUS_CODES.sub("", shown[lang]).replace("Анна", "").replace("MARI", "").replace("Mari", "").replace("Ivo", ""),
-                        shown["en"])
+    left = english_left(_STATUS_CODES.sub("", shown[lang]).replace("Анна", "").replace("MARI", "").replace(
+        "Mari", "").replace("Ivo", "").replace("Olev", ""), shown["en"])
     assert left == set(), left
 
 
@@ -282,3 +291,36 @@ def test_the_real_grader_on_russian_and_estonian_submissions(tmp_path: Path) -> 
         page = feedback_html(who, records, language=lang)
         assert why in html.unescape(page) and "could not read" not in page
         assert english_left(page.replace(who, ""), english_page) == set()
+
+
+@pytest.mark.parametrize("lang, right, wrong, none, unread, recorded", [
+    ("ru", "q1: верно (баллов: 1 из 1)", "q2: пока неверно (баллов: 0 из 2). R2: ", "q1: ответа пока нет (баллов: 0 из 1)",
+     "не удаётся прочитать этот ответ (баллов: 0 из 2): не удалось прочитать 'Кd'", "ответ записан как Kc Kd"),
+    ("et", "q1: õige (1/1 punkt)", "q2: veel mitte (0/2 punkti). R2: ", "q1: vastust veel pole (0/1 punkt)",
+     "seda vastust ei saa lugeda (0/2 punkti): 'Кd' ei õnnestunud lugeda", "vastus salvestati kujul Kc Kd"),
+])
+def test_the_checker_s_own_lines_are_in_the_learner_s_language(
+        lang: str, right: str, wrong: str, none: str, unread: str, recorded: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """What a learner reads in a translated exercise: right, not yet, no answer, cannot read (naming the
+    Cyrillic letter), and an assessed copy's form check; the English lines are as they were."""
+    from omaha_learn.checks import reading_hands
+    from omaha_learn.checks.questions import check_form
+
+    ex = reading_hands.EXERCISE
+    right_answers = ex.deal.right_answers(ex.deal.class_seed)   # type: ignore[union-attr]
+    ex.deal.current_seed = ex.deal.class_seed                  # type: ignore[union-attr]
+    wrong_pair = "Ah Kh" if right_answers["q2"] != "Ah Kh" else "Qh Jh"
+    for code in ("en", lang):
+        with language(code):
+            ex.check("q1", right_answers["q1"])
+            ex.check("q2", wrong_pair)
+            ex.check("q1", None)
+            ex.check("q2", "Кd")
+            check_form("q1", ["Kd", "kc"], "cards")
+    english_lines, lines = (block.splitlines() for block in capsys.readouterr().out.split(
+        "q1: answer recorded as Kc Kd (its form is fine; your teacher marks it)\n"))
+    assert english_lines[0] == "q1: correct (1/1 points)" and english_lines[2].startswith("q1: no answer yet (0/1 ")
+    assert lines[0] == right and lines[1].startswith(wrong) and lines[2].startswith(none)
+    assert unread in lines[3] and "«К»" in lines[3] and recorded in lines[4]
+    assert english_left("\n".join(lines[:4]), "\n".join(english_lines)) == set()
