@@ -324,3 +324,22 @@ def test_the_checker_s_own_lines_are_in_the_learner_s_language(
     assert lines[0] == right and lines[1].startswith(wrong) and lines[2].startswith(none)
     assert unread in lines[3] and "«К»" in lines[3] and recorded in lines[4]
     assert english_left("\n".join(lines[:4]), "\n".join(english_lines)) == set()
+
+
+@pytest.mark.parametrize("lang, heading, board", [("ru", "ваша собственная раздача (зерно ", "борд "),
+                                                  ("et", "teie oma jaotus (seeme ", "laud ")])
+def test_a_handed_out_translated_copy_shows_its_deal_in_its_own_language(lang: str, heading: str, board: str) -> None:
+    """``omaha-learn handout --copies exercises/ru``: the deal printed under the setup cell is in the copy's
+    language, whatever the teacher's; an English copy's stays English."""
+    from omaha_learn.grading.deals import Learner
+    from omaha_learn.grading.handout import learner_notebook
+
+    def printed(path: Path) -> str:
+        nb = learner_notebook(json.loads(path.read_text(encoding="utf-8")), Learner("s1", "Mari"))
+        return "".join("".join(o.get("text", "")) for c in nb["cells"] for o in c.get("outputs", []))
+
+    with language("en"):   # the teacher speaks English
+        text = printed(ROOT / "exercises" / lang / f"{EX1}.ipynb")
+        english_text = printed(ROOT / "exercises" / f"{EX1}.ipynb")
+    assert text.startswith(heading) and f"\n{board}" in text
+    assert english_text.startswith("your own deal (seed ") and "\nboard " in english_text
