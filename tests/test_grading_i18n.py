@@ -8,7 +8,9 @@ translated key asks them. English is found as in ``tests/test_i18n_no_english.py
 rendering of the same page that are left in the translation (beyond card codes, names and code).
 
 The fast tests build the records with the grader's own ``decide`` from sandbox-like reports (the errors as
-``record_answer`` prints them); the slow one runs the real grader on a Russian and an Estonian submission.
+``record_answer`` prints them; :func:`translated_class`, whose pages, report and desk
+``tests/test_i18n_no_english.py`` reads for English); the slow one runs the real grader on a Russian and an
+Estonian submission.
 """
 
 from __future__ import annotations
@@ -25,10 +27,9 @@ import pytest
 from omaha_learn.checks.messages import dumps, english, loads, message_of, msg, render
 from omaha_learn.checks.questions import AnswerError, normalise, reported_error
 from omaha_learn.grading import deals, grader
-from omaha_learn.grading.class_summary import Assignment, look_label
+from omaha_learn.grading.class_summary import Assignment
 from omaha_learn.grading.feedback import feedback_html
 from omaha_learn.grading.records import QuestionRecord
-from omaha_learn.grading.report import report_html
 from omaha_learn.i18n import N_, language
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -81,10 +82,15 @@ def _graded(who: str, lang: str, sub: str, mtime: float, deal_flag: str = "") ->
 
 @pytest.fixture(scope="module")
 def records(tmp_path_factory: pytest.TempPathFactory) -> list[QuestionRecord]:
-    """Анна hands exercise 1 in twice in Russian, the second copy a day late and with a neighbour's seed;
-    Mari in Estonian, with the same answers as Анна's first copy on her own deal; MARI looks like Mari;
-    Ivo hands in an exercise nobody else does (not counted); Olev a file that is not a notebook."""
-    bad = tmp_path_factory.mktemp("olev") / f"{EX1}.ipynb"
+    return translated_class(tmp_path_factory.mktemp("olev"))
+
+
+def translated_class(folder: Path) -> list[QuestionRecord]:
+    """A graded class (also used by ``tests/test_i18n_no_english.py``): Анна hands exercise 1 in twice in
+    Russian, the second copy a day late and with a neighbour's seed; Mari in Estonian, with the same answers as
+    Анна's first copy on her own deal; MARI looks like Mari; Ivo hands in an exercise nobody else does (not
+    counted); Olev a file that is not a notebook (written into ``folder``)."""
+    bad = folder / f"{EX1}.ipynb"
     bad.write_text("{ not json", encoding="utf-8")
     with pytest.raises(grader.Unreadable) as why:
         grader.read_notebook(bad)
@@ -108,11 +114,11 @@ def records(tmp_path_factory: pytest.TempPathFactory) -> list[QuestionRecord]:
 PLAN = Assignment(due=DUE, penalty=(0.1,))
 
 
-def _no_python(page: str) -> str:
+def no_python(page: str) -> str:
     return page.replace(html.escape(PYTHON_ERROR), "").replace(PYTHON_ERROR, "")
 
 
-def _in_english(records: list[QuestionRecord]) -> list[QuestionRecord]:
+def in_english(records: list[QuestionRecord]) -> list[QuestionRecord]:
     """The same records with the English key's question texts: what an English page of them says."""
     keys = {ex: grader.load_key(KEYS / f"{ex}.ipynb").questions for ex in {r.exercise for r in records}
             if (KEYS / f"{ex}.ipynb").is_file()}
@@ -120,9 +126,9 @@ def _in_english(records: list[QuestionRecord]) -> list[QuestionRecord]:
             for r in records]
 
 
-def _page(student: str, records: list[QuestionRecord], lang: str) -> tuple[str, str]:
-    return (feedback_html(student, _in_english(records), assignment=PLAN, language="en"),
-            _no_python(feedback_html(student, records, assignment=PLAN, language=lang)))
+def english_and_translated_page(student: str, records: list[QuestionRecord], lang: str) -> tuple[str, str]:
+    return (feedback_html(student, in_english(records), assignment=PLAN, language="en"),
+            no_python(feedback_html(student, records, assignment=PLAN, language=lang)))
 
 
 def test_the_grader_keeps_each_reason_in_english_and_in_no_language(records: list[QuestionRecord]) -> None:
@@ -152,82 +158,6 @@ def test_a_reported_error_is_read_again_never_taken_as_a_template() -> None:
     spoken = reported_error("yesno", "пас", _report("yesno", "пас")["error"])
     with language("et"):
         assert "eesti keeles aga «passida» on check" in render(spoken)
-
-
-@pytest.mark.parametrize("lang, who, question, why", [
-    ("ru", "Анна", "Дилер перетасовал", "кириллическая буква К"),
-    ("et", "Mari", "Diiler segas", "kirillitsa täht К"),
-])
-def test_a_feedback_page_of_a_translated_submission_is_all_in_the_learner_s_language(
-        records: list[QuestionRecord], lang: str, who: str, question: str, why: str) -> None:
-    """Wrong, unreadable and flagged answers (issue 31): the question as the translated key asks it, the
-    reason an answer could not be read, the hint, the late deduction, in Russian or Estonian."""
-    english_page, page = _page(who, records, lang)
-    assert f'<html lang="{lang}">' in page and question in page and why in page
-    assert "could not read" not in page and "cannot read" not in page
-    left = english_left(page.replace(who, ""), english_page)
-    assert left == set(), left
-
-
-@pytest.mark.parametrize("lang", ["ru", "et"])
-def test_the_class_report_of_those_submissions_is_all_in_the_teacher_s_language(
-        records: list[QuestionRecord], lang: str) -> None:
-    """Every flag's detail: a neighbour's seed, the same answers on another deal, late work, a copy handed in
-    twice, look-alike names, an exercise that does not count, unreadable answers as written."""
-    from test_i18n_no_english import _STATUS_CODES
-
-    with language("en"):
-        english_page = report_html(_in_english(records), assignment=PLAN)
-    with language(lang):
-        page = _no_python(report_html(records, assignment=PLAN))
-        for label in ("seed-mismatch", "same answers, different deal", "late", "handed in twice",
-                      "looks like another learner", "not counted"):
-            assert look_label(label) in page and look_label(label) != label, label
-    stripped = _STATUS_CODES.sub("", page)
-    assert ("не JSON" if lang == "ru" else "pole JSON") in page
-    for name in ("Анна", "MARI", "Mari", "Ivo", "Olev"):
-        stripped = stripped.replace(name, "")
-    left = english_left(stripped, english_page)
-    assert left == set(), left
-
-
-def _desk_text(desk: object) -> str:
-    """Everything the desk shows: its HTML (title, detail, messages) and every label, tooltip and option."""
-    out, todo = [], [desk]
-    while todo:
-        w = todo.pop()
-        for attr in ("value", "description", "placeholder", "tooltip"):
-            text = getattr(w, attr, None)
-            if isinstance(text, str) and text:
-                out.append(text)
-        for option in getattr(w, "options", ()) or ():
-            out.append(option[0] if isinstance(option, tuple) else str(option))
-        todo += list(getattr(w, "children", ()) or ())
-    return "\n".join(out)
-
-
-@pytest.mark.parametrize("lang", ["ru", "et"])
-def test_the_grading_desk_speaks_the_teacher_s_language(records: list[QuestionRecord], lang: str,
-                                                        tmp_path: Path) -> None:
-    """Labels, buttons, tooltips, the detail of an unreadable answer and the messages after a click."""
-    pytest.importorskip("ipywidgets")
-    from omaha_learn.grading.desk_widget import GradingDesk
-
-    shown = {}
-    for code in ("en", lang):
-        desk = GradingDesk(records if code == lang else _in_english(records), tmp_path / f"marks-{code}.csv", keys=KEYS, language=code)
-        desk.open_cell("Анна", EX1, "q2")
-        desk.save_button.click()
-        desk.remove_button.click()
-        desk.remove_button.click()   # nothing left to remove: a message of its own
-        shown[code] = _desk_text(desk)
-        shown[code] = shown[code].replace(str(tmp_path), "")
-    assert "король" in shown[lang] and shown[lang] != shown["en"]
-    from test_i18n_no_english import _STATUS_CODES
-
-    left = english_left(_STATUS_CODES.sub("", shown[lang]).replace("Анна", "").replace("MARI", "").replace(
-        "Mari", "").replace("Ivo", "").replace("Olev", ""), shown["en"])
-    assert left == set(), left
 
 
 def test_the_desk_refuses_a_language_it_does_not_speak(records: list[QuestionRecord], tmp_path: Path) -> None:
@@ -287,7 +217,7 @@ def test_the_real_grader_on_russian_and_estonian_submissions(tmp_path: Path) -> 
         assert by[(who, "q2")].status == "unreadable-answer" and loads(by[(who, "q2")].message) is not None
         assert by[(who, "q3")].status == "unreadable-answer" and by[(who, "q3")].text != \
             grader.load_key(KEYS / "02_high_hands.ipynb").questions["q3"]["text"]
-        english_page = feedback_html(who, _in_english(records), language="en")
+        english_page = feedback_html(who, in_english(records), language="en")
         page = feedback_html(who, records, language=lang)
         assert why in html.unescape(page) and "could not read" not in page
         assert english_left(page.replace(who, ""), english_page) == set()
