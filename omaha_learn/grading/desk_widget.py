@@ -18,6 +18,11 @@ and comment to the overrides file (:func:`~omaha_learn.grading.desk.save_mark`:
 checked line by line, tied to the answer as written); *Remove my mark* gives
 the grader's points back. The next ``grade --overrides marks.csv`` applies
 exactly what the desk shows.
+
+The desk speaks the teacher's language: ``GradingDesk(..., language="et")``,
+else the language in use at each moment (:func:`omaha_learn.set_language`,
+``OMAHA_LEARN_LANG``): every label, button, tooltip and message, and the
+grader's reasons, written from the records' messages in that language.
 """
 
 from __future__ import annotations
