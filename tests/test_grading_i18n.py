@@ -273,3 +273,16 @@ def test_a_handed_out_translated_copy_shows_its_deal_in_its_own_language(lang: s
         english_text = printed(ROOT / "exercises" / f"{EX1}.ipynb")
     assert text.startswith(heading) and f"\n{board}" in text
     assert english_text.startswith("your own deal (seed ") and "\nboard " in english_text
+
+
+@pytest.mark.parametrize("lang", ["ru", "et"])
+def test_a_checker_s_rule_links_go_to_the_rules_in_the_learner_s_language(lang: str) -> None:
+    """The same R-numbers and anchors in docs/rules.<lang>.md; English keeps docs/rules.md."""
+    from omaha_learn.checks import reading_hands
+
+    q3 = reading_hands.EXERCISE.questions["q3"]
+    with language(lang):
+        verdict = q3.feedback("flush", "full house")
+    assert f"docs/rules.{lang}.md#r2 docs/rules.{lang}.md#r6" in verdict.text
+    assert f'rules.{lang}.md#r2"' in verdict._repr_html_()
+    assert "docs/rules.md#r2 docs/rules.md#r6" in q3.feedback("flush", "full house").text

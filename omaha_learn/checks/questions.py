@@ -44,7 +44,7 @@ from omaha_learn.checks.messages import answer_error, english, message_of, msg, 
 from omaha_learn.engine.cards import Card, Deck
 from omaha_learn.engine.games import deal_holes
 from omaha_learn.errors import AnswerError
-from omaha_learn.i18n import LANGUAGES, N_, gettext, language, ngettext
+from omaha_learn.i18n import LANGUAGES, N_, get_language, gettext, language, ngettext
 
 if TYPE_CHECKING:
     from omaha_learn.checks.deals import Deal
@@ -188,13 +188,20 @@ def unreadable_message(exc: BaseException, points: int | None = None) -> dict[st
     return msg(N_("cannot read this answer (0/{points} points): {reason}."), points=points, reason=reason)
 
 
+def _rules_name() -> str:
+    """The rules reference in the language in use: ``rules.md``, ``rules.ru.md`` or ``rules.et.md`` (same anchors)."""
+    lang = get_language()
+    return "rules.md" if lang == "en" else f"rules.{lang}.md"
+
+
 def _rules_href(rule: str) -> str:
-    """A link to ``docs/rules.md#rN`` relative to the kernel's folder (the notebook's), when the docs are there."""
+    """A link to ``docs/rules.md#rN`` (``rules.ru.md``, ``rules.et.md`` in those languages) relative to the
+    kernel's folder (the notebook's), when the docs are there."""
     from omaha_learn.resources import LessonsMissing, rules_file
 
-    target = f"docs/rules.md#{rule.lower()}"
+    target = f"docs/{_rules_name()}#{rule.lower()}"
     try:
-        docs = rules_file()
+        docs = rules_file().with_name(_rules_name())
     except LessonsMissing:
         return target
     if docs.is_file():
@@ -227,7 +234,7 @@ class Verdict:
     def text(self) -> str:
         line = f"{self.qid}: {self.verdict}"
         if self.rules:
-            links = " ".join(f"docs/rules.md#{r.lower()}" for r in self.rules)
+            links = " ".join(f"docs/{_rules_name()}#{r.lower()}" for r in self.rules)
             line += " " + gettext("{rules}: {hint} (rules: {links})").format(rules=", ".join(self.rules),
                                                                              hint=self.hint, links=links)
         return line
