@@ -1,7 +1,9 @@
 """Issue 31: in Russian and Estonian, no English is left in what a learner or teacher reads: every
 ``omaha-learn`` help text, its argparse words, and a grader feedback page (with its ``lang`` attribute,
 the checker's hint and the rule copied from docs/rules.ru.md / rules.et.md), written per learner in the
-language of the roster.
+language of the roster; the class report with every flag's detail; and for a graded class of Russian and
+Estonian submissions with wrong, unreadable and flagged answers, each learner's page, the class report and
+the grading desk's rendered HTML, labels and messages.
 
 English is found by rendering the same thing in English and looking, in the translation, for the words
 of the English rendering that are not code: card codes, options (``--board``), metavariables (``HAND``),
@@ -19,10 +21,15 @@ import pytest
 
 from omaha_learn.checks import high_hands
 from omaha_learn.cli import main
+from omaha_learn.grading.class_summary import Assignment
 from omaha_learn.grading.feedback import feedback_html, write_feedback
 from omaha_learn.grading.records import QuestionRecord
 from omaha_learn.grading.roster import read_roster
 from omaha_learn.i18n import LanguageError, language, set_language
+
+ROOT = Path(__file__).resolve().parent.parent
+KEYS = ROOT / "exercises" / "solutions"
+EX1 = "01_reading_hands"
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -41,8 +48,8 @@ ALLOWED = {
     "student", "exercise", "question", "points", "comment", "name", "email", "folder", "pattern", "section",
     "extension_days", "language", "lang", "file", "dir", "course", "list", "address", "when", "rule", "min",
     "percent", "hand", "command", "submission", "out", "keys", "source", "assignment",
-    # words spelt alike in Estonian (link, port; flop, turn and river are the Estonian terms too)
-    "link", "port", "flop", "turn", "river",
+    # words spelt alike in Estonian (link, port; need: these; flop, turn and river are the Estonian terms too)
+    "link", "port", "need", "flop", "turn", "river",
     # the commands
     "equity", "best", "outs", "showdown", "frequencies", "chart", "grade", "handout", "export", "play", "lessons",
 }
@@ -214,9 +221,6 @@ def test_the_class_report_is_in_the_language(lang: str) -> None:
     assert left == set(), left
 
 
-@pytest.mark.xfail(strict=True, reason="still English: what the grader stores for a flagged submission (its "
-                                       "feedback text, grading/class_summary.py's details such as 'only 1 of 2 "
-                                       "learners handed 03_lows in') is written once, in English")
 @pytest.mark.parametrize("lang", ["ru", "et"])
 def test_a_flagged_submission_s_details_are_in_the_language(lang: str) -> None:
     recs = _records() + [QuestionRecord("Mari", "02_high_hands", "q3", 0, 1, "unreadable-answer",
@@ -269,3 +273,116 @@ def test_the_coach_s_own_sentences_are_in_the_language(lang: str, verdict: str, 
     for heading in ("Verdict:", "Price:", "Ranges assumed:", "Chip EV from now on", "Coach for seat"):
         assert heading not in text, heading
     assert ("Equity:" in text) == (lang == "et")     # "equity" is the Estonian term too (docs/sources.md)
+
+
+# --------------------------------------------------------------------------------------------------------
+# A graded class of Russian and Estonian submissions (tests/test_grading_i18n.py builds it with the grader's
+# own decide): wrong, unreadable and flagged answers on the learner's page, in the class report and on the
+# teacher's grading desk, each in its reader's language.
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory: pytest.TempPathFactory) -> list[QuestionRecord]:
+    from test_grading_i18n import translated_class
+
+    return translated_class(tmp_path_factory.mktemp("class"))
+
+
+def english_and_translated_page(student: str, records: list[QuestionRecord], lang: str) -> tuple[str, str]:
+    from test_grading_i18n import english_and_translated_page as pages
+
+    return pages(student, records, lang)
+
+
+def in_english(records: list[QuestionRecord]) -> list[QuestionRecord]:
+    from test_grading_i18n import in_english as english_texts
+
+    return english_texts(records)
+
+
+def _plan() -> Assignment:
+    from test_grading_i18n import PLAN
+
+    return PLAN
+
+
+def no_python(page: str) -> str:
+    from test_grading_i18n import no_python as without
+
+    return without(page)
+
+
+@pytest.mark.parametrize("lang, who, question, why", [
+    ("ru", "Анна", "Дилер перетасовал", "кириллическая буква К"),
+    ("et", "Mari", "Diiler segas", "kirillitsa täht К"),
+])
+def test_a_feedback_page_of_a_translated_submission_is_all_in_the_learner_s_language(
+        graded: list[QuestionRecord], lang: str, who: str, question: str, why: str) -> None:
+    """Wrong, unreadable and flagged answers : the question as the translated key asks it, the
+    reason an answer could not be read, the hint, the late deduction, in Russian or Estonian."""
+    english_page, page = english_and_translated_page(who, graded, lang)
+    assert f'<html lang="{lang}">' in page and question in page and why in page
+    assert "could not read" not in page and "cannot read" not in page
+    left = english_left(page.replace(who, ""), english_page)
+    assert left == set(), left
+
+
+@pytest.mark.parametrize("lang", ["ru", "et"])
+def test_the_class_report_of_those_submissions_is_all_in_the_teacher_s_language(
+        graded: list[QuestionRecord], lang: str) -> None:
+    """Every flag's detail: a neighbour's seed, the same answers on another deal, late work, a copy handed in
+    twice, look-alike names, an exercise that does not count, unreadable answers as written, a file that is
+    not a notebook."""
+    from omaha_learn.grading.class_summary import look_label
+    from omaha_learn.grading.report import report_html
+
+    with language("en"):
+        english_page = report_html(in_english(graded), assignment=_plan())
+    with language(lang):
+        page = no_python(report_html(graded, assignment=_plan()))
+        for label in ("seed-mismatch", "same answers, different deal", "late", "handed in twice",
+                      "looks like another learner", "not counted"):
+            assert look_label(label) in page and look_label(label) != label, label
+    stripped = _STATUS_CODES.sub("", page)
+    assert ("не JSON" if lang == "ru" else "pole JSON") in page
+    for name in ("Анна", "MARI", "Mari", "Ivo", "Olev"):
+        stripped = stripped.replace(name, "")
+    left = english_left(stripped, english_page)
+    assert left == set(), left
+
+
+def _desk_text(desk: object) -> str:
+    """Everything the desk shows: its HTML (title, detail, messages) and every label, tooltip and option."""
+    out, todo = [], [desk]
+    while todo:
+        w = todo.pop()
+        for attr in ("value", "description", "placeholder", "tooltip"):
+            text = getattr(w, attr, None)
+            if isinstance(text, str) and text:
+                out.append(text)
+        for option in getattr(w, "options", ()) or ():
+            out.append(option[0] if isinstance(option, tuple) else str(option))
+        todo += list(getattr(w, "children", ()) or ())
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("lang", ["ru", "et"])
+def test_the_grading_desk_speaks_the_teacher_s_language(graded: list[QuestionRecord], lang: str,
+                                                        tmp_path: Path) -> None:
+    """Labels, buttons, tooltips, the detail of an unreadable answer and the messages after a click."""
+    pytest.importorskip("ipywidgets")
+    from omaha_learn.grading.desk_widget import GradingDesk
+
+    shown = {}
+    for code in ("en", lang):
+        desk = GradingDesk(graded if code == lang else in_english(graded), tmp_path / f"marks-{code}.csv",
+                           keys=KEYS, language=code)
+        desk.open_cell("Анна", EX1, "q2")
+        desk.save_button.click()
+        desk.remove_button.click()
+        desk.remove_button.click()   # nothing left to remove: a message of its own
+        shown[code] = _desk_text(desk)
+        shown[code] = shown[code].replace(str(tmp_path), "")
+    assert "король" in shown[lang] and shown[lang] != shown["en"]
+    left = english_left(_STATUS_CODES.sub("", shown[lang]).replace("Анна", "").replace("MARI", "").replace(
+        "Mari", "").replace("Ivo", "").replace("Olev", ""), shown["en"])
+    assert left == set(), left

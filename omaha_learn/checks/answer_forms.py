@@ -78,8 +78,10 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import SupportsIndex
 
+from omaha_learn.checks.messages import Message, answer_error, msg
 from omaha_learn.engine.cards import CardError, parse_cards
 from omaha_learn.errors import AnswerError
+from omaha_learn.i18n import N_
 
 __all__ = ["KINDS", "PLAYERS", "CATEGORY_NAMES", "MAX_TEXT", "MAX_ITEMS", "normalise_int", "normalise_ints",
            "normalise_low", "normalise_lows", "normalise_fraction", "normalise_player", "normalise_players",
@@ -172,6 +174,10 @@ def _shown(value: object) -> str:
         return f"<a {type(value).__name__} object>"
 
 
+def _too_many() -> AnswerError:
+    return answer_error(N_("the answer has more than {limit} items; the limit is {limit}"), limit=MAX_ITEMS)
+
+
 def _plain(value: object) -> object:
     """A numpy scalar as the Python value it holds (other values unchanged)."""
     item = getattr(value, "item", None)
@@ -186,7 +192,7 @@ def _plain(value: object) -> object:
 def _text(value: str) -> str:
     """A text answer within :data:`MAX_TEXT`, in Unicode NFC (a name typed on a Mac is NFD)."""
     if len(value) > MAX_TEXT:
-        raise AnswerError(f"the answer is {len(value):,} characters; the limit is {MAX_TEXT:,}")
+        raise answer_error(N_("the answer is {n} characters long; the limit is {limit}"), n=len(value), limit=MAX_TEXT)
     return unicodedata.normalize("NFC", value)
 
 
@@ -197,14 +203,14 @@ def _prepared(value: object) -> object:
         return _text(value)
     if isinstance(value, Mapping):
         if len(value) > MAX_ITEMS:
-            raise AnswerError(f"the answer has {len(value):,} items; the limit is {MAX_ITEMS:,}")
+            raise answer_error(N_("the answer has {n} items; the limit is {limit}"), n=len(value), limit=MAX_ITEMS)
         return {(_text(k) if isinstance(k, str) else k): (_text(v) if isinstance(v, str) else v)
                 for k, v in value.items()}
     if isinstance(value, Iterable) and (type(value) in (list, tuple, set, frozenset) or (
             type(value).__module__ == "builtins" and not isinstance(value, (bytes, bytearray, Mapping)))):
         items = list(itertools.islice(value, MAX_ITEMS + 1))   # also generators, map, dict views
         if len(items) > MAX_ITEMS:
-            raise AnswerError(f"the answer has more than {MAX_ITEMS:,} items; the limit is {MAX_ITEMS:,}")
+            raise _too_many()
         items = [_text(x) if isinstance(x, str) else x for x in items]
         if type(value) is tuple:
             return tuple(items)
@@ -213,7 +219,7 @@ def _prepared(value: object) -> object:
         return items
     size = getattr(value, "size", None)
     if isinstance(size, int) and size > MAX_ITEMS:   # a numpy array
-        raise AnswerError(f"the answer has {size:,} items; the limit is {MAX_ITEMS:,}")
+        raise answer_error(N_("the answer has {n} items; the limit is {limit}"), n=size, limit=MAX_ITEMS)
     return value
 
 
@@ -246,10 +252,11 @@ def _number_words(text: str) -> int | None:
     return None
 
 
-def _integer(value: object, what: str = "a whole number such as 140") -> int:
+def _integer(value: object, what: Message = None) -> int:
+    what = what or msg(N_("a whole number such as 140"))
     value = _plain(value)
     if isinstance(value, bool):
-        raise AnswerError(f"expected {what}, got {value!r}")
+        raise answer_error(N_("expected {what}, got {answer}"), what=what, answer=repr(value))
     if isinstance(value, SupportsIndex) and not isinstance(value, str):
         return operator.index(value)
     if isinstance(value, float) and value.is_integer():
@@ -275,8 +282,8 @@ def _integer(value: object, what: str = "a whole number such as 140") -> int:
         spoken = _number_words(_words(text))
         if spoken is not None:
             return spoken
-    raise AnswerError(f"could not read {_shown(value)}: expected {what} (digits, '6,961', '140 chips' or a "
-                      "short word such as 'twelve')")
+    raise answer_error(N_("could not read {answer}: expected {what} (digits, '6,961', '140 chips' or a short word "
+                          "such as 'twelve')"), answer=_shown(value), what=what)
 
 
 @_bounded
@@ -306,13 +313,13 @@ def _by_player(pairs: Iterable[tuple[object, object]]) -> list[object]:
     for k, v in pairs:
         letter = _player_letter(k) if isinstance(k, str) else None
         if letter is None or letter in found:
-            raise AnswerError(f"{_shown(k)} is not a player letter (or comes twice); write 'A 30, B 30, C 60' "
-                              "or {'A': 30, 'B': 30, 'C': 60}")
+            raise answer_error(N_("{answer} is not a player letter (or comes twice); write 'A 30, B 30, C 60' or "
+                                  "{example}"), answer=_shown(k), example="{'A': 30, 'B': 30, 'C': 60}")
         found[letter] = v
     letters = sorted(found)
     if letters != list(PLAYERS[: len(letters)]):
-        raise AnswerError(f"give every player from A on, in order (got {', '.join(letters)}); "
-                          "write e.g. [30, 30, 60] for A, B, C")
+        raise answer_error(N_("give every player from A on, in order (got {letters}); write e.g. [30, 30, 60] for "
+                                 "A, B, C"), letters=", ".join(letters))
     return [found[x] for x in letters]
 
 
@@ -355,12 +362,12 @@ def normalise_ints(value: object) -> str:
     elif isinstance(value, Iterable):
         items = list(itertools.islice(value, MAX_ITEMS + 1))
         if len(items) > MAX_ITEMS:
-            raise AnswerError(f"the answer has more than {MAX_ITEMS:,} items; the limit is {MAX_ITEMS:,}")
+            raise _too_many()
     else:
         items = [value]
     if not items:
-        raise AnswerError("expected whole numbers in order, e.g. [30, 30, 60]")
-    return ",".join(str(_integer(v, "whole numbers in order such as [30, 30, 60]")) for v in items)
+        raise answer_error(N_("expected whole numbers in order, e.g. [30, 30, 60]"))
+    return ",".join(str(_integer(v, msg(N_("whole numbers in order such as [30, 30, 60]")))) for v in items)
 
 
 # ------------------------------------------------------------------------ lows
@@ -407,8 +414,9 @@ def _low_ranks(value: object) -> list[int] | None:
 def _low(value: object) -> str:
     ranks = _low_ranks(value)
     if ranks is None or (ranks and (len(ranks) != 5 or len(set(ranks)) != 5 or not all(1 <= r <= 9 for r in ranks))):
-        raise AnswerError(f"could not read {_shown(value)}: expected a low such as 76421, '7-6-4-2-A' or "
-                          "'7 6 4 2 A' (five different ranks, ace low; 'wheel' for 5-4-3-2-A; 0 for no low)")
+        raise answer_error(N_("could not read {answer}: expected a low such as 76421, '7-6-4-2-A' or '7 6 4 2 A' "
+                                 "(five different ranks, ace low; 'wheel' for 5-4-3-2-A; 0 for no low)"),
+                           answer=_shown(value))
     if not ranks:
         return "no low"
     return "-".join(_LOW_NAMES.get(r, str(r)) for r in sorted(ranks, reverse=True))
@@ -435,16 +443,16 @@ def normalise_lows(value: object) -> str:
             if len(spaced) >= 2 and all(_WHOLE_LOW.fullmatch(p) for p in spaced):
                 items = list(spaced)
         if len(items) < 2:
-            raise AnswerError(f"could not read {_shown(value)}: expected lows in order separated by commas, "
-                              "e.g. '65432, 76432'")
+            raise answer_error(N_("could not read {answer}: expected lows in order separated by commas, e.g. "
+                                     "'65432, 76432'"), answer=_shown(value))
     elif isinstance(value, Iterable):
         items = list(itertools.islice(value, MAX_ITEMS + 1))
     else:
-        raise AnswerError("expected a list of lows in order, e.g. [65432, 76432]")
+        raise answer_error(N_("expected a list of lows in order, e.g. [65432, 76432]"))
     if not items:
-        raise AnswerError("expected a list of lows in order, e.g. [65432, 76432]")
+        raise answer_error(N_("expected a list of lows in order, e.g. [65432, 76432]"))
     if len(items) > MAX_ITEMS:
-        raise AnswerError(f"the answer has more than {MAX_ITEMS:,} items; the limit is {MAX_ITEMS:,}")
+        raise _too_many()
     return ",".join(_low(v) for v in items)
 
 
@@ -457,7 +465,10 @@ _ORDINALS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "qua
              "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6, "seventh": 7, "sevenths": 7,
              "eighth": 8, "eighths": 8, "ninth": 9, "ninths": 9, "tenth": 10, "tenths": 10, "eleventh": 11,
              "elevenths": 11, "twelfth": 12, "twelfths": 12}
-_FORM = "write it as Fraction(1, 3), '1/3' or [1, 3], in lowest terms"
+
+
+def _form() -> Message:
+    return msg(N_("write it as Fraction(1, 3), '1/3' or [1, 3], in lowest terms"))
 
 
 def _spoken_fraction(text: str) -> tuple[int, int] | None:
@@ -490,10 +501,10 @@ def _share(digits: str, scale: int) -> Fraction:
     if len(near) == 1:
         return near[0]
     if len(near) > 1:
-        shown = " or ".join(f"{f.numerator}/{f.denominator}" for f in near[:3])
-        raise AnswerError(f"{digits}{'%' if scale == 100 else ''} is not precise enough: {shown} round to "
-                          f"it; write the fraction (e.g. '{near[0].numerator}/{near[0].denominator}') or give "
-                          "one more digit")
+        shown = ", ".join(f"{f.numerator}/{f.denominator}" for f in near[:3])
+        raise answer_error(N_("{answer} is not precise enough: {fractions} round to it; write the fraction (e.g. "
+                                 "'{example}') or give one more digit"), answer=digits + ("%" if scale == 100 else ""),
+                           fractions=shown, example=f"{near[0].numerator}/{near[0].denominator}")
     return exact
 
 
@@ -516,34 +527,35 @@ def normalise_fraction(value: object) -> str:
         return f"{value.numerator}/{value.denominator}"
     if isinstance(value, float):
         if not (value == value and abs(value) < 1e6):
-            raise AnswerError(f"expected a fraction, got {value!r}: {_FORM}")
+            raise answer_error(N_("expected a fraction, got {answer}: {form}"), answer=repr(value), form=_form())
         f = _share(f"{abs(value):.12f}".rstrip("0").rstrip(".") or "0", 1) * (-1 if value < 0 else 1)
         return f"{f.numerator}/{f.denominator}"
     if isinstance(value, str):
         m = re.fullmatch(r"\s*(-?\d{1,30})\s*/\s*(\d{1,30})\s*", value)
         if not m:
             if re.fullmatch(r"\s*\d{1,30}\s*(?::|\bto\b)\s*\d{1,30}\s*", value, re.I):
-                raise AnswerError(f"could not read {_shown(value)}: odds are ambiguous (1:2 is 1/3 as odds and "
-                                  f"1/2 as a ratio); write the share as a fraction such as '1/3'")
+                raise answer_error(N_("could not read {answer}: odds are ambiguous (1:2 is 1/3 as odds and 1/2 as a "
+                                         "ratio); write the share as a fraction such as '1/3'"), answer=_shown(value))
             spoken = _spoken_fraction(value)
             if spoken is None:
                 share = _decimal_share(value)
                 if share is not None:
                     return f"{share.numerator}/{share.denominator}"
-                raise AnswerError(f"could not read {_shown(value)} as a fraction: {_FORM}")
+                raise answer_error(N_("could not read {answer} as a fraction: {form}"), answer=_shown(value), form=_form())
             num, den = spoken
         else:
             num, den = m.group(1), m.group(2)
     elif isinstance(value, (list, tuple)) and len(value) == 2:
         num, den = value
     else:
-        raise AnswerError(f"expected a fraction, got {_shown(value)}: {_FORM}")
-    n, d = _integer(num, "a whole numerator"), _integer(den, "a whole denominator")
+        raise answer_error(N_("expected a fraction, got {answer}: {form}"), answer=_shown(value), form=_form())
+    n, d = _integer(num, msg(N_("a whole numerator"))), _integer(den, msg(N_("a whole denominator")))
     if d <= 0:
-        raise AnswerError(f"the denominator must be positive, got {d}: {_FORM}")
+        raise answer_error(N_("the denominator must be positive, got {d}: {form}"), d=str(d), form=_form())
     f = Fraction(n, d)
     if (f.numerator, f.denominator) != (n, d):
-        raise AnswerError(f"{n}/{d} is not in lowest terms: divide both by {d // f.denominator}")
+        raise answer_error(N_("{fraction} is not in lowest terms: divide both by {by}"), fraction=f"{n}/{d}",
+                           by=str(d // f.denominator))
     return f"{n}/{d}"
 
 
@@ -557,13 +569,14 @@ _PLAYER_WORD_RE = re.compile(r"\b(?:players?|seats?|игрок[аиу]?|mängija
 
 def _player_tokens(value: object, *, allow_run: bool) -> list[str]:
     """Player letters in the order written; ``allow_run`` reads ``"AB"`` as A then B."""
-    form = "write player letters such as 'B', 'A and C' or ['A', 'C']"
+    form = msg(N_("write player letters such as 'B', 'A and C' or ['A', 'C']"))
     if isinstance(value, str):
         text = _WINS.sub(" ", _PLAYER_WORD_RE.sub(" ", value)).strip().rstrip(".!").strip()
         text = text.translate(_CYRILLIC_PLAYERS)
         parts = [p for p in (q.strip() for q in _JOINERS.split(text)) if p]
         if not parts:
-            raise AnswerError(f"could not read {_shown(value)}: no player letter in it; {form}")
+            raise answer_error(N_("could not read {answer}: no player letter in it; {form}"), answer=_shown(value),
+                               form=form)
         out = []
         for p in parts:
             if len(p) > 1 and allow_run and all(ch.upper() in PLAYERS for ch in p) and len(parts) == 1:
@@ -571,7 +584,8 @@ def _player_tokens(value: object, *, allow_run: bool) -> list[str]:
             elif len(p) == 1 and p.upper() in PLAYERS:
                 out.append(p.upper())
             else:
-                raise AnswerError(f"could not read {_shown(value)}: {p!r} is not a player letter; {form}")
+                raise answer_error(N_("could not read {answer}: {part} is not a player letter; {form}"),
+                                   answer=_shown(value), part=repr(p), form=form)
         return out
     if isinstance(value, Iterable) and not isinstance(value, Mapping):
         out = []
@@ -579,10 +593,11 @@ def _player_tokens(value: object, *, allow_run: bool) -> list[str]:
             v = _plain(v)
             letter = _player_letter(v) if isinstance(v, str) else None
             if letter is None:
-                raise AnswerError(f"{_shown(v)} is not a player letter: {form}")
+                raise answer_error(N_("{answer} is not a player letter: {form}"), answer=_shown(v), form=form)
             out.append(letter)
         return out
-    raise AnswerError(f"expected a player letter such as 'A', got {_shown(value)}: {form}")
+    raise answer_error(N_("expected a player letter such as 'A', got {answer}: {form}"), answer=_shown(value),
+                       form=form)
 
 
 @_bounded
@@ -590,7 +605,8 @@ def normalise_player(value: object) -> str:
     """One player: ``"B"``, ``"b"``, ``"Player B"``, ``"B wins"``, ``"B."``, «Игрок B», «Mängija B»."""
     letters = _player_tokens(value, allow_run=False)
     if len(letters) != 1:
-        raise AnswerError(f"this question asks for one player; write one letter such as 'B', got {_shown(value)}")
+        raise answer_error(N_("this question asks for one player; write one letter such as 'B', got {answer}"),
+                           answer=_shown(value))
     return letters[0]
 
 
@@ -599,7 +615,7 @@ def normalise_players(value: object) -> str:
     """A set of players in any order: ``"AC"``, ``"A and C"``, ``"A, C"``, ``["C", "A"]``."""
     letters = _player_tokens(value, allow_run=True)
     if len(set(letters)) != len(letters):
-        raise AnswerError(f"a player is named twice in {_shown(value)}; name each winner once")
+        raise answer_error(N_("a player is named twice in {answer}; name each winner once"), answer=_shown(value))
     return ",".join(sorted(letters))
 
 
@@ -646,8 +662,9 @@ def normalise_category(value: object) -> str:
     """A hand category: its name, a common one (``trips``, ``boat``, ``ace high``) or with details in brackets."""
     name = _category_name(value)
     if name is None:
-        raise AnswerError(f"cannot tell which category {_shown(value)} is: write one name such as 'two pair', "
-                          "'three of a kind' (or 'trips'), 'full house', 'high card' (or 'ace high')")
+        raise answer_error(N_("cannot tell which category {answer} is: write one name such as 'two pair', 'three of "
+                                 "a kind' (or 'trips'), 'full house', 'high card' (or 'ace high')"),
+                           answer=_shown(value))
     return name
 
 
@@ -657,13 +674,13 @@ def normalise_categories(value: object) -> str:
     if isinstance(value, str):
         items: list[object] = [p for p in (q.strip() for q in re.split(r"[,;>]|\bthen\b", value)) if p]
         if len(items) < 2:
-            raise AnswerError("expected a list of names in order, e.g. ['flush', 'straight']")
+            raise answer_error(N_("expected a list of names in order, e.g. ['flush', 'straight']"))
     elif isinstance(value, Iterable):
         items = list(itertools.islice(value, MAX_ITEMS + 1))
     else:
-        raise AnswerError("expected a list of names in order, e.g. ['flush', 'straight']")
+        raise answer_error(N_("expected a list of names in order, e.g. ['flush', 'straight']"))
     if len(items) > MAX_ITEMS:
-        raise AnswerError(f"the answer has more than {MAX_ITEMS:,} items; the limit is {MAX_ITEMS:,}")
+        raise _too_many()
     return ",".join(normalise_category(v) for v in items)
 
 
@@ -727,30 +744,35 @@ def _cards_in_words(text: str) -> str | None:
 _LOOKALIKES = {"К": "K", "А": "A", "Т": "T", "В": "B", "С": "C", "Е": "E", "Н": "H", "М": "M", "О": "O",
                "Р": "P", "Х": "X", "к": "k", "а": "a", "т": "t", "в": "b", "с": "c", "е": "e", "н": "h",
                "м": "m", "о": "o", "р": "p", "х": "x"}
-_RUSSIAN_RANKS = {"Т": ("туз", "the ace", "A"), "К": ("король", "the king", "K"), "Д": ("дама", "the queen", "Q"),
-                  "В": ("валет", "the jack", "J")}
+_RUSSIAN_RANKS = {"Т": ("туз", N_("the ace"), "A"), "К": ("король", N_("the king"), "K"),
+                  "Д": ("дама", N_("the queen"), "Q"), "В": ("валет", N_("the jack"), "J")}
 
 
-def _cyrillic_message(text: str) -> str | None:
+def _cyrillic_message(text: str) -> AnswerError | None:
     """Why cards with a Cyrillic letter in them are refused (naming the letter), or None."""
     for pos, ch in enumerate(text):
         if "\u0400" <= ch <= "\u04ff":
             up = ch.upper()
+            where = dict(answer=_shown(text), letter=ch, pos=pos)
             if up == "Т":
-                return (f"could not read {_shown(text)}: «{ch}» at position {pos} is the Cyrillic letter Т; in "
-                        "Russian card notation Т is the ace (туз), and it is never read as the ten: write cards in "
-                        "Latin letters, A for an ace (As), T for a ten (Ts)")
+                return answer_error(N_("could not read {answer}: «{letter}» at position {pos} is the Cyrillic letter "
+                                       "Т; in Russian card notation Т is the ace (туз), and it is never read as the "
+                                       "ten: write cards in Latin letters, A for an ace (As), T for a ten (Ts)"),
+                                    **where)
             if up in _RUSSIAN_RANKS:
                 word, meaning, latin = _RUSSIAN_RANKS[up]
-                return (f"could not read {_shown(text)}: «{ch}» at position {pos} is the Cyrillic letter {up} "
-                        f"({word}, {meaning} in Russian notation): write cards in Latin letters, {latin} for "
-                        f"{meaning} (e.g. {latin}d)")
+                return answer_error(N_("could not read {answer}: «{letter}» at position {pos} is the Cyrillic letter "
+                                       "{upper} ({word}, {meaning} in Russian notation): write cards in Latin "
+                                       "letters, {latin} for {meaning} (e.g. {latin}d)"),
+                                    upper=up, word=word, meaning=msg(meaning), latin=latin, **where)
             if ch in _LOOKALIKES:
-                return (f"could not read {_shown(text)}: «{ch}» at position {pos} is the Cyrillic letter {ch}, "
-                        f"which looks like the Latin {_LOOKALIKES[ch]}: write cards in Latin letters (ranks "
-                        "2-9 T J Q K A, suits c d h s), e.g. 'Kd Kc', or in words, «туз пик»")
-            return (f"could not read {_shown(text)}: «{ch}» at position {pos} is a Cyrillic letter: write cards "
-                    "in Latin letters (ranks 2-9 T J Q K A, suits c d h s), e.g. 'Kd Kc', or in words, «туз пик»")
+                return answer_error(N_("could not read {answer}: «{letter}» at position {pos} is the Cyrillic letter "
+                                       "{letter}, which looks like the Latin {latin}: write cards in Latin letters "
+                                       "(ranks 2-9 T J Q K A, suits c d h s), e.g. 'Kd Kc', or in words, «туз пик»"),
+                                    latin=_LOOKALIKES[ch], **where)
+            return answer_error(N_("could not read {answer}: «{letter}» at position {pos} is a Cyrillic letter: write "
+                                   "cards in Latin letters (ranks 2-9 T J Q K A, suits c d h s), e.g. 'Kd Kc', or in "
+                                   "words, «туз пик»"), **where)
     return None
 
 
@@ -764,17 +786,18 @@ def normalise_cards(value: object) -> str:
         else:
             cyrillic = _cyrillic_message(value)
             if cyrillic:
-                raise AnswerError(cyrillic)
+                raise cyrillic
             value = _CARD_JOINERS.sub(" ", value).strip()
     elif isinstance(value, (list, tuple)):
         for item in value:
-            if isinstance(item, str) and _cyrillic_message(item):
-                raise AnswerError(str(_cyrillic_message(item)))
+            refused = _cyrillic_message(item) if isinstance(item, str) else None
+            if refused is not None:
+                raise refused
     try:
         cards = parse_cards(value)  # type: ignore[arg-type]
     except CardError as exc:
-        raise AnswerError(f"could not read your cards: {exc} (write cards such as 'Kd Kc' or ['Kd', 'Kc'])") \
-            from None
+        raise answer_error(N_("could not read your cards: {error} (write cards such as 'Kd Kc' or ['Kd', "
+                                 "'Kc'])"), error=str(exc)) from None
     return " ".join(str(c) for c in sorted(cards, key=int))
 
 
@@ -787,7 +810,7 @@ def normalise_text(value: object) -> str:
     if isinstance(label, str):
         value = label
     if not isinstance(value, str):
-        raise AnswerError(f"expected text such as 'two pair', got {_shown(value)}")
+        raise answer_error(N_("expected text such as 'two pair', got {answer}"), answer=_shown(value))
     return _words(value)
 
 
@@ -795,10 +818,10 @@ def normalise_text(value: object) -> str:
 def normalise_texts(value: object) -> str:
     """Free names in order (a list)."""
     if isinstance(value, str) or not isinstance(value, Iterable):
-        raise AnswerError("expected a list of names, e.g. ['flush', 'straight']")
+        raise answer_error(N_("expected a list of names, e.g. ['flush', 'straight']"))
     items = list(itertools.islice(value, MAX_ITEMS + 1))
     if len(items) > MAX_ITEMS:
-        raise AnswerError(f"the answer has more than {MAX_ITEMS:,} items; the limit is {MAX_ITEMS:,}")
+        raise _too_many()
     return ",".join(normalise_text(v) for v in items)
 
 
@@ -820,9 +843,10 @@ def normalise_yesno(value: object) -> str:
         if text in _YES or text in _NO:
             return "yes" if text in _YES else "no"
         if text in _PASS:
-            raise AnswerError(f"could not read {_shown(value)}: «пас» is a fold in Russian but «passida» is a "
-                              "check in Estonian; write yes or no («да»/«нет», «jah»/«ei»)")
-    raise AnswerError(f"could not read {_shown(value)}: expected True or False (or 'yes'/'no', 1/0)")
+            raise answer_error(N_("could not read {answer}: «пас» is a fold in Russian but «passida» is a check in "
+                                     "Estonian; write yes or no («да»/«нет», «jah»/«ei»)"), answer=_shown(value))
+    raise answer_error(N_("could not read {answer}: expected True or False (or 'yes'/'no', 1/0)"),
+                       answer=_shown(value))
 
 
 KINDS: dict[str, Callable[[object], str]] = {

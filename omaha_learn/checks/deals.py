@@ -37,6 +37,7 @@ from typing import Any, Generic, TypeVar
 
 from omaha_learn.engine.cards import Card, Deck, format_cards
 from omaha_learn.errors import DealError
+from omaha_learn.i18n import gettext
 
 __all__ = ["Deal", "DealtHands", "deal_hands", "learner_seed", "use_seed", "forced_seed", "DealError",
            "MAX_REDRAWS", "unique_best", "SEED_KEY", "hole_pairs", "pair_high", "pair_low"]
@@ -210,8 +211,9 @@ class Deal(Generic[D]):
     def describe(self, data: D, seed: int | None = None) -> str:
         """The deal as text: whose deal it is (``seed``, else the current one), then the cards."""
         seed = self.current_seed if seed is None else seed
-        who = "the class deal" if seed == self.class_seed else "your own deal"
-        return f"{who} (seed {seed})\n{self._show(data)}"
+        who = (gettext("the class deal (seed {seed})") if seed == self.class_seed
+               else gettext("your own deal (seed {seed})"))
+        return f"{who.format(seed=seed)}\n{self._show(data)}"
 
 
 # ------------------------------------------------------------ hands and board
@@ -233,7 +235,7 @@ class DealtHands:
 
     def __str__(self) -> str:
         lines = [f"{p} {format_cards(h)}" for p, h in self.hands.items()]
-        return "\n".join(lines + [f"board {format_cards(self.board)}"])
+        return "\n".join(lines + [gettext("board {cards}").format(cards=format_cards(self.board))])
 
 
 def deal_hands(seed: int, players: int = 3, hole_size: int = 4, board_size: int = 5) -> DealtHands:

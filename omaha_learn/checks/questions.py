@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import itertools
 import json
 import os
 import sys
@@ -39,10 +40,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from omaha_learn.checks.answer_forms import KINDS, PLAYERS
+from omaha_learn.checks.messages import answer_error, english, message_of, msg, render
 from omaha_learn.engine.cards import Card, Deck
 from omaha_learn.engine.games import deal_holes
 from omaha_learn.errors import AnswerError
-from omaha_learn.i18n import gettext
+from omaha_learn.i18n import LANGUAGES, N_, get_language, gettext, language, ngettext
 
 if TYPE_CHECKING:
     from omaha_learn.checks.deals import Deal
@@ -156,16 +158,21 @@ class Question:
     def feedback(self, answer: object, right: str | None = None) -> Verdict:
         """What the checker shows for ``answer``: right or wrong, the points, the hint and rules."""
         if answer is None:
-            return Verdict(self.qid, False, self.points, f"no answer yet (0/{self.points} points). Write your "
-                            f"answer in answer_{self.qid}, run that cell, then run this one.")
+            return Verdict(self.qid, False, self.points, ngettext(
+                "no answer yet (0/{points} points). Write your answer in {name}, run that cell, then run this one.",
+                "no answer yet (0/{points} points). Write your answer in {name}, run that cell, then run this one.",
+                self.points).format(points=self.points, name=f"answer_{self.qid}"))
         try:
             ok = self.is_correct(answer, right)
         except AnswerError as exc:
-            return Verdict(self.qid, False, self.points, f"cannot read this answer (0/{self.points} points): {exc}.")
+            return Verdict(self.qid, False, self.points, render(unreadable_message(exc, self.points)))
         if ok:
-            return Verdict(self.qid, True, self.points, f"correct ({self.points}/{self.points} points)")
-        return Verdict(self.qid, False, self.points, f"not yet (0/{self.points} points).", self.rules,
-                       gettext(self.hint_for(answer)))
+            return Verdict(self.qid, True, self.points, ngettext(
+                "correct ({points}/{max_points} points)", "correct ({points}/{max_points} points)",
+                self.points).format(points=self.points, max_points=self.points))
+        return Verdict(self.qid, False, self.points, ngettext(
+            "not yet (0/{points} points).", "not yet (0/{points} points).", self.points).format(points=self.points),
+            self.rules, gettext(self.hint_for(answer)))
 
     def message(self, answer: object) -> tuple[bool, str]:
         """(correct, the line the checker prints)."""
@@ -173,13 +180,28 @@ class Question:
         return fb.correct, fb.text
 
 
+def unreadable_message(exc: BaseException, points: int | None = None) -> dict[str, Any]:
+    """The verdict on an answer that cannot be read, with the reason ``exc`` gives, as a message (any language)."""
+    reason = message_of(exc)
+    if points is None:
+        return msg(N_("cannot read this answer: {reason}"), reason=reason)
+    return msg(N_("cannot read this answer (0/{points} points): {reason}."), points=points, reason=reason)
+
+
+def _rules_name() -> str:
+    """The rules reference in the language in use: ``rules.md``, ``rules.ru.md`` or ``rules.et.md`` (same anchors)."""
+    lang = get_language()
+    return "rules.md" if lang == "en" else f"rules.{lang}.md"
+
+
 def _rules_href(rule: str) -> str:
-    """A link to ``docs/rules.md#rN`` relative to the kernel's folder (the notebook's), when the docs are there."""
+    """A link to ``docs/rules.md#rN`` (``rules.ru.md``, ``rules.et.md`` in those languages) relative to the
+    kernel's folder (the notebook's), when the docs are there."""
     from omaha_learn.resources import LessonsMissing, rules_file
 
-    target = f"docs/rules.md#{rule.lower()}"
+    target = f"docs/{_rules_name()}#{rule.lower()}"
     try:
-        docs = rules_file()
+        docs = rules_file().with_name(_rules_name())
     except LessonsMissing:
         return target
     if docs.is_file():
@@ -212,8 +234,9 @@ class Verdict:
     def text(self) -> str:
         line = f"{self.qid}: {self.verdict}"
         if self.rules:
-            links = " ".join(f"docs/rules.md#{r.lower()}" for r in self.rules)
-            line += f" {', '.join(self.rules)}: {self.hint} (rules: {links})"
+            links = " ".join(f"docs/{_rules_name()}#{r.lower()}" for r in self.rules)
+            line += " " + gettext("{rules}: {hint} (rules: {links})").format(rules=", ".join(self.rules),
+                                                                             hint=self.hint, links=links)
         return line
 
     def __repr__(self) -> str:
@@ -226,7 +249,8 @@ class Verdict:
         if self.rules:
             links = ", ".join(f'<a href="{html.escape(_rules_href(r))}" target="_blank">{html.escape(r)}</a>'
                               for r in self.rules)
-            parts.append(f" {html.escape(self.hint)} Re-read {links}.")
+            parts.append(" " + html.escape(self.hint) + " " + html.escape(gettext("Re-read {rules}.")).format(
+                rules=links))
         return f'<div class="omaha-learn-feedback">{"".join(parts)}</div>'
 
 
@@ -309,17 +333,18 @@ def check_form(qid: str, answer: object, kind: str) -> None:
     q3: cannot read this answer: ...
     """
     if answer is None:
-        print(f"{qid}: no answer yet")
+        print(f"{qid}: " + gettext("no answer yet"))
         return
     try:
         text = normalise(kind, answer)
     except AnswerError as exc:
-        print(f"{qid}: cannot read this answer: {exc}")
+        print(f"{qid}: " + render(msg(N_("cannot read this answer: {reason}"), reason=message_of(exc))))
         return
     except Exception as exc:  # noqa: BLE001 - a learner's object may fail in any way
-        print(f"{qid}: cannot read this answer: {type(exc).__name__}")
+        print(f"{qid}: " + render(msg(N_("cannot read this answer: {reason}"), reason=type(exc).__name__)))
         return
-    print(f"{qid}: answer recorded as {text} (its form is fine; your teacher marks it)")
+    print(f"{qid}: " + gettext("answer recorded as {answer} (its form is fine; your teacher marks it)").format(
+        answer=text))
 
 
 # --------------------------------------------------------------------- grading
@@ -346,7 +371,7 @@ def record_answer(qid: str, answer: object, kind: str) -> None:
         try:
             out.update(status="answer", answer=normalise(kind, answer))
         except Exception as exc:  # noqa: BLE001 - a learner's object may fail in any way
-            error = str(exc) if isinstance(exc, AnswerError) else f"{type(exc).__name__}: {exc}"
+            error = english(message_of(exc)) if isinstance(exc, AnswerError) else f"{type(exc).__name__}: {exc}"
             out.update(status="unreadable", error=error[:500])
     print(REPORT_PREFIX + json.dumps(out, sort_keys=True), flush=True)
 
@@ -358,9 +383,42 @@ def canonical(kind: str, text: str) -> str:
     ('flush,straight', 'Kc Kd')
     """
     if not isinstance(text, str) or len(text) > 2000:
-        raise AnswerError("a reported answer is text of at most 2000 characters")
+        raise answer_error(N_("a reported answer is text of at most 2000 characters"))
     value: object = text.split(",") if kind in ("texts", "ints", "categories", "lows") and text else text
     return normalise(kind, value)
+
+
+def reported_error(kind: str, written: str, error: str) -> Any:
+    """The message (in no language) behind ``error``, the English reason a sandboxed run reported for the answer
+    ``written`` (as :func:`record_answer` wrote it): the grader reads the answer again in its own process, and
+    keeps the message only when it says exactly ``error``; otherwise ``error`` as it is. Nothing the learner's
+    run printed is used as a template.
+
+    >>> from omaha_learn.checks.messages import english
+    >>> english(reported_error("player", "Bob wins", "could not read 'Bob wins': 'BOB' is not a player letter; x"))
+    "could not read 'Bob wins': 'BOB' is not a player letter; x"
+    >>> reported_error("yesno", "maybe", "could not read 'maybe': expected True or False (or 'yes'/'no', 1/0)")["t"]
+    "could not read {answer}: expected True or False (or 'yes'/'no', 1/0)"
+    """
+    import ast
+
+    candidates: list[object] = [written]
+    if len(written) <= 200:
+        try:
+            candidates.append(ast.literal_eval(written))
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            pass
+    for value, lang in itertools.product(candidates, LANGUAGES):   # the engine's own errors are in the run's language
+        try:
+            with language(lang):
+                normalise(kind, value)
+        except AnswerError as exc:
+            found = message_of(exc)
+            if english(found)[:500] == error:
+                return found
+        except Exception:  # noqa: BLE001 - a value the run could not read either
+            continue
+    return error
 
 
 def seeded_deal(seed: int, players: int = 3) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:

@@ -45,14 +45,15 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from omaha_learn.checks.messages import Message, english, loads, msg, plural_msg, render
 from omaha_learn.errors import ReportError
 from omaha_learn.grading.deals import COPIED, SEED_MISMATCH
 from omaha_learn.grading.records import STATUSES, QuestionRecord
-from omaha_learn.i18n import N_, gettext
+from omaha_learn.i18n import N_, gettext, ngettext, pgettext
 
 __all__ = ["ReportError", "QuestionStats", "ExerciseScore", "StudentTotal", "Flagged", "ClassSummary", "summarise",
            "natural_key", "learner_key", "HISTOGRAM_BINS", "histogram", "check_records", "STATUS_NOTES",
-           "LEARNER_FLAGS", "Assignment", "CHOICES", "DEAL_LOOKS"]
+           "LEARNER_FLAGS", "Assignment", "CHOICES", "DEAL_LOOKS", "look_label", "record_note", "deal_note"]
 
 NO_ANSWER = "(no answer)"
 
@@ -175,6 +176,13 @@ class Flagged:
     submission: str
     statuses: tuple[str, ...]
     detail: str
+    note: Message = ""
+    """``detail`` in no language (:mod:`omaha_learn.checks.messages`): the report writes it in its own."""
+
+    @property
+    def shown(self) -> str:
+        """The detail in the language in use."""
+        return render(self.note) if self.note not in ("", None, []) else self.detail
 
 
 @dataclass(frozen=True)
@@ -189,6 +197,7 @@ class ClassSummary:
     not_counted: dict[tuple[str, str, str], str] = field(default_factory=dict)  # (student, exercise, submission)
     assignment: Assignment = field(default_factory=lambda: Assignment())
     extra_exercises: list[str] = field(default_factory=list)   # handed in by someone, not counted for the class
+    not_counted_notes: dict[tuple[str, str, str], Message] = field(default_factory=dict)  # the same, no language
 
     def counts(self, r: QuestionRecord) -> str:
         """The CSV's ``counts`` cell of a record: ``yes``, or ``no: `` and the reason."""
@@ -288,7 +297,7 @@ def _chosen(subs: list[list[QuestionRecord]], choose: str) -> list[QuestionRecor
 
 
 def _counted_exercises(recs: list[QuestionRecord], students: list[str], assignment: Assignment
-                       ) -> tuple[list[str], dict[str, str]]:
+                       ) -> tuple[list[str], dict[str, Message]]:
     """(exercises that count for the class, {other exercise handed in: why it does not count})."""
     handed: dict[str, set[str]] = {}
     on_list = set(assignment.learners) if assignment.learners is not None else None
@@ -299,12 +308,16 @@ def _counted_exercises(recs: list[QuestionRecord], students: list[str], assignme
     class_size = len(on_list) if on_list is not None else len(students)
     if assignment.exercises is not None:
         counted = list(dict.fromkeys(assignment.exercises))
-        why = {ex: f"{ex} is not one of the exercises graded (--exercises)" for ex in handed if ex not in counted}
+        why: dict[str, Message] = {ex: msg(N_("{exercise} is not one of the exercises graded (--exercises)"),
+                                           exercise=ex) for ex in handed if ex not in counted}
     else:
         counted = [ex for ex, who in handed.items() if who and 2 * len(who) > class_size]
-        why = {ex: (f"no key for {ex}" if not who else
-                    f"only {len(who)} of {class_size} learners handed {ex} in (an exercise counts for the class "
-                    "when more than half do; name the exercises with --exercises)")
+        why = {ex: (msg(N_("no key for {exercise}"), exercise=ex) if not who else
+                    plural_msg("only {n} of {size} learners handed {exercise} in (an exercise counts for the class "
+                               "when more than half do; name the exercises with --exercises)",
+                               "only {n} of {size} learners handed {exercise} in (an exercise counts for the class "
+                               "when more than half do; name the exercises with --exercises)",
+                               "size", n=len(who), size=class_size, exercise=ex))
                for ex, who in handed.items() if ex not in counted}
     return sorted(counted, key=natural_key), why
 
@@ -326,14 +339,17 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3,
         by_learner.setdefault((student, ex), []).append(rs)
     chosen: dict[tuple[str, str], list[QuestionRecord]] = {k: _chosen(subs, plan.choose)
                                                            for k, subs in by_learner.items()}
-    not_counted: dict[tuple[str, str, str], str] = {}
+    not_counted_notes: dict[tuple[str, str, str], Message] = {}
     for key, rs in by_sub.items():
         student, ex, sub = key
         if ex not in counted_ex:
-            not_counted[key] = not_assigned.get(ex, f"{ex} does not count for the class")
+            not_counted_notes[key] = not_assigned.get(ex, msg(N_("{exercise} does not count for the class"),
+                                                              exercise=ex))
         elif chosen[(student, ex)] is not rs:
             other = chosen[(student, ex)][0].submission
-            not_counted[key] = f"another copy counts ({other}: {plan.rule.split(' (')[0]})"
+            not_counted_notes[key] = msg(N_("another copy counts ({file}: {rule})"), file=other,
+                                         rule=_rule_message(plan, short=True))
+    not_counted = {k: english(v) for k, v in not_counted_notes.items()}
     counted_recs = [r for key, rs in by_sub.items() if key not in not_counted for r in rs]
 
     # question maxima and order, from the counted submissions
@@ -361,7 +377,8 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3,
             mine = by_question.get((ex, q), [])
             graded = [r for r in mine if r.status == "graded"]
             wrong = Counter(r.answer.strip() or NO_ANSWER for r in graded if not r.correct)
-            unreadable = Counter(r.answer.strip() or r.feedback for r in mine if r.status == "unreadable-answer")
+            unreadable = Counter(r.answer.strip() or render(record_note(r)) for r in mine
+                                 if r.status == "unreadable-answer")
             decided = graded + [r for r in mine if r.status == "unreadable-answer"]
             stats.append(QuestionStats(
                 ex, q, qmax[(ex, q)], len(decided), len(mine),
@@ -390,21 +407,22 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3,
         deal_flags = sorted({r.deal_flag for r in rs if r.deal_flag})
         looks += tuple(label for label in DEAL_LOOKS if any(label in f for f in deal_flags))
         if looks:
-            unread = [f"{r.question}: {r.feedback} (wrote {(r.written or r.answer)!r})" for r in rs
-                      if r.status == "unreadable-answer"]
-            detail = "; ".join(unread) if unread else next(
-                (r.feedback for r in rs if r.status != "graded" and r.feedback), "")
+            parts: list[Message] = [msg(N_("{question}: {reason} (wrote {answer})"), question=r.question,
+                                        reason=record_note(r), answer=repr(r.written or r.answer))
+                                    for r in rs if r.status == "unreadable-answer"]
+            if not parts:
+                parts += [record_note(r) for r in rs if r.status != "graded" and r.feedback][:1]
             if key[1] not in counted_ex and "no-key" not in statuses:
-                detail = _join_detail(not_counted[key], detail)
+                parts.insert(0, not_counted_notes[key])
             if "override for another answer" in looks:
                 which = ", ".join(r.question for r in rs if "override-for-another-answer" in r.flag.split(","))
-                detail = _join_detail(detail, f"the answer changed since the override was made (not applied): {which}")
+                parts.append(msg(N_("the answer changed since the override was made (not applied): {questions}"),
+                                 questions=which))
             if "answer cell deleted" in looks:
                 deleted = ", ".join(r.question for r in rs if "answer-cell-missing" in r.flag.split(","))
-                detail = _join_detail(detail, f"answer cell deleted: {deleted}")
-            if deal_flags:
-                detail = _join_detail(detail, "; ".join(deal_flags))
-            flagged.append(Flagged(key[0], key[1], key[2], looks, detail))
+                parts.append(msg(N_("answer cell deleted: {questions}"), questions=deleted))
+            parts += [deal_note(f) for f in deal_flags]
+            flagged.append(Flagged(key[0], key[1], key[2], looks, english(parts), parts))
     totals: list[StudentTotal] = []
     for student in students:
         per_ex: dict[str, ExerciseScore] = {}
@@ -420,9 +438,13 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3,
             score = ExerciseScore(raw - cut if cut else raw, max_points.get(ex, 0), statuses, len(subs), best[0].submission,
                                   days, cut)
             if days and ex in counted_ex:
+                late = [plural_msg("{n} day late ({source})", "{n} days late ({source})", "n", n=days,
+                                   source=msg(plan.time_source)),
+                        plural_msg("-{points} point", "-{points} points", "points", points=cut)]
                 flagged.append(Flagged(student, ex, best[0].submission, ("late",),
                                        f"{days} day{'s' if days != 1 else ''} late ({plan.time_source}): "
-                                       f"-{cut:g} point{'s' if cut != 1 else ''}"))
+                                       f"-{cut:g} point{'s' if cut != 1 else ''}",
+                                       msg(N_("{late}: {points}"), late=late[0], points=late[1])))
             if ex not in counted_ex:
                 extra[ex] = score
                 continue
@@ -431,7 +453,8 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3,
             if len(subs) > 1:
                 flagged.append(Flagged(student, ex, ", ".join(sorted(rs[0].submission for rs in subs)),
                                        ("handed in twice" if len(subs) == 2 else f"handed in {len(subs)} times",),
-                                       f"{plan.rule}: {best[0].submission}"))
+                                       f"{plan.rule}: {best[0].submission}",
+                                       msg(N_("{rule}: {file}"), rule=_rule_message(plan), file=best[0].submission)))
         points = sum(s.points for s in per_ex.values())
         flags = _learner_flags(points, list(counted.values()))
         if any(k[0] == student for k in not_counted):
@@ -442,13 +465,15 @@ def summarise(records: Iterable[QuestionRecord], *, wrong_answers: int = 3,
     flagged += _look_alikes(students)
     if plan.learners is not None:
         on_roster, handed = set(plan.learners), {r.student for r in recs}
-        flagged += [Flagged(st, "", "", ("no submission",), "on the class list; handed nothing in")
+        flagged += [Flagged(st, "", "", ("no submission",), "on the class list; handed nothing in",
+                            msg(N_("on the class list; handed nothing in")))
                     for st in students if st in on_roster and st not in handed]
-        flagged += [Flagged(st, "", "", ("not on the roster",), "handed in, but matches nobody on the class list")
+        flagged += [Flagged(st, "", "", ("not on the roster",), "handed in, but matches nobody on the class list",
+                            msg(N_("handed in, but matches nobody on the class list")))
                     for st in students if st not in on_roster]
     flagged.sort(key=lambda f: (learner_key(f.student), natural_key(f.exercise), f.submission))
     return ClassSummary(exercises, max_points, questions, totals, flagged, len(by_sub), dict(status_counts),
-                        not_counted, plan, sorted(not_assigned, key=natural_key))
+                        not_counted, plan, sorted(not_assigned, key=natural_key), not_counted_notes)
 
 
 UPPER_SHARE = 0.27
@@ -477,7 +502,7 @@ def _item_analysis(questions: dict[str, list[QuestionStats]], totals: list[Stude
                 if r is not None and r.status in ("graded", "unreadable-answer") and not r.correct:
                     text = (r.written or r.answer).strip() or NO_ANSWER
                     written[text] += 1
-                    hint.setdefault(text, r.feedback)
+                    hint.setdefault(text, r.message or r.feedback)
             wrong = [(a, n, hint[a]) for a, n in sorted(written.items(), key=lambda kv: (-kv[1], kv[0]))[:top]]
             rows.append(replace(q, discrimination=(share(upper) - share(lower)) if upper else None,
                                 upper_share=share(upper) if upper else None, wrong_written=wrong))
@@ -502,14 +527,86 @@ def _look_alikes(students: list[str]) -> list[Flagged]:
         if len(names) > 1:
             for name in names:
                 alike.setdefault(name, set()).update(names - {name})
-    return [Flagged(name, "", "", (LOOKS_ALIKE,),
-                    f"{ascii(name)} and {', '.join(ascii(o) for o in sorted(others))} are different learners whose "
-                    "names look alike (Unicode forms, letter case or cleaned file names): check who is who")
-            for name, others in alike.items()]
+    notes = {name: msg(N_("{name} and {others} are different learners whose names look alike (Unicode forms, "
+                          "letter case or cleaned file names): check who is who"), name=ascii(name),
+                       others=", ".join(ascii(o) for o in sorted(others))) for name, others in alike.items()}
+    return [Flagged(name, "", "", (LOOKS_ALIKE,), english(notes[name]), notes[name]) for name in alike]
 
 
-def _join_detail(*parts: str) -> str:
-    return "; ".join(p for p in parts if p)
+def _rule_message(plan: Assignment, *, short: bool = False) -> Message:
+    """Which copy counts (:attr:`Assignment.rule`) as a message; ``short``: without its explanation."""
+    if plan.choose == "best":
+        return msg(N_("the best copy counts")) if short else msg(N_("the best copy counts (--best)"))
+    return msg(N_("the latest copy counts")) if short else msg(N_(
+        "the latest copy counts (by the file's time, then by name order when the times are equal)"))
+
+
+def record_note(r: QuestionRecord) -> Message:
+    """A record's reason (``feedback``) as a message in no language when it keeps one, else its English text."""
+    found = loads(r.message)
+    return found if found is not None else msg(r.feedback)   # an English reason the catalogue may know
+
+
+def deal_note(flag: str) -> Message:
+    """A record's ``deal_flag`` (``seed-mismatch``, ``same answers, different deal: as ...``) as a message."""
+    parts: list[Message] = []
+    for part in (p.strip() for p in flag.split("; ")):
+        if part == SEED_MISMATCH:
+            parts.append(msg(N_("seed-mismatch")))
+        elif part.startswith(f"{COPIED}: as "):
+            parts.append(msg(N_("same answers, different deal: as {submissions}"),
+                             submissions=part.removeprefix(f"{COPIED}: as ")))
+        elif part:
+            parts.append(part)
+    return parts
+
+
+_LOOK_LABELS = {
+    "answer cell deleted": "answer cell deleted",
+    "override for another answer": "override for another answer",
+    "not counted": "not counted",
+    SEED_MISMATCH: "seed-mismatch",
+    COPIED: "same answers, different deal",
+    "late": "late",
+    "handed in twice": "handed in twice",
+    "no submission": "no submission",
+    "not on the roster": "not on the roster",
+    "looks like another learner": "looks like another learner",
+}
+
+
+def look_label(label: str) -> str:
+    """What needs a look (:attr:`Flagged.statuses`) in the language in use; a status (``timed-out``) is a code
+    the CSV has too, shown as it is.
+
+    >>> look_label("handed in 3 times"), look_label("timed-out")
+    ('handed in 3 times', 'timed-out')
+    """
+    if label in _LOOK_LABELS:
+        return pgettext("needs a look", _LOOK_LABELS[label])
+    m = re.fullmatch(r"handed in (\d+) times", label)
+    if m:
+        n = int(m.group(1))
+        return ngettext("handed in {n} time", "handed in {n} times", n).format(n=n)
+    return label
+
+
+def _catalogue_only() -> None:  # pragma: no cover - never called: Babel finds these messages here
+    ngettext("{n} day late ({source})", "{n} days late ({source})", 1)
+    ngettext("-{points} point", "-{points} points", 1)
+    ngettext("only {n} of {size} learners handed {exercise} in (an exercise counts for the class when more than "
+             "half do; name the exercises with --exercises)", "only {n} of {size} learners handed {exercise} in (an "
+             "exercise counts for the class when more than half do; name the exercises with --exercises)", 1)
+    pgettext("needs a look", "answer cell deleted")
+    pgettext("needs a look", "override for another answer")
+    pgettext("needs a look", "not counted")
+    pgettext("needs a look", "seed-mismatch")
+    pgettext("needs a look", "same answers, different deal")
+    pgettext("needs a look", "late")
+    pgettext("needs a look", "handed in twice")
+    pgettext("needs a look", "no submission")
+    pgettext("needs a look", "not on the roster")
+    pgettext("needs a look", "looks like another learner")
 
 
 def _learner_flags(points: float, counted: list[QuestionRecord]) -> tuple[str, ...]:

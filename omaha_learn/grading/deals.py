@@ -31,6 +31,7 @@ from typing import Any
 from omaha_learn.checks.deals import SEED_KEY, Deal, learner_seed
 from omaha_learn.errors import DealError
 from omaha_learn.grading.records import QuestionRecord
+from omaha_learn.i18n import gettext
 
 __all__ = ["Learner", "read_roster", "roster_ids", "deal_for", "seed_for", "seeded_plan", "learner_key",
            "mark", "flag_copies", "check_key", "SEED_MISMATCH", "COPIED"]
@@ -133,16 +134,19 @@ def seed_for(exercise_name: str, meta: Mapping[str, Any], student: str,
     if found is not None:
         seed = learner_seed(deal.class_seed, found)
         if written is not None and written != seed:
-            return seed, SEED_MISMATCH, (f"{ident}: the notebook's metadata names seed {written}, not this "
-                                         f"learner's ({seed}): graded on the learner's own deal")
+            return seed, SEED_MISMATCH, gettext(
+                "{learner}: the notebook's metadata names seed {written}, not this learner's ({seed}): graded on the "
+                "learner's own deal").format(learner=ident, written=written, seed=seed)
         return seed, "", ""
-    if roster is not None:
-        note = f"{ident} is not on the roster: "
-    else:
-        note = f"{ident}: no roster, "
     if written is None:
-        return deal.class_seed, "", note + "no seed in the notebook's metadata: graded on the class deal"
-    return written, "", note + f"graded on the seed in the notebook's metadata ({written})"
+        note = (gettext("{learner} is not on the roster: no seed in the notebook's metadata: graded on the class deal")
+                if roster is not None else
+                gettext("{learner}: no roster, no seed in the notebook's metadata: graded on the class deal"))
+        return deal.class_seed, "", note.format(learner=ident)
+    note = (gettext("{learner} is not on the roster: graded on the seed in the notebook's metadata ({written})")
+            if roster is not None else
+            gettext("{learner}: no roster, graded on the seed in the notebook's metadata ({written})"))
+    return written, "", note.format(learner=ident, written=written)
 
 
 def seeded_plan(plan: list[dict[str, Any]], exercise_name: str, seed: int | None) -> list[dict[str, Any]]:
@@ -225,5 +229,6 @@ def check_key(key: Any, say: Callable[[str], None]) -> None:
     right = deal.right_answers(deal.class_seed)
     for qid, answer in key.answers.items():
         if right.get(qid) != answer:
-            say(f"warning: the key {key.path.name} answers {qid} {answer!r}, the engine says {right.get(qid)!r} "
-                "for the class deal; learners are graded on the engine's answers for their own deals")
+            say(gettext("warning: the key {file} answers {question} {answer}, the engine says {right} for the class "
+                        "deal; learners are graded on the engine's answers for their own deals").format(
+                file=key.path.name, question=qid, answer=repr(answer), right=repr(right.get(qid))))

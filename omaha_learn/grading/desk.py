@@ -51,6 +51,8 @@ from omaha_learn.grading.teacher_marks import (
     exercise_matches,
     read_overrides,
 )
+from omaha_learn.i18n import gettext as _
+from omaha_learn.i18n import ngettext
 
 __all__ = ["write_records", "read_records", "save_mark", "remove_mark", "read_marks", "marks_for", "RECORDS_FORMAT"]
 
@@ -95,11 +97,14 @@ def read_records(path: str | os.PathLike[str]) -> list[QuestionRecord]:
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise ReportError(f"{where}: cannot read it ({type(exc).__name__})") from None
+        raise ReportError(_("{where}: cannot read it ({error})").format(where=where, error=type(exc).__name__)) \
+            from None
     except ValueError:
-        raise ReportError(f"{where}: not JSON (write it with omaha-learn grade --records FILE)") from None
+        raise ReportError(_("{where}: not JSON (write it with {command})").format(
+            where=where, command="omaha-learn grade --records FILE")) from None
     if not isinstance(data, dict) or data.get("format") != RECORDS_FORMAT or not isinstance(data.get("records"), list):
-        raise ReportError(f"{where}: not a graded class (write it with omaha-learn grade --records FILE)")
+        raise ReportError(_("{where}: not a graded class (write it with {command})").format(
+            where=where, command="omaha-learn grade --records FILE"))
     return [_record(i, raw, where) for i, raw in enumerate(data["records"], start=1)]
 
 
@@ -160,9 +165,13 @@ def save_mark(path: str | os.PathLike[str], record: QuestionRecord, points: floa
         check_overrides(existing, keys)
     where = f"{record.student} {record.exercise} {record.question}"
     if isinstance(points, bool) or not isinstance(points, (int, float)) or points != points:
-        raise ReportError(f"{where}: points must be a number such as 2 or 1.5, got {points!r}")
+        raise ReportError(_("{where}: points must be a number such as 2 or 1.5, got {points}").format(
+            where=where, points=repr(points)))
     if points < 0 or points > record.max_points:
-        raise ReportError(f"{where}: {_number(points)} points; the question is worth 0 to {record.max_points}")
+        raise ReportError(ngettext("{where}: {points} points; the question is worth 0 to {max_points} point",
+                                   "{where}: {points} points; the question is worth 0 to {max_points} points",
+                                   record.max_points).format(where=where, points=_number(points),
+                                                             max_points=record.max_points))
     comment = " ".join(comment.split())
     answer = record.written.strip() or record.answer.strip()
     new = Override(record.student, record.exercise, record.question, int(points) if float(points).is_integer()

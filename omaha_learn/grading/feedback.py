@@ -31,6 +31,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
+from omaha_learn.checks.messages import Message, loads, render
 from omaha_learn.grading.class_summary import (
     Assignment,
     ClassSummary,
@@ -41,13 +42,14 @@ from omaha_learn.grading.class_summary import (
     summarise,
 )
 from omaha_learn.grading.html_page import esc, inline_markdown, page, percent, table
-from omaha_learn.grading.records import GRADED, QuestionRecord, points_text
+from omaha_learn.grading.records import GRADED, QuestionRecord, comment_text, points_text
 from omaha_learn.grading.rules_text import rule_html, rule_link, rule_numbers
 from omaha_learn.grading.text_safety import MAX_NAME_BYTES, file_name
 from omaha_learn.i18n import N_, get_language, gettext, ngettext, pgettext
 from omaha_learn.i18n import language as use_language
 
-__all__ = ["write_feedback", "feedback_html", "file_name", "hint_text", "stale_pages", "MAX_NAME_BYTES"]
+__all__ = ["write_feedback", "feedback_html", "file_name", "hint_text", "reason_text", "stale_pages",
+           "MAX_NAME_BYTES"]
 
 _LEARNER_NOTES = {
     "unreadable": N_("Your notebook could not be read for grading (it may be damaged or not saved as a "
@@ -83,6 +85,32 @@ def hint_text(feedback: str) -> str:
     return rules + gettext(hint) if hint else text
 
 
+_NOT_YET = "not yet. {hint} Re-read {rules}."
+"""The grader's message for a wrong answer (:func:`omaha_learn.grading.grader.decide`): a page shows its hint."""
+N_("cannot read this answer")   # what a record made by hand (or an older grader) may keep as its reason
+
+
+def _page_part(message: Message) -> Message:
+    if isinstance(message, dict) and message.get("t") == _NOT_YET:
+        return message.get("p", {}).get("hint", "")
+    if isinstance(message, list):
+        return [_page_part(m) for m in message]
+    return message
+
+
+def reason_text(feedback: str, message: str = "") -> str:
+    """The reason a page shows for a record (its ``feedback`` and ``message``), in the language in use: the
+    message without what the page already shows (the rules to re-read), else :func:`hint_text`.
+
+    >>> from omaha_learn.checks.messages import dumps, msg
+    >>> reason_text("not yet. Use two. Re-read R2.", dumps(msg("not yet. {hint} Re-read {rules}.",
+    ...             hint=msg("Use two."), rules="R2")))
+    'Use two.'
+    """
+    found = loads(message)
+    return hint_text(feedback) if found is None else render(_page_part(found))
+
+
 def _pts(points: float) -> str:
     """Points as the language writes them (1.5; 1,5)."""
     text = points_text(points)
@@ -97,7 +125,7 @@ def _miss(r: QuestionRecord, rules: list[str], *, comment_only: bool = False) ->
         parts.append('<p class="override">' + esc(gettext(
             "Your teacher set this mark to {points}/{max_points} (the grader gave {before}): {comment}").format(
             points=_pts(r.points), max_points=r.max_points, before=_pts(r.points_before or 0),
-            comment=r.override)) + "</p>")
+            comment=comment_text(r.override))) + "</p>")
     if comment_only:
         return "\n".join(parts)
     links = [f'<a href="#{x.lower()}">{esc(rule_html(x)[0])}</a>' for x in rules]
@@ -110,7 +138,8 @@ def _miss(r: QuestionRecord, rules: list[str], *, comment_only: bool = False) ->
         else:
             parts.append("<p>" + esc(gettext("Your answer could not be read: its cell stopped with an error."))
                          + "</p>")
-        parts.append('<p class="hint">' + esc(gettext("Why: {reason}").format(reason=hint_text(r.feedback)))
+        parts.append('<p class="hint">' + esc(gettext("Why: {reason}").format(reason=reason_text(r.feedback,
+                                                                                                 r.message)))
                      + "</p>")
         if reread:
             parts.append(reread)
@@ -118,7 +147,7 @@ def _miss(r: QuestionRecord, rules: list[str], *, comment_only: bool = False) ->
     if r.status == "timed-out" and "per-cell limit" in r.feedback:
         parts.append('<p class="hint">' + esc(gettext(
             "Your notebook was {what}. Each cell may run for a limited time; make the cell finish sooner (look "
-            "for a loop that never ends).").format(what=hint_text(r.feedback))) + "</p>")
+            "for a loop that never ends).").format(what=reason_text(r.feedback, r.message))) + "</p>")
         return "\n".join(parts)
     if r.status not in GRADED:
         note = _LEARNER_NOTES.get(r.status)
@@ -137,7 +166,7 @@ def _miss(r: QuestionRecord, rules: list[str], *, comment_only: bool = False) ->
                                          "it deleted?).")) + "</p>")
     else:
         parts.append("<p>" + esc(gettext("No answer was given.")) + "</p>")
-    hint = hint_text(r.feedback)
+    hint = reason_text(r.feedback, r.message)
     if hint and not r.feedback.lower().lstrip().startswith("no answer"):
         parts.append('<p class="hint">' + esc(gettext("Hint: {hint}").format(hint=hint)) + "</p>")
     if reread:

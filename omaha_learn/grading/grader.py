@@ -65,10 +65,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from omaha_learn.checks.messages import Message, answer_error, dumps, english, loads, message_of, msg, render
 from omaha_learn.errors import SandboxError, Unreadable
 from omaha_learn.grading.records import CSV_COLUMNS, QuestionRecord
 from omaha_learn.grading.text_safety import printable, spreadsheet_cell
-from omaha_learn.i18n import gettext, pgettext
+from omaha_learn.i18n import N_, gettext, ngettext, pgettext
 from omaha_learn.resources import keys_dir as lessons_keys_dir
 
 __all__ = ["grade", "write_csv", "totals", "print_summary", "needs_a_look", "resolve_exercises", "keys_dir", "check_output_file", "Unreadable",
@@ -98,12 +99,20 @@ class Cell:
     points: int | None = None
 
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a device"),
-          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+_KINDS = ((stat.S_ISDIR, N_("a folder")), (stat.S_ISFIFO, N_("a FIFO (named pipe)")), (stat.S_ISCHR, N_("a device")),
+          (stat.S_ISBLK, N_("a device")), (stat.S_ISSOCK, N_("a socket")))
 
 
-def _file_kind(mode: int) -> str:
-    return next((what for test, what in _KINDS if test(mode)), "not a regular file")
+def _file_kind(mode: int) -> Message:
+    return msg(next((what for test, what in _KINDS if test(mode)), N_("not a regular file")))
+
+
+def _bad(template: str, **params: object) -> Unreadable:
+    """:class:`Unreadable` in English, keeping its message in no language (the report writes it in its own)."""
+    m = msg(template, **params)
+    exc = Unreadable(english(m))
+    exc.message = m  # type: ignore[attr-defined]
+    return exc
 
 
 def _read_bytes(path: Path, follow_links: bool) -> bytes:
@@ -111,23 +120,24 @@ def _read_bytes(path: Path, follow_links: bool) -> bytes:
     try:
         st = path.lstat()
         if not follow_links and stat.S_ISLNK(st.st_mode):
-            raise Unreadable("a symbolic link, not a notebook: hand in the notebook file itself")
+            raise _bad(N_("a symbolic link, not a notebook: hand in the notebook file itself"))
         if not follow_links and path.parent.is_symlink():
-            raise Unreadable(f"its folder {path.parent.name} is a symbolic link: hand in a folder of your own")
+            raise _bad(N_("its folder {folder} is a symbolic link: hand in a folder of your own"),
+                       folder=path.parent.name)
         if not stat.S_ISLNK(st.st_mode) and not stat.S_ISREG(st.st_mode):
-            raise Unreadable(f"{_file_kind(st.st_mode)}, not a notebook file")
+            raise _bad(N_("{kind}, not a notebook file"), kind=_file_kind(st.st_mode))
         flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | (0 if follow_links else os.O_NOFOLLOW)
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise Unreadable("no such file (a link to nothing?)") from None
+        raise _bad(N_("no such file (a link to nothing?)")) from None
     except OSError as exc:
-        raise Unreadable(f"cannot read the file ({type(exc).__name__})") from None
+        raise _bad(N_("cannot read the file ({error})"), error=type(exc).__name__) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise Unreadable(f"{_file_kind(st.st_mode)}, not a notebook file")
+            raise _bad(N_("{kind}, not a notebook file"), kind=_file_kind(st.st_mode))
         if st.st_size > MAX_BYTES:
-            raise Unreadable(f"larger than {MAX_BYTES // 1_000_000} MB")
+            raise _bad(N_("larger than {n} MB"), n=MAX_BYTES // 1_000_000)
         chunks, size = [], 0
         while size <= MAX_BYTES:
             chunk = os.read(fd, 1 << 20)
@@ -136,10 +146,10 @@ def _read_bytes(path: Path, follow_links: bool) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
         if size > MAX_BYTES:
-            raise Unreadable(f"larger than {MAX_BYTES // 1_000_000} MB")
+            raise _bad(N_("larger than {n} MB"), n=MAX_BYTES // 1_000_000)
         return b"".join(chunks)
     except OSError as exc:
-        raise Unreadable(f"cannot read the file ({type(exc).__name__})") from None
+        raise _bad(N_("cannot read the file ({error})"), error=type(exc).__name__) from None
     finally:
         os.close(fd)
 
@@ -155,37 +165,38 @@ def read_notebook(path: Path, *, follow_links: bool = False) -> tuple[dict[str, 
     ids, tags and metadata are fine.
     """
     if path.suffix != ".ipynb":
-        raise Unreadable(f"not a notebook ({path.suffix or 'no suffix'}; expected .ipynb)")
+        raise _bad(N_("not a notebook ({suffix}; expected .ipynb)"), suffix=path.suffix or msg(N_("no suffix")))
     try:
         text = _read_bytes(path, follow_links).decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise Unreadable(f"cannot read the file ({type(exc).__name__})") from None
+        raise _bad(N_("cannot read the file ({error})"), error=type(exc).__name__) from None
     if not text.strip():
-        raise Unreadable("the file is empty")
+        raise _bad(N_("the file is empty"))
     try:
         nb = json.loads(text)
     except (ValueError, RecursionError):
-        raise Unreadable("not JSON (is it a notebook?)") from None
+        raise _bad(N_("not JSON (is it a notebook?)")) from None
     if not isinstance(nb, dict):
-        raise Unreadable("not a notebook (the JSON is not an object)")
+        raise _bad(N_("not a notebook (the JSON is not an object)"))
     if nb.get("nbformat") != 4:
-        raise Unreadable(f"nbformat {nb.get('nbformat')!r}; only version 4 notebooks are graded "
-                         "(open and save it in JupyterLab)")
+        raise _bad(N_("nbformat {version}; only version 4 notebooks are graded (open and save it in JupyterLab)"),
+                   version=repr(nb.get("nbformat")))
     meta = nb.get("metadata", {})
     raw = nb.get("cells")
     if not isinstance(raw, list):
-        raise Unreadable("the notebook has no list of cells")
+        raise _bad(N_("the notebook has no list of cells"))
     cells = []
     for i, c in enumerate(raw):
         if not isinstance(c, dict) or not isinstance(c.get("cell_type"), str):
-            raise Unreadable(f"cell {i} is not a notebook cell")
+            raise _bad(N_("cell {i} is not a notebook cell"), i=str(i))
         src = c.get("source")
         if isinstance(src, list) and all(isinstance(s, str) for s in src):
             src = "".join(src)
         if not isinstance(src, str):
-            raise Unreadable(f"cell {i} has {'no' if src is None else 'a non-text'} source")
+            raise (_bad(N_("cell {i} has no source"), i=str(i)) if src is None
+                   else _bad(N_("cell {i} has a non-text source"), i=str(i)))
         if len(src) > MAX_CELL_CHARS:
-            raise Unreadable(f"cell {i} is longer than {MAX_CELL_CHARS:,} characters")
+            raise _bad(N_("cell {i} is longer than {n} characters"), i=str(i), n=MAX_CELL_CHARS)
         cmeta = c.get("metadata", {})
         cmeta = cmeta if isinstance(cmeta, dict) else {}
         tags = cmeta.get("tags", [])
@@ -213,7 +224,8 @@ class KeyInfo:
     questions: dict[str, dict[str, Any]] = field(default_factory=dict)
     answers: dict[str, str] = field(default_factory=dict)
     """The key's canonical answer per question (filled by running the key)."""
-    problems: dict[str, str] = field(default_factory=dict)
+    problems: dict[str, Message] = field(default_factory=dict)
+    """Why the key cannot decide a question (a message, :mod:`omaha_learn.checks.messages`)."""
 
     @property
     def name(self) -> str:
@@ -232,21 +244,62 @@ def load_key(path: Path) -> KeyInfo:
     ol = meta.get("omaha_learn", {})
     name = ol.get("exercise") if isinstance(ol, dict) else None
     if not isinstance(name, str) or name not in EXERCISES:
-        raise Unreadable(f"key {path.name}: metadata omaha_learn.exercise names no known exercise ({name!r})")
+        raise _bad(N_("key {file}: metadata omaha_learn.exercise names no known exercise ({name})"), file=path.name,
+                   name=repr(name))
     ex = exercise(name)
     key = KeyInfo(path, name, [c for c in cells if c.cell_type == "code"])
     asked = _question_texts(cells)
     for c in key.cells:
         if "checker" in c.tags:
             if c.question not in ex.questions:
-                raise Unreadable(f"key {path.name}: checker cell for unknown question {c.question!r}")
+                raise _bad(N_("key {file}: checker cell for unknown question {question}"), file=path.name,
+                           question=repr(c.question))
             q = ex.questions[c.question]
             key.questions[c.question] = {"points": c.points if c.points is not None else q.points,
                                          "kind": q.kind, "hint": q.hint, "rules": q.rules, "digest": q.digest,
                                          "text": asked.get(c.question) or q.text, "question": q}
     if not key.questions:
-        raise Unreadable(f"key {path.name}: no checker cells")
+        raise _bad(N_("key {file}: no checker cells"), file=path.name)
     return key
+
+
+def translated_key(key: KeyInfo, lang: object) -> Path | None:
+    """The key of ``key``'s exercise translated into ``lang`` (a submission's ``omaha_learn.language``), where
+    the project puts it: ``<keys>/../<lang>/solutions/`` (``exercises/solutions`` and ``exercises/ru/solutions``)
+    or ``<keys>/<lang>/``; None when there is none (or ``lang`` is English or not a language omaha_learn speaks)."""
+    from omaha_learn.i18n import LANGUAGES
+
+    if not isinstance(lang, str) or lang not in LANGUAGES or lang == "en":
+        return None
+    folder = key.path.parent
+    for candidate in (folder.parent / lang / folder.name / key.path.name, folder / lang / key.path.name):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+_TRANSLATED: dict[tuple[Path, float], dict[str, str]] = {}
+
+
+def translated_texts(key: KeyInfo, lang: object) -> dict[str, str]:
+    """Each question's text as the translated key (:func:`translated_key`) asks it, for the feedback pages of a
+    learner who handed in a translation (``exercises/ru/...``): the teacher's text in the learner's language,
+    never the learner's own copy of it. Empty when there is no such key, or it is another exercise."""
+    path = translated_key(key, lang)
+    if path is None:
+        return {}
+    cache = (path, path.stat().st_mtime)
+    found = _TRANSLATED.get(cache)
+    if found is None:
+        try:
+            meta, cells = read_notebook(path, follow_links=True)
+        except Unreadable:
+            return {}
+        ol = meta.get("omaha_learn", {})
+        same = isinstance(ol, dict) and ol.get("exercise") == key.exercise
+        found = {q: t for q, t in _question_texts(cells).items() if q in key.questions} if same else {}
+        _TRANSLATED[cache] = found
+    return found
 
 
 _QUESTION_HEADING = re.compile(r"\A\s*#+[^\n]*\n+")
@@ -391,12 +444,13 @@ def _rules_text(rules: Sequence[str]) -> str:
 
 
 def decide(student: str, sub: str, key: KeyInfo, run: dict[str, Any], status: str = "graded",
-           note: str = "", missing: frozenset[str] = frozenset()) -> list[QuestionRecord]:
+           note: Message = "", missing: frozenset[str] = frozenset()) -> list[QuestionRecord]:
     """One record per question of ``key``, from a run's reports; the comparison happens here.
 
-    ``missing`` names the questions whose answer cell the learner deleted.
+    ``missing`` names the questions whose answer cell the learner deleted. Each record keeps its reason twice:
+    ``feedback`` in English (the CSV) and ``message`` in no language (each page writes it in its own).
     """
-    from omaha_learn.checks.questions import AnswerError, canonical
+    from omaha_learn.checks.questions import AnswerError, canonical, reported_error, unreadable_message
 
     records = []
     for qid, q in key.questions.items():
@@ -407,26 +461,29 @@ def decide(student: str, sub: str, key: KeyInfo, run: dict[str, Any], status: st
         base = dict(student=student, exercise=key.name, question=qid, max_points=pts, rule=rule, submission=sub,
                     text=q.get("text", ""), flag=flag, right=key.answers.get(qid, ""))
         if qid in key.problems:
-            records.append(QuestionRecord(points=0, status="no-key", feedback=key.problems[qid], **base))
+            records.append(QuestionRecord(points=0, status="no-key", **_said(key.problems[qid]), **base))
             continue
         if rep is None:
+            text: Message
             if state.startswith("timed-out: "):
-                why, text = "timed-out", f"stopped: {state.removeprefix('timed-out: ')} (an endless loop?)"
+                why, text = "timed-out", msg(N_("stopped: {why} (an endless loop?)"),
+                                             why=state.removeprefix("timed-out: "))
             elif state in ("timed-out", "kernel-died"):
                 why = state
-                text = ("the notebook's time ran out before this question's cells finished" if why == "timed-out"
-                        else "the kernel died while running this question's cells")
+                text = (msg(N_("the notebook's time ran out before this question's cells finished"))
+                        if why == "timed-out" else msg(N_("the kernel died while running this question's cells")))
             else:
-                why, text = status, "the answer could not be read: the report cell did not run"
-            records.append(QuestionRecord(points=0, status=why, feedback=_join(note, text), **base))
+                why, text = status, msg(N_("the answer could not be read: the report cell did not run"))
+            records.append(QuestionRecord(points=0, status=why, **_said(note, text), **base))
             continue
-        answer, feedback, points, rec_status = "", "", 0, status
+        answer, points, rec_status = "", 0, status
+        feedback: Message = ""
         written = str(rep.get("text", ""))[:200]
         if rep.get("status") == "answer":
             try:
                 answer = canonical(q["kind"], rep.get("answer", ""))
             except AnswerError as exc:
-                rec_status, feedback = _unreadable(status), f"cannot read this answer: {exc}"
+                rec_status, feedback = _unreadable(status), unreadable_message(exc)
                 answer = written or str(rep.get("answer", ""))[:200]
             else:
                 if answer == key.answers.get(qid):
@@ -434,23 +491,39 @@ def decide(student: str, sub: str, key: KeyInfo, run: dict[str, Any], status: st
                 else:
                     question = q.get("question")
                     hint = question.hint_for(answer) if question is not None else q["hint"]
-                    feedback = f"not yet. {hint} Re-read {_rules_text(q['rules'])}."
+                    feedback = msg(N_("not yet. {hint} Re-read {rules}."), hint=msg(hint),
+                                   rules=_rules_text(q["rules"]))
         elif rep.get("status") == "unreadable":
             rec_status = _unreadable(status)
             error = str(rep.get("error", ""))
-            feedback = (f"cannot read {written!r}: {error}" if written and written not in error
-                        else f"cannot read this answer: {error}")
+            reason = reported_error(q["kind"], written, error)
+            feedback = (msg(N_("cannot read {answer}: {reason}"), answer=repr(written), reason=reason)
+                        if written and written not in error else msg(N_("cannot read this answer: {reason}"),
+                                                                     reason=reason))
             answer = written
         else:
-            feedback = "no answer" + (" (the answer cell is missing: was it deleted?)" if flag else "")
+            feedback = (msg(N_("no answer (the answer cell is missing: was it deleted?)")) if flag
+                        else msg(N_("no answer")))
         if not points and state.startswith("error"):
             if rep.get("status") != "answer":  # the error is why there is no answer to read
                 rec_status = _unreadable(status)
-            feedback = _join(f"your answer cell raised {state.removeprefix('error: ')}",
-                             "" if feedback.startswith("no answer") else feedback)
-        records.append(QuestionRecord(points=points, status=rec_status, feedback=_join(note, feedback),
+            no_answer = english(feedback).startswith("no answer")
+            feedback = [msg(N_("your answer cell raised {error}"), error=state.removeprefix("error: ")),
+                        *([] if no_answer else [feedback])]
+        records.append(QuestionRecord(points=points, status=rec_status, **_said(note, feedback),
                                       answer=answer, written=written, **base))
     return records
+
+
+def _said(*parts: Message) -> dict[str, Any]:
+    """A record's ``feedback`` (English) and ``message`` (no language) for the reasons ``parts``, joined."""
+    found = [p for p in parts if p not in ("", None, [])]
+    if not found:
+        return {"feedback": "", "message": ""}
+    whole: Message = found[0] if len(found) == 1 else found
+    if isinstance(whole, str):   # a reason with no message: kept as it is, in both
+        return {"feedback": whole, "message": ""}
+    return {"feedback": english(whole), "message": dumps(whole)}
 
 
 def _unreadable(status: str) -> str:
@@ -458,16 +531,13 @@ def _unreadable(status: str) -> str:
     return "unreadable-answer" if status == "graded" else status
 
 
-def _join(*parts: str) -> str:
-    return "; ".join(p for p in parts if p)
-
-
-def _flat(student: str, sub: str, key: KeyInfo | None, status: str, feedback: str,
+def _flat(student: str, sub: str, key: KeyInfo | None, status: str, feedback: Message,
           exercise: str = "") -> list[QuestionRecord]:
     """Zero-point records for a submission that was not run: one per key question, or one row."""
+    said = _said(feedback)
     if key is None:
-        return [QuestionRecord(student, exercise, "-", 0, 0, status, feedback, submission=sub)]
-    return [QuestionRecord(student, key.name, qid, 0, q["points"], status, feedback,
+        return [QuestionRecord(student, exercise, "-", 0, 0, status, **said, submission=sub)]
+    return [QuestionRecord(student, key.name, qid, 0, q["points"], status, **said,
                            rule=", ".join(q["rules"]), submission=sub, text=q.get("text", ""))
             for qid, q in key.questions.items()]
 
@@ -494,9 +564,11 @@ class _Job:
     key: KeyInfo
     plan: list[dict[str, Any]]
     status: str = "graded"
-    note: str = ""
+    note: Message = ""
     seed: int | None = None
     deal_flag: str = ""
+    texts: dict[str, str] = field(default_factory=dict)
+    """The questions' texts in the submission's language (:func:`translated_texts`); empty: the key's own."""
 
 
 def check_sandbox(sandbox: str, scheduler: Any = None, trusted_learners: bool = False) -> str:
@@ -548,14 +620,14 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
         raise ValueError("students: one name per submission")
     students = list(students) if students is not None else student_names(submissions, student_from)
     by_name, by_exercise = _key_index(keys)
-    loaded: dict[Path, KeyInfo | str] = {}
+    loaded: dict[Path, KeyInfo | Message] = {}
 
-    def key_at(path: Path) -> KeyInfo | str:
+    def key_at(path: Path) -> KeyInfo | Message:
         if path not in loaded:
             try:
                 loaded[path] = load_key(path)
             except Unreadable as exc:
-                loaded[path] = str(exc)
+                loaded[path] = message_of(exc)
         return loaded[path]
 
     results: dict[int, list[QuestionRecord]] = {}
@@ -570,39 +642,45 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
         except Unreadable as exc:
             k = key_at(name_key) if name_key else None
             results[i] = _flat(student, str(sub), k if isinstance(k, KeyInfo) else None, "unreadable",
-                               str(exc), exercise=sub.stem)
+                               message_of(exc), exercise=sub.stem)
             continue
         ol = meta.get("omaha_learn", {})
         named = ol.get("exercise") if isinstance(ol, dict) else None
-        key_path, status, note = name_key, "graded", ""
+        key_path, status = name_key, "graded"
+        note: Message = ""
         if isinstance(named, str) and named in by_exercise:
             key_path = by_exercise[named]
             if name_key is not None and name_key != key_path:
-                status, note = "wrong-exercise", (f"handed in as {sub.name} but its metadata names exercise "
-                                                  f"{named}: graded against {key_path.name}")
+                status, note = "wrong-exercise", msg(N_("handed in as {file} but its metadata names exercise "
+                                                      "{exercise}: graded against {key}"),
+                                                   file=sub.name, exercise=named, key=key_path.name)
         elif isinstance(named, str) and name_key is not None:
             k = key_at(name_key)
             if isinstance(k, KeyInfo) and k.exercise != named:
                 results[i] = _flat(student, str(sub), k, "wrong-exercise",
-                                   f"its metadata names exercise {named!r}, which has no key in {keys}")
+                                   msg(N_("its metadata names exercise {exercise}, which has no key in {keys}"),
+                                       exercise=repr(named), keys=str(keys)))
                 continue
         if key_path is None:
             results[i] = _flat(student, str(sub), None, "no-key",
-                               f"no key for {sub.name} (exercise {named!r}) in {keys}", exercise=sub.stem)
+                               msg(N_("no key for {file} (exercise {exercise}) in {keys}"), file=sub.name,
+                                   exercise=repr(named), keys=str(keys)), exercise=sub.stem)
             continue
         k = key_at(key_path)
-        if isinstance(k, str):
+        if not isinstance(k, KeyInfo):
             results[i] = _flat(student, str(sub), None, "no-key", k, exercise=key_path.stem)
             continue
         try:
             plan = plan_for(cells, k)
         except Exception as exc:  # noqa: BLE001 - one odd file never stops the batch
-            results[i] = _flat(student, str(sub), k, "unreadable", f"cannot plan this notebook: {exc!r}")
+            results[i] = _flat(student, str(sub), k, "unreadable",
+                               msg(N_("cannot plan this notebook: {error}"), error=repr(exc)))
             continue
         seed, deal_flag, deal_note = deals.seed_for(k.exercise, meta, student, deals.roster_ids(roster), sub)
         if deal_note:
             say(printable(deal_note))
-        todo.append(_Job(i, student, sub, k, deals.seeded_plan(plan, k.exercise, seed), status, note, seed, deal_flag))
+        todo.append(_Job(i, student, sub, k, deals.seeded_plan(plan, k.exercise, seed), status, note, seed, deal_flag,
+                         translated_texts(k, ol.get("language") if isinstance(ol, dict) else None)))
 
     keys_used = list({id(j.key): j.key for j in todo}.values())
     bounds_dict = asdict(limits)
@@ -615,36 +693,44 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
             for line in bounds_summary(sandbox_kind(sandbox), limits, timeout, cell_timeout):
                 say(line)
         else:
-            say(f"sandbox on the Dask workers: {sandbox} (bounds as set on each worker's machine)")
-        say(f"grading {len(todo)} submission(s) against {len(keys_used)} key(s)")
+            say(gettext("sandbox on the Dask workers: {sandbox} (bounds as set on each worker's machine)").format(
+                sandbox=sandbox))
+        say(gettext("grading {submissions} against {keys}").format(
+            submissions=ngettext("{n} submission", "{n} submissions", len(todo)).format(n=len(todo)),
+            keys=ngettext("{n} key", "{n} keys", len(keys_used)).format(n=len(keys_used))))
         runs = run_jobs(_run_job, items, jobs=jobs, scheduler=scheduler, kind="thread")
         if scheduler is not None:
-            say(f"sandbox: {', '.join(sorted({str(r.get('sandbox')) for r in runs}))} (on the Dask workers)")
+            say(gettext("sandbox: {sandbox} (on the Dask workers)").format(
+                sandbox=", ".join(sorted({str(r.get("sandbox")) for r in runs}))))
         for k, run in zip(keys_used, runs[:len(keys_used)], strict=True):
             if run.get("failed"):
-                say(f"warning: the key {k.path.name} could not be run: {printable(run['failed'])}")
+                say(gettext("warning: the key {file} could not be run: {error}").format(
+                    file=k.path.name, error=printable(run["failed"])))
             _key_answers(k, run, say)
             deals.check_key(k, say)
         for j, run in zip(todo, runs[len(keys_used):], strict=True):
             try:
                 if run.get("failed"):
                     results[j.index] = _flat(j.student, str(j.sub), j.key, "kernel-died",
-                                             f"the run failed: {run['failed']}")
+                                             msg(N_("the run failed: {error}"), error=str(run["failed"])))
                     continue
                 missing = frozenset(c["question"] for c in j.plan
                                     if c["role"] == "answer" and c["source"].endswith(MISSING_CELL))
                 results[j.index] = deals.mark(decide(j.student, str(j.sub), deals.learner_key(j.key, j.seed), run,
                                                      j.status, j.note, missing), j.seed, j.deal_flag)
+                if j.texts:   # a translated exercise: its questions as the translated key asks them
+                    results[j.index] = [replace(r, text=j.texts.get(r.question, r.text)) for r in results[j.index]]
                 if run.get("leftover"):
                     left = printable(run["leftover"][0])
-                    say(f"warning: {printable(j.student)}: the clean-up could not remove {left}")
-                    results[j.index] = [replace(r, status="cleanup-failed",
-                                                feedback=_join(f"the sandbox's folder could not be removed "
-                                                               f"(left: {left}): look at it", r.feedback))
+                    say(gettext("warning: {learner}: the clean-up could not remove {left}").format(
+                        learner=printable(j.student), left=left))
+                    results[j.index] = [replace(r, status="cleanup-failed", **_said(
+                                                msg(N_("the sandbox's folder could not be removed (left: {left}): "
+                                                       "look at it"), left=left), loads(r.message) or r.feedback))
                                         for r in results[j.index]]
             except Exception as exc:  # noqa: BLE001 - a run that came back malformed (e.g. from a worker)
                 results[j.index] = _flat(j.student, str(j.sub), j.key, "kernel-died",
-                                         f"the run's results could not be read: {exc!r}")
+                                         msg(N_("the run's results could not be read: {error}"), error=repr(exc)))
     times = [_mtime(sub) for sub in submissions]
     return deals.flag_copies([replace(r, mtime=times[i]) for i in range(len(submissions)) for r in results[i]])
 
@@ -665,15 +751,16 @@ def _key_answers(key: KeyInfo, run: dict[str, Any], say: Callable[[str], None]) 
         rep = run.get("reports", {}).get(qid)
         try:
             if rep is None or rep.get("status") != "answer":
-                raise AnswerError(f"the key {key.path.name} gives no answer for {qid}")
+                raise answer_error(N_("the key {file} gives no answer for {question}"), file=key.path.name,
+                                   question=qid)
             key.answers[qid] = canonical(q["kind"], rep.get("answer", ""))
         except AnswerError as exc:
-            key.problems[qid] = str(exc)
-            say(f"warning: {exc}")
+            key.problems[qid] = message_of(exc)
+            say(gettext("warning: {problem}").format(problem=render(message_of(exc))))
             continue
         if q["digest"] and hashlib.sha256(f"{q['kind']}:{key.answers[qid]}".encode()).hexdigest() != q["digest"]:
-            say(f"warning: the key {key.path.name} answers {qid} differently from the checker's digest; "
-                "the key decides")
+            say(gettext("warning: the key {file} answers {question} differently from the checker's digest; the key "
+                        "decides").format(file=key.path.name, question=qid))
 
 
 # ------------------------------------------------------------------------ outputs
@@ -730,18 +817,20 @@ def totals(records: Sequence[QuestionRecord], *, assignment: Any = None) -> list
     counts for the class (:class:`~omaha_learn.grading.class_summary.Assignment`), out of those
     exercises (one not handed in counts 0); everything else a learner handed in is named, not counted.
     """
-    from omaha_learn.grading.class_summary import DEAL_LOOKS, summarise
+    from omaha_learn.checks.messages import render
+    from omaha_learn.grading.class_summary import DEAL_LOOKS, deal_note, look_label, summarise
 
     s = summarise(records, assignment=assignment)
     out = []
     for t in s.students:
         flags = []
         for f in s.flagged:   # a deal's flag is named below in full (with whose answers)
-            looks = [x for x in f.statuses if x not in DEAL_LOOKS]
+            looks = [look_label(x) for x in f.statuses if x not in DEAL_LOOKS]
             if f.student == t.student and looks:
                 flags.append(f"{f.exercise}: {', '.join(looks)}" if f.exercise else ", ".join(looks))
         flags += [gettext("not handed in: {exercise}").format(exercise=ex) for ex in t.missing]
-        flags += sorted({f"{r.exercise}: {r.deal_flag}" for r in records if r.student == t.student and r.deal_flag})
+        flags += sorted({f"{r.exercise}: {render(deal_note(r.deal_flag))}" for r in records
+                         if r.student == t.student and r.deal_flag})
         out.append((t.student, t.points, t.max_points, "; ".join(dict.fromkeys(flags))))
     return out
 

@@ -31,6 +31,7 @@ from typing import Any
 from omaha_learn.checks.deals import SEED_KEY, learner_seed
 from omaha_learn.errors import DealError
 from omaha_learn.grading.deals import Learner, deal_for, read_roster
+from omaha_learn.i18n import LANGUAGES, language
 
 __all__ = ["handout", "learner_notebook", "select_copies", "FOR_NOTEBOOK", "rules_beside", "write_rules",
            "RULES_NAME"]
@@ -115,7 +116,9 @@ def learner_notebook(nb: dict[str, Any], learner: Learner) -> dict[str, Any]:
                         f"found {len(setups)}")
     cell = setups[0]
     cell["source"] = "".join(cell["source"]).replace(FOR_NOTEBOOK, f"DEAL.for_notebook(seed={seed})")
-    text = deal.describe(deal.draw(seed), seed) + "\n"
+    lang = ol.get("language")
+    with language(lang if isinstance(lang, str) and lang in LANGUAGES else "en"):   # the notebook's own language
+        text = deal.describe(deal.draw(seed), seed) + "\n"
     cell["outputs"] = [{"name": "stdout", "output_type": "stream", "text": text.splitlines(keepends=True)}]
     return out
 

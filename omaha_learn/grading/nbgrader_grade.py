@@ -33,8 +33,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from omaha_learn.checks.messages import render
 from omaha_learn.errors import NbgraderExportError
+from omaha_learn.grading.class_summary import record_note
 from omaha_learn.grading.records import QuestionRecord
+from omaha_learn.i18n import gettext
 
 __all__ = ["Collected", "collected", "course_keys", "write_nbgrader_gradebook", "grade_course", "need_nbgrader"]
 
@@ -135,7 +138,8 @@ def write_nbgrader_gradebook(course: Path, subs: Sequence[Collected], records: S
                 grade.needs_manual_grade = False
                 try:
                     comment = gb.find_comment(f"{r.question}-answer", c.path.stem, c.assignment, c.student)
-                    comment.manual_comment = r.feedback or ("correct" if r.correct else "")
+                    comment.manual_comment = (render(record_note(r)) if r.feedback else  # the language in use
+                                              gettext("correct") if r.correct else "")
                 except api.MissingEntry:
                     pass
             gb.db.commit()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-__all__ = ["QuestionRecord", "STATUSES", "GRADED", "CSV_COLUMNS", "points_text"]
+__all__ = ["QuestionRecord", "STATUSES", "GRADED", "CSV_COLUMNS", "points_text", "comment_text"]
 
 STATUSES = ("graded", "unreadable-answer", "unreadable", "timed-out", "kernel-died", "no-key", "wrong-exercise",
             "cleanup-failed")
@@ -79,6 +79,9 @@ class QuestionRecord:
     """``seed-mismatch`` or ``same answers, different deal: as ...`` (for the teacher: needs a look)."""
     right: str = ""
     """The right answer this learner was graded against (their own deal's, canonical; for the teacher's desk)."""
+    message: str = ""
+    """``feedback`` in no language: a message of :mod:`omaha_learn.checks.messages` as JSON ("" when none), which
+    each page writes in its own language (a learner's in Russian, the teacher's report in Estonian)."""
 
     @property
     def correct(self) -> bool:
@@ -97,6 +100,13 @@ class QuestionRecord:
         if self.points_before is not None:
             d["override"] = f"{points_text(self.points_before)} -> {points_text(self.points)}: {self.override}"
         return {k: d[k] for k in CSV_COLUMNS}
+
+
+def comment_text(comment: str) -> str:
+    """A teacher's comment on a mark as a page shows it: the words a mark with none gets are translated."""
+    from omaha_learn.i18n import gettext
+
+    return gettext(comment) if comment == "changed by the teacher" else comment
 
 
 def points_text(points: float) -> str:

@@ -46,6 +46,8 @@ from omaha_learn.grading.teacher_marks import (
     match_learner,
     read_rows,
 )
+from omaha_learn.i18n import gettext as _
+from omaha_learn.i18n import pgettext
 
 __all__ = ["Request", "RequestState", "REQUEST_COLUMNS", "read_requests", "check_requests", "request_states",
            "requests_html", "summary_lines", "OPEN", "ANSWERED"]
@@ -108,29 +110,32 @@ def request_states(requests: Sequence[Request], records: Iterable[QuestionRecord
     out = []
     for q in requests:
         try:
-            learner = match_learner(q.learner, students, f"requests, line {q.line}")
+            learner = match_learner(q.learner, students, _("requests, line {line}").format(line=q.line))
         except ReportError as exc:   # two learners whose names look alike: the teacher decides which
             out.append(RequestState(q, q.learner, "", OPEN, str(exc)))
             continue
         mine = [r for r in recs if r.student == learner and _nfc(r.question) == _nfc(q.question)
                 and exercise_matches(_nfc(q.exercise), _nfc(r.exercise))]
         if not mine:
-            out.append(RequestState(q, learner, "", OPEN, f"no graded question {q.exercise} {q.question} for "
-                                                          f"{q.learner!r}: check the name"))
+            out.append(RequestState(q, learner, "", OPEN, _(
+                "no graded question {exercise} {question} for {learner}: check the name").format(
+                exercise=q.exercise, question=q.question, learner=repr(q.learner))))
             continue
         done = [r for r in mine if r.points_before is not None]
         if done:
             r = done[0]
-            detail = (f"{points_text(r.points_before or 0)} -> {points_text(r.points)} of {r.max_points}: "
-                      f"{r.override}")
+            detail = _("{before} -> {after} of {max_points}: {comment}").format(
+                before=points_text(r.points_before or 0), after=points_text(r.points), max_points=r.max_points,
+                comment=r.override)
             out.append(RequestState(q, learner, r.exercise, ANSWERED, detail))
         elif any(STALE_OVERRIDE in r.flag.split(",") for r in mine):
             out.append(RequestState(q, learner, mine[0].exercise, OPEN,
-                                    "your mark was made for another answer: look at the new one"))
+                                    _("your mark was made for another answer: look at the new one")))
         else:
             r = mine[0]
             out.append(RequestState(q, learner, r.exercise, OPEN,
-                                    f"{points_text(r.points)} of {r.max_points} as graded; no mark of yours yet"))
+                                    _("{points} of {max_points} as graded; no mark of yours yet").format(
+                                        points=points_text(r.points), max_points=r.max_points)))
     return out
 
 
@@ -139,26 +144,29 @@ def summary_lines(states: Sequence[RequestState]) -> list[str]:
     if not states:
         return []
     opened = [s for s in states if s.state == OPEN]
-    lines = [f"regrade requests: {len(opened)} open, {len(states) - len(opened)} answered"]
-    lines += [f"  open: {s.learner} {s.exercise or s.request.exercise} {s.request.question} "
-              f"(requests line {s.request.line}): {s.request.reason or 'no reason given'}; {s.detail}"
-              for s in opened]
+    lines = [_("regrade requests: {open} open, {answered} answered").format(
+        open=len(opened), answered=len(states) - len(opened))]
+    lines += ["  " + _("open: {learner} {exercise} {question} (requests line {line}): {reason}; {detail}").format(
+        learner=s.learner, exercise=s.exercise or s.request.exercise, question=s.request.question,
+        line=s.request.line, reason=s.request.reason or _("no reason given"), detail=s.detail) for s in opened]
     return lines
 
 
 def requests_html(states: Sequence[RequestState]) -> str:
     """The class report's section: every request, open first, with its reason and where it stands."""
     if not states:
-        return "<p>No regrade requests (<code>--requests</code>).</p>"
+        return "<p>" + esc(_("No regrade requests ({option}).")).format(option="<code>--requests</code>") + "</p>"
     ordered = sorted(states, key=lambda s: (s.state != OPEN, s.request.line))
     rows = [[esc(s.learner), esc(s.exercise or s.request.exercise), esc(s.request.question),
-             esc(s.request.reason) or '<span class="note">no reason given</span>',
-             ('<span class="miss">&#9873; open</span>' if s.state == OPEN else "answered"), esc(s.detail)]
+             esc(s.request.reason) or f'<span class="note">{esc(_("no reason given"))}</span>',
+             (f'<span class="miss">&#9873; {esc(pgettext("regrade request", "open"))}</span>' if s.state == OPEN
+              else esc(_("answered"))), esc(s.detail)]
             for s in ordered]
     opened = sum(s.state == OPEN for s in states)
-    return (f"<p>{opened} open, {len(states) - opened} answered. A request is answered when your overrides "
-            "hold a mark for that question that applies to the learner's answer as graded now (set the same "
-            "points with a comment to keep the grader's).</p>"
-            + table(["learner", "exercise", "question", "reason", "state", "detail"], rows,
+    return ("<p>" + esc(_("{open} open, {answered} answered. A request is answered when your overrides hold a mark "
+                          "for that question that applies to the learner's answer as graded now (set the same points "
+                          "with a comment to keep the grader's).").format(open=opened, answered=len(states) - opened))
+            + "</p>"
+            + table([_("learner"), _("exercise"), _("question"), _("reason"), _("state"), _("detail")], rows,
                     row_classes=["flag" if s.state == OPEN else "" for s in ordered]))
 

@@ -38,12 +38,13 @@ from omaha_learn.grading.class_summary import (
     ClassSummary,
     ReportError,
     histogram,
+    look_label,
     summarise,
 )
 from omaha_learn.grading.deals import COPIED, SEED_MISMATCH
 from omaha_learn.grading.feedback import write_feedback
 from omaha_learn.grading.html_page import esc, inline_markdown, page, percent, plain_markdown, svg_bars, table
-from omaha_learn.grading.records import QuestionRecord, points_text
+from omaha_learn.grading.records import QuestionRecord, comment_text, points_text
 from omaha_learn.grading.regrade import RequestState, requests_html
 from omaha_learn.i18n import N_, ngettext, pgettext
 from omaha_learn.i18n import gettext as _
@@ -111,10 +112,15 @@ def _item_section(s: ClassSummary) -> str:
                       "separate strong from weak learners.")))
 
 
-def _hint(feedback: str) -> str:
-    from omaha_learn.grading.feedback import hint_text
+def _hint(kept: str) -> str:
+    """The hint a wrong answer got (kept as the record's message, or its English feedback), in the language in use."""
+    from omaha_learn.checks.messages import english, loads
+    from omaha_learn.grading.feedback import reason_text
 
-    return hint_text(feedback) if feedback and not feedback.startswith("no answer") else ""
+    found = loads(kept) if kept.startswith(("{", "[")) else None
+    if found is not None:
+        return "" if english(found).startswith("no answer") else reason_text("", kept)
+    return reason_text(kept) if kept and not kept.startswith("no answer") else ""
 
 
 def _student_section(s: ClassSummary) -> str:
@@ -186,7 +192,7 @@ def _grid_section(s: ClassSummary) -> str:
         for ex, q in columns:
             r = t.questions.get((ex, q))
             cls, text = _grid_cell(r)
-            tip = "" if r is None else f' title="{esc(r.status)}{": " + esc(r.override) if r.override else ""}"'
+            tip = "" if r is None else f' title="{esc(r.status)}{": " + esc(comment_text(r.override)) if r.override else ""}"'
             cells.append(f'<td class="{cls}"{tip}>{text}</td>')
         body.append(f"<tr><th>{esc(t.student)}</th>{''.join(cells)}</tr>")
     legend = " ".join(f'<table class="grid" style="display:inline-table;margin:0"><tr><td class="{c}">&nbsp;'
@@ -200,7 +206,7 @@ def _overrides_section(records: list[QuestionRecord]) -> str:
     rows = [[esc(r.student), esc(r.exercise), esc(r.question),
              esc(_("{before} \u2192 {after} of {max_points}").format(
                  before=points_text(r.points_before or 0), after=points_text(r.points), max_points=r.max_points)),
-             esc(r.override)]
+             esc(comment_text(r.override))]
             for r in records if r.points_before is not None]
     if not rows:
         return "<p>" + esc(_("No marks were changed by the teacher ({option}).")).format(
@@ -213,17 +219,18 @@ def _flagged_section(s: ClassSummary) -> str:
     if not s.flagged:
         return "<p>" + esc(_("Every submission was graded: nothing needs a look.")) + "</p>"
     rows = [[esc(f.student), esc(f.exercise), f"<code>{esc(f.submission)}</code>",
-             esc(", ".join(f.statuses)), esc(f.detail or "; ".join(_(STATUS_NOTES[x]) if x in STATUS_NOTES else ""
-                                                                   for x in f.statuses))]
+             esc(", ".join(look_label(x) for x in f.statuses)),
+             esc(f.shown or "; ".join(_(STATUS_NOTES[x]) if x in STATUS_NOTES else "" for x in f.statuses))]
             for f in s.flagged]
     legend = "".join(f"<li><strong>{esc(k)}</strong>: {esc(_(v))}</li>" for k, v in STATUS_NOTES.items())
-    extra = ((_("handed in twice"), _("the learner handed the exercise in more than once; {rule}").format(
+    extra = ((look_label("handed in twice"), _("the learner handed the exercise in more than once; {rule}").format(
                  rule=s.assignment.rule)),
-             (_("not counted"), _("an exercise that does not count for the class; nobody's figures include it")),
-             (_("answer cell deleted"), _("the learner deleted an answer cell")),
-             (SEED_MISMATCH, _("the notebook's metadata names another seed than its learner's (a neighbour's "
+             (look_label("not counted"), _("an exercise that does not count for the class; nobody's figures include "
+                                           "it")),
+             (look_label("answer cell deleted"), _("the learner deleted an answer cell")),
+             (look_label(SEED_MISMATCH), _("the notebook's metadata names another seed than its learner's (a neighbour's "
                                "copy?); graded on the learner's own deal")),
-             (COPIED, _("the same answers to the deal's questions as another learner's submission on a different "
+             (look_label(COPIED), _("the same answers to the deal's questions as another learner's submission on a different "
                         "deal (whose, in the detail)")))
     legend += "".join(f"<li><strong>{esc(k)}</strong>: {esc(v)}</li>" for k, v in extra)
     return (table([_("learner"), _("exercise"), _("submission"), _("status"), _("detail")], rows)

@@ -46,6 +46,7 @@ from omaha_learn.errors import ReportError
 from omaha_learn.grading.class_summary import Assignment, check_records, summarise
 from omaha_learn.grading.records import QuestionRecord
 from omaha_learn.grading.text_safety import spreadsheet_cell
+from omaha_learn.i18n import N_, gettext, pgettext
 
 __all__ = ["Override", "read_overrides", "apply_overrides", "check_overrides", "read_rows", "find_question",
            "match_learner", "exercise_matches", "STALE_OVERRIDE", "LMS_COLUMNS",
@@ -76,9 +77,10 @@ def _points(text: str, where: str) -> float:
     try:
         value = float(raw)
     except ValueError:
-        raise ReportError(f"{where}: points must be a number such as 2 or 1.5, got {text!r}") from None
+        raise ReportError(gettext("{where}: points must be a number such as 2 or 1.5, got {points}").format(
+            where=where, points=repr(text))) from None
     if value != value or value < 0:
-        raise ReportError(f"{where}: points must be 0 or more, got {text!r}")
+        raise ReportError(gettext("{where}: points must be 0 or more, got {points}").format(where=where, points=repr(text)))
     return int(value) if value.is_integer() else value
 
 
@@ -92,35 +94,40 @@ def read_rows(path: str | os.PathLike[str], what: str, columns: Sequence[str], n
     naming ``what``, the file and the line.
     """
     p = Path(path)
+    kind = _file_kind(what)
     try:
         text = p.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        raise ReportError(f"{what} {p}: cannot read it ({type(exc).__name__}; save it as UTF-8 CSV)") from None
+        raise ReportError(gettext("{what} {file}: cannot read it ({error}; save it as UTF-8 CSV)").format(
+            what=kind, file=p, error=type(exc).__name__)) from None
     first = text.splitlines()[0] if text.strip() else ""
     delimiter = max(",;\t", key=first.count) if first else ","
     rows = list(csv.reader(text.splitlines(), delimiter=delimiter))
     if not rows:
-        raise ReportError(f"{what} {p}: empty; expected the columns {', '.join(columns)}")
+        raise ReportError(gettext("{what} {file}: empty; expected the columns {columns}").format(
+            what=kind, file=p, columns=", ".join(columns)))
     header = [unicodedata.normalize("NFC", h.strip().lower()) for h in rows[0]]
     header = [(aliases or {}).get(h, h) for h in header]
     while header and not header[-1]:
         header.pop()
     if not set(need) <= set(header):
-        raise ReportError(f"{what} {p}: the first line must name the columns {', '.join(shown or columns)} "
-                          f"(got {', '.join(header)})")
+        raise ReportError(gettext("{what} {file}: the first line must name the columns {columns} (got {header})").format(
+            what=kind, file=p, columns=", ".join(shown or columns), header=", ".join(header)))
     col = {name: header.index(name) for name in columns if name in header}
     out = []
     for n, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
             continue
-        where = f"{what} {p}, line {n}"
+        where = gettext("{what} {file}, line {line}").format(what=kind, file=p, line=n)
         if any(cell.strip() for cell in row[len(header):]):
-            raise ReportError(f"{where}: {len(row)} cells for the {len(header)} columns of the first line; "
-                              f"a comment with {delimiter!r} in it must be in double quotes")
+            raise ReportError(gettext("{where}: {cells} cells for the {columns} columns of the first line; a comment with "
+                                "{delimiter} in it must be in double quotes").format(
+                where=where, cells=len(row), columns=len(header), delimiter=repr(delimiter)))
         cells = {name: unicodedata.normalize("NFC", row[i].strip()) if i < len(row) else ""
                  for name, i in col.items()}
         if not all(cells[name] for name in need):
-            raise ReportError(f"{where}: give {', '.join(need)} (got {row})")
+            raise ReportError(gettext("{where}: give {columns} (got {row})").format(where=where, columns=", ".join(need),
+                                                                             row=row))
         out.append((n, cells, {name: row[i].strip() if i < len(row) else "" for name, i in col.items()}))
     return out
 
@@ -130,7 +137,7 @@ def read_overrides(path: str | os.PathLike[str]) -> list[Override]:
     out = []
     for n, cells, raw in read_rows(path, "overrides", OVERRIDE_COLUMNS, OVERRIDE_COLUMNS[:4],
                                   shown=OVERRIDE_COLUMNS[:5]):
-        where = f"overrides {Path(path)}, line {n}"
+        where = gettext("{what} {file}, line {line}").format(what=_file_kind("overrides"), file=Path(path), line=n)
         student = raw["student"]   # as typed: matched exactly first, then in NFC
         out.append(Override(student, cells["exercise"].removesuffix(".ipynb"), cells["question"],
                             _points(cells["points"], where), cells.get("comment", ""), n, cells.get("answer", "")))
@@ -144,10 +151,10 @@ def check_overrides(overrides: Sequence[Override], keys: Sequence[tuple[str, str
     A line naming no key, no question of its key, or more points than the question is worth stops the run.
     """
     for o in overrides:
-        name, worth = find_question(f"overrides, line {o.line}", o.exercise, o.question, keys)
+        name, worth = find_question(_overrides_line(o), o.exercise, o.question, keys)
         if o.points > worth:
-            raise ReportError(f"overrides, line {o.line}: {o.points} points for {name} {o.question}, "
-                              f"which is worth {worth}")
+            raise ReportError(gettext("{where}: {points} points for {exercise} {question}, which is worth {worth}").format(
+                where=_overrides_line(o), points=o.points, exercise=name, question=o.question, worth=worth))
 
 
 def find_question(where: str, exercise: str, question: str,
@@ -156,12 +163,12 @@ def find_question(where: str, exercise: str, question: str,
     :class:`ReportError` starting with ``where`` when no key or no such question."""
     hits = [k for k in keys if exercise_matches(exercise, k[0]) or exercise == k[1]]
     if not hits:
-        raise ReportError(f"{where}: no key for the exercise {exercise!r} "
-                          f"(the keys: {', '.join(k[0] for k in keys)})")
+        raise ReportError(gettext("{where}: no key for the exercise {exercise} (the keys: {keys})").format(
+            where=where, exercise=repr(exercise), keys=", ".join(k[0] for k in keys)))
     name, _, questions = hits[0]
     if question not in questions:
-        raise ReportError(f"{where}: {name} has no question {question!r} "
-                          f"(it has {', '.join(questions)})")
+        raise ReportError(gettext("{where}: {exercise} has no question {question} (it has {questions})").format(
+            where=where, exercise=name, question=repr(question), questions=", ".join(questions)))
     return name, questions[question]
 
 
@@ -170,7 +177,21 @@ def _nfc(text: str) -> str:
 
 
 def _learner_of(o: Override, students: set[str]) -> str:
-    return match_learner(o.student, students, f"overrides, line {o.line}")
+    return match_learner(o.student, students, _overrides_line(o))
+
+
+def _overrides_line(o: Override) -> str:
+    return gettext("overrides, line {line}").format(line=o.line)
+
+
+def _file_kind(what: str) -> str:
+    """The teacher's file a message names ("overrides", "requests") in the language in use."""
+    return pgettext("teacher's file", what)
+
+
+def _file_kinds() -> None:  # pragma: no cover - never called: Babel finds the files' names here
+    pgettext("teacher's file", "overrides")
+    pgettext("teacher's file", "requests")
 
 
 def match_learner(name: str, students: set[str], where: str) -> str:
@@ -180,8 +201,9 @@ def match_learner(name: str, students: set[str], where: str) -> str:
         return name
     hits = sorted(s for s in students if _nfc(s) == _nfc(name))
     if len(hits) > 1:
-        raise ReportError(f"{where}: {name!r} matches {len(hits)} learners whose names look "
-                          f"alike ({', '.join(ascii(h) for h in hits)}); copy the exact name from the CSV")
+        raise ReportError(gettext("{where}: {name} matches {n} learners whose names look alike ({names}); copy the exact "
+                            "name from the CSV").format(where=where, name=repr(name), n=len(hits),
+                                                        names=", ".join(ascii(h) for h in hits)))
     return hits[0] if hits else name
 
 
@@ -208,26 +230,32 @@ def apply_overrides(records: Iterable[QuestionRecord], overrides: Sequence[Overr
             if learner[i] == r.student and _nfc(o.question) == _nfc(r.question) \
                     and exercise_matches(_nfc(o.exercise), _nfc(r.exercise)):
                 if o.points > r.max_points:
-                    raise ReportError(f"overrides, line {o.line}: {o.points} points for {r.exercise} {r.question}, "
-                                      f"which is worth {r.max_points}")
+                    raise ReportError(gettext("{where}: {points} points for {exercise} {question}, which is worth "
+                                        "{worth}").format(where=_overrides_line(o), points=o.points,
+                                                          exercise=r.exercise, question=r.question,
+                                                          worth=r.max_points))
                 used.add(i)
                 now = {r.written.strip(), r.answer.strip()} - {""}
                 if o.answer and unicodedata.normalize("NFC", o.answer) not in \
                         {unicodedata.normalize("NFC", x) for x in now}:
-                    stale.append(f"overrides, line {o.line}: made for the answer {o.answer!r}, but {r.student!r} "
-                                 f"now answers {(r.written or r.answer or 'nothing')!r} to {r.exercise} {r.question}: "
-                                 "not applied; look at it again")
+                    stale.append(gettext("{where}: made for the answer {answer}, but {learner} now answers {now} to "
+                                   "{exercise} {question}: not applied; look at it again").format(
+                        where=_overrides_line(o), answer=repr(o.answer), learner=repr(r.student),
+                        now=repr(r.written or r.answer or "nothing"), exercise=r.exercise, question=r.question))
                     r = dataclasses.replace(r, flag=_join_flag(r.flag, STALE_OVERRIDE))
                     continue
                 before = r.points if r.points_before is None else r.points_before
                 r = dataclasses.replace(r, points=o.points, points_before=before,
-                                        override=o.comment or "changed by the teacher")
+                                        override=o.comment or CHANGED_BY_THE_TEACHER)
         out.append(r)
-    notes = [f"overrides, line {o.line}: no graded question {o.exercise} {o.question} for {o.student!r}; "
-             "ignored" for i, o in enumerate(overrides) if i not in used]
+    notes = [gettext("{where}: no graded question {exercise} {question} for {learner}; ignored").format(
+        where=_overrides_line(o), exercise=o.exercise, question=o.question, learner=repr(o.student))
+        for i, o in enumerate(overrides) if i not in used]
     return out, notes + list(dict.fromkeys(stale))
 
 
+CHANGED_BY_THE_TEACHER = N_("changed by the teacher")
+"""The comment of a mark that has none (each page translates it)."""
 STALE_OVERRIDE = "override-for-another-answer"
 """A record's flag: the teacher's override names an answer the learner no longer gives (not applied)."""
 
