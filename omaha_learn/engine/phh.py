@@ -191,7 +191,7 @@ def load_phh(text: str | bytes) -> HandState:
     plays: list[tuple[int, str, int, str]] = []   # (player index, op, amount, original text)
     for k, raw in enumerate(actions):
         words = raw.split("#", 1)[0].split()
-        where = f"action {k} {_short(raw)}"
+        where = _("action {number} {text}").format(number=k, text=_short(raw))
         if not words:
             continue
         if words[0] == "d":

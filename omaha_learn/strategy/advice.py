@@ -284,5 +284,5 @@ def weigh_action(model: SpotModel, action: Action) -> Option:
     assert legal is not None
     why = legal.why_not(action)
     if why is not None:
-        raise CoachError(_("action: {action} is not legal here: {why}; legal: {describe}").format(action=action, why=why, describe=legal.describe()))
+        raise CoachError(_("action: {action} is not legal here: {why}; legal: {describe}").format(action=action.words(), why=why, describe=legal.describe()))
     return option(model, action)

@@ -271,7 +271,7 @@ class PracticeTable:
             action = Action.parse(kind, amount)
         why = legal.why_not(action)
         if why is not None:
-            raise IllegalAction(_("you cannot {action}: {why}; legal: {describe}").format(action=action, why=why, describe=legal.describe()), action=action, legal=legal)
+            raise IllegalAction(_("you cannot {action}: {why}; legal: {describe}").format(action=action.words(), why=why, describe=legal.describe()), action=action, legal=legal)
         decision = Decision(self.hand_number, hand.street, hand.copy(), action, self._advice_seed, self._advice,
                             asked=self._advice is not None)
         self.table.act(action)
