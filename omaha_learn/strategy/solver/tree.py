@@ -68,9 +68,8 @@ def parse_size(spec: object, what: str) -> Size:
     ...
     omaha_learn.errors.SolverError: bets: 0.5 is not a bet size (write a share of the pot as '50%', or 'pot', 'all-in' or a whole number of chips)
     """
-    hint = "(write a share of the pot as '50%', or 'pot', 'all-in' or a whole number of chips)"
     if isinstance(spec, bool):
-        raise SolverError(_("{what}: {spec!r} is not a bet size {hint}").format(what=what, spec=spec, hint=hint))
+        raise SolverError(_("{what}: {spec!r} is not a bet size (write a share of the pot as '50%', or 'pot', 'all-in' or a whole number of chips)").format(what=what, spec=spec))
     if isinstance(spec, int):
         if spec <= 0:
             raise SolverError(_("{what}: {spec} chips is not a bet size (must be positive)").format(what=what, spec=spec))
@@ -89,7 +88,7 @@ def parse_size(spec: object, what: str) -> Size:
             return Size("frac", v, spec)
         if s.isdigit():
             return parse_size(int(s), what)
-    raise SolverError(_("{what}: {spec!r} is not a bet size {hint}").format(what=what, spec=spec, hint=hint))
+    raise SolverError(_("{what}: {spec!r} is not a bet size (write a share of the pot as '50%', or 'pot', 'all-in' or a whole number of chips)").format(what=what, spec=spec))
 
 
 def _sizes(specs: object, what: str) -> tuple[Size, ...]:
