@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from omaha_learn.errors import GameError
 from omaha_learn.i18n import gettext as _
-from omaha_learn.i18n import ngettext
+from omaha_learn.i18n import ngettext, pgettext
 
 if TYPE_CHECKING:  # pragma: no cover
     from omaha_learn.engine.cards import Card, Deck
@@ -114,6 +114,14 @@ DEFINITIONS: Mapping[str, GameDefinition] = MappingProxyType({d.key: d for d in 
 )})
 """Every game, by key: the one place a game is defined."""
 
+_LOCAL_LABELS = {
+    "plo": lambda: pgettext("game name", "Pot-Limit Omaha (high only)"),
+    "hilo": lambda: pgettext("game name", "Omaha Hi-Lo 8 or better"),
+    "plo5": lambda: pgettext("game name", "Five-card Pot-Limit Omaha (high only)"),
+    "bigo": lambda: pgettext("game name", "Big O: five-card Omaha Hi-Lo 8 or better"),
+}
+"""Each game's display name as a message (looked up when a message names the game)."""
+
 
 class Game(str, Enum):
     """The public handle of a game; its properties read the game's :class:`GameDefinition`."""
@@ -144,6 +152,11 @@ class Game(str, Enum):
     def label(self) -> str:
         """The game's display name."""
         return self.definition.name
+
+    @property
+    def local_label(self) -> str:
+        """:attr:`label` in the language in use, for messages ("Omaha Hi-Lo 8 или лучше")."""
+        return _LOCAL_LABELS[self.value]()
 
     @property
     def short_name(self) -> str:
@@ -186,9 +199,9 @@ class Game(str, Enum):
                           for g in Game for s, c in g.definition.phh_codes.items())
         if not self.definition.phh_codes:
             raise GameError(_("{game} has no PHH variant code: the PHH standard's Omaha codes are {codes};"
-                              " it names no five-card game").format(game=self.label, codes=codes))
+                              " it names no five-card game").format(game=self.local_label, codes=codes))
         raise GameError(_("{structure}-limit {game} has no PHH variant code: the PHH standard's Omaha codes"
-                          " are {codes}").format(structure=structure, game=self.label, codes=codes))
+                          " are {codes}").format(structure=structure, game=self.local_label, codes=codes))
 
     def with_hole_cards(self, count: int) -> Game:
         """The game played like this one (same high/low rule) with ``count`` hole cards: PLO and five
@@ -199,7 +212,7 @@ class Game(str, Enum):
             if g.hole_cards == count and g.has_low == self.has_low:
                 return g
         raise GameError(_("hole cards: no game like {game} deals {count!r} hole cards (Omaha deals 4 or 5)")
-                        .format(game=self.label, count=count))
+                        .format(game=self.local_label, count=count))
 
     def __str__(self) -> str:
         return self.value

@@ -224,3 +224,18 @@ def test_r1_counts_take_the_languages_plural_forms(lang: str, forms: dict[int, s
             hole_cards("Ac Kd Td 8h 9h 2c")
     assert str(one.value).endswith(forms[1]), str(one.value)
     assert str(two.value).endswith(forms[2]), str(two.value)
+
+
+def test_a_message_names_the_game_in_the_language() -> None:
+    """The games' display names are messages too: the same as ``Game.label`` in English, translated otherwise."""
+    for game in Game:
+        assert game.local_label == game.label
+        with language("ru"):
+            ru = game.local_label
+        with language("et"):
+            et = game.local_label
+        assert ru != game.label and et != game.label and ru != et
+    with language("et"), pytest.raises(RangeError) as info:
+        parse_range("AA**", game="plo5")
+    assert str(info.value) == "game: vahemik on neljakaardiliste käte hulk; mängus viiekaardiline Pot-Limit Omaha " \
+                              "(ainult kõrge käsi) jagatakse 5"

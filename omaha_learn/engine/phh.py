@@ -222,7 +222,7 @@ def load_phh(text: str | bytes) -> HandState:
 
     for j, h in enumerate(holes):
         if h is not None and len(h) != game.hole_cards:
-            raise PHHError(_("variant {variant!r} ({label}) deals {hole_cards} hole cards; p{player} was dealt {count}").format(variant=variant, label=game.label, hole_cards=game.hole_cards, player=j + 1, count=len(h)))
+            raise PHHError(_("variant {variant!r} ({label}) deals {hole_cards} hole cards; p{player} was dealt {count}").format(variant=variant, label=game.local_label, hole_cards=game.hole_cards, player=j + 1, count=len(h)))
     players = fields.get("players")
     names = [f"p{j + 1}" for j in range(n)]
     if isinstance(players, list) and len(players) == n and all(isinstance(x, str) for x in players):

@@ -239,7 +239,7 @@ def _check(holes: object, board: object, contributions: object, *, button: objec
     try:
         g = Game.parse(game)
     except GameError:
-        raise ShowdownError(_("game: unknown game {game!r}; choose one of {join}").format(game=game, join=', '.join(f'{g.value!r} ({g.label})' for g in Game))) from None
+        raise ShowdownError(_("game: unknown game {game!r}; choose one of {join}").format(game=game, join=', '.join(f'{g.value!r} ({g.local_label})' for g in Game))) from None
     seats = arguments.items(holes, "holes", ShowdownError)
     n = len(seats)
     if n < 2:

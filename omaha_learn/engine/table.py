@@ -142,7 +142,7 @@ class Table:
         self.game = Game.parse(self.game)
         if cards_needed(seats, self.game.hole_cards) > DECK_SIZE:   # R1: every seat dealt, and a board
             most = max(k for k in range(2, seats + 1) if cards_needed(k, self.game.hole_cards) <= DECK_SIZE)
-            raise TableError(_("seats: {seats} seats of {label} need {cards_needed} cards ({hole_cards} each and a board); a deck has {deck_size}, so at most {most} seats").format(seats=seats, label=self.game.label, cards_needed=cards_needed(seats, self.game.hole_cards), hole_cards=self.game.hole_cards, deck_size=DECK_SIZE, most=most))
+            raise TableError(_("seats: {seats} seats of {label} need {cards_needed} cards ({hole_cards} each and a board); a deck has {deck_size}, so at most {most} seats").format(seats=seats, label=self.game.local_label, cards_needed=cards_needed(seats, self.game.hole_cards), hole_cards=self.game.hole_cards, deck_size=DECK_SIZE, most=most))
         try:   # the settings every hand will be dealt with, checked now (a bad one would jam a hand later)
             stakes = Stakes(blinds=self.blinds, ante=self.ante)
             if self.structure is None:

@@ -511,5 +511,5 @@ def starting_hands(game: str | Game = "hilo", *, path: str | Path | None = None)
     except GameError as exc:
         raise GameError(_("game: {exc}").format(exc=exc)) from None
     if g.hole_cards != CHART_HOLE_CARDS:
-        raise ChartError(_("game: the starting-hand chart covers four-card games; {label} has none").format(label=g.label))
+        raise ChartError(_("game: the starting-hand chart covers four-card games; {label} has none").format(label=g.local_label))
     return StartingHands(_load(g.value, str(path or CHART_FILE)))

@@ -260,7 +260,7 @@ def coach(hand: HandState, seat: int | None = None, ranges: object = None, trial
     assert trials_n is not None
     seed = arguments.seed(seed, "seed", CoachError, sampled=True)
     if view.game.hole_cards != RANGE_HOLE_CARDS:
-        raise CoachError(_("hand: the coach weighs ranges from the starting-hand chart, which covers four-card games; {label} has none").format(label=view.game.label))
+        raise CoachError(_("hand: the coach weighs ranges from the starting-hand chart, which covers four-card games; {label} has none").format(label=view.game.local_label))
     if not 1 <= len(view.opponents) <= 5:
         raise CoachError(_("hand: the coach weighs 1 to 5 opponents still in, this hand has {count}").format(count=len(view.opponents)))
     given = None if ranges is None else _given_ranges(view, ranges)

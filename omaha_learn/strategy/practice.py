@@ -125,7 +125,7 @@ class PracticeTable:
                  structure: str | None = None) -> None:
         self.game = Game.parse(game)
         if self.game.hole_cards != CHART_HOLE_CARDS:
-            raise CoachError(_("game: the practice table's opponents and coach read the starting-hand chart, which covers four-card games; {label} has none").format(label=self.game.label))
+            raise CoachError(_("game: the practice table's opponents and coach read the starting-hand chart, which covers four-card games; {label} has none").format(label=self.game.local_label))
         seats = arguments.whole(seats, "seats", CoachError)
         if not 2 <= seats <= 6:
             raise CoachError(_("seats: a practice table has 2 (heads-up) to 6 seats (the coach weighs up to 5 opponents), got {seats}").format(seats=seats))

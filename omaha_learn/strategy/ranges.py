@@ -131,7 +131,7 @@ def parse_range(text: str | Range, game: str | Game | None = None) -> Range:
         except GameError as exc:
             raise RangeError(_("game: {exc}").format(exc=exc)) from None
         if g.hole_cards != RANGE_HOLE_CARDS:
-            raise RangeError(_("game: a range is a set of four-card hands; {label} deals {hole_cards}").format(label=g.label, hole_cards=g.hole_cards))
+            raise RangeError(_("game: a range is a set of four-card hands; {label} deals {hole_cards}").format(label=g.local_label, hole_cards=g.hole_cards))
         key = g.value
     rows, weights = read_range(text.strip(), key)
     return Range(text.strip(), rows, key, weights)

@@ -220,7 +220,7 @@ class HandState:
         the_game = Game.parse(game)
         if hole_count is not None and (isinstance(hole_count, bool) or hole_count not in HOLE_SIZES):
             raise BettingSetupError(_("hole_count {hole_count!r}: Omaha deals 4 or 5 ({game} deals {count})").format(
-                hole_count=hole_count, game=the_game.label, count=the_game.hole_cards))
+                hole_count=hole_count, game=the_game.local_label, count=the_game.hole_cards))
         if not isinstance(deal_missing, bool):
             raise BettingSetupError(_("deal_missing: {value!r} is not True or False").format(value=deal_missing))
         given, board_plan, hole_count = _check_cards(holes, board, n, hole_count, the_game.hole_cards, deal_missing)
@@ -240,7 +240,7 @@ class HandState:
                 message = _("structure {structure!r}: {game} is played {only} limit")
             else:
                 message = _("structure {structure!r}: {game} is played {first} or {second} limit")
-            raise BettingSetupError(message.format(structure=the_limits.structure, game=the_game.label,
+            raise BettingSetupError(message.format(structure=the_limits.structure, game=the_game.local_label,
                                                    only=the_game.structures[0], first=the_game.structures[0],
                                                    second=the_game.structures[-1]))
         for seat in the_stakes.posts:

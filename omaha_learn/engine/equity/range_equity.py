@@ -174,7 +174,7 @@ def range_equity(holes: Sequence[CardsLike | HandRange | None], board: CardsLike
     """Equity with typed ranges for some players (see the module notes); arguments as :func:`omaha_learn.equity`."""
     g = check_game(game)
     if g.hole_cards != RANGE_HOLE_CARDS:
-        raise EquityError(_("holes: ranges are {range_hole_cards}-card Omaha hands; {label} deals {hole_cards} hole cards, so it takes known hands or None (random), no range").format(range_hole_cards=RANGE_HOLE_CARDS, label=g.label, hole_cards=g.hole_cards))
+        raise EquityError(_("holes: ranges are {range_hole_cards}-card Omaha hands; {label} deals {hole_cards} hole cards, so it takes known hands or None (random), no range").format(range_hole_cards=RANGE_HOLE_CARDS, label=g.local_label, hole_cards=g.hole_cards))
     if isinstance(holes, str):
         raise EquityError(_("holes: give a list with one hand or range per player, e.g. ['As Ah 2s 3h', 'AA**']"))
     holes = list(holes)
@@ -190,7 +190,7 @@ def range_equity(holes: Sequence[CardsLike | HandRange | None], board: CardsLike
     nthreads = arguments.cores(threads, "threads", EquityError)
     progress = check_progress(progress)
     if g.hole_cards != RANGE_HOLE_CARDS:   # five-card known hands beside a range
-        raise EquityError(_("holes: ranges are {range_hole_cards}-card Omaha hands; the known hands have {hole_cards} cards ({label})").format(range_hole_cards=RANGE_HOLE_CARDS, hole_cards=g.hole_cards, label=g.label))
+        raise EquityError(_("holes: ranges are {range_hole_cards}-card Omaha hands; the known hands have {hole_cards} cards ({label})").format(range_hole_cards=RANGE_HOLE_CARDS, hole_cards=g.hole_cards, label=g.local_label))
     known = [c for h in parsed if h is not None for c in h] + list(b) + list(d)
     members: list[_Members | None] = []
     for i, r in enumerate(ranges):

@@ -131,10 +131,10 @@ def check_request(holes: Sequence[CardsLike | None], board: CardsLike, dead: Car
             other = next(k for k in HOLE_SIZES if k != game.hole_cards)
             raise CardError(_("player {player}'s hand: Omaha needs {hole_cards} hole cards ({other} in {other_game}), "
                               "got {count} ({cards})").format(
-                player=i + 1, hole_cards=game.hole_cards, other=other, other_game=game.with_hole_cards(other).label,
+                player=i + 1, hole_cards=game.hole_cards, other=other, other_game=game.with_hole_cards(other).local_label,
                 count=len(h), cards=format_cards(h) or pgettext("no cards", "none")))
     if len(sizes) > 1:
-        raise CardError(_("hole cards: every player needs the same number of cards ({label} deals {hole_cards})").format(label=game.label, hole_cards=game.hole_cards))
+        raise CardError(_("hole cards: every player needs the same number of cards ({label} deals {hole_cards})").format(label=game.local_label, hole_cards=game.hole_cards))
     if sizes:
         game = game.with_hole_cards(next(iter(sizes)))
     size = game.hole_cards

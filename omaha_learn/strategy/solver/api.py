@@ -72,7 +72,7 @@ def solve(board: object, ranges: Sequence[object], pot: int = 100, stack: int = 
     except GameError as exc:
         raise SolverError(_("game: {exc}").format(exc=exc)) from None
     if g.hole_cards != RANGE_HOLE_CARDS:
-        raise SolverError(_("game: {game!r}; the solver plays four-card games (its ranges are four-card hands); {label} deals {hole_cards}").format(game=game, label=g.label, hole_cards=g.hole_cards))
+        raise SolverError(_("game: {game!r}; the solver plays four-card games (its ranges are four-card hands); {label} deals {hole_cards}").format(game=game, label=g.local_label, hole_cards=g.hole_cards))
     if isinstance(ranges, (str, bytes)) or not isinstance(ranges, Sequence) or len(ranges) != 2:
         raise SolverError(_("ranges: give two ranges, (out of position, in position)"))
     _number(accuracy, "accuracy", 0.0, 1.0)
