@@ -224,6 +224,7 @@ def test_r1_counts_take_the_languages_plural_forms(lang: str, forms: dict[int, s
             hole_cards("Ac Kd Td 8h 9h 2c")
     assert str(one.value).endswith(forms[1]), str(one.value)
     assert str(two.value).endswith(forms[2]), str(two.value)
+    assert str(two.value).startswith({"ru": "рука: ", "et": "käsi: "}[lang])    # the input it names, too
 
 
 def test_a_message_names_the_game_in_the_language() -> None:
