@@ -27,6 +27,8 @@ import importlib
 from types import ModuleType
 
 from omaha_learn.errors import MissingExtra
+from omaha_learn.i18n import N_
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["EXTRAS", "require"]
 
@@ -44,6 +46,11 @@ _PACKAGES = {"zmq": "pyzmq", "seccomp": "pyseccomp", "IPython": "ipython"}
 """Top-level modules whose distribution has another name."""
 
 
+WHAT = (N_("a Dask scheduler"), N_("this figure"), N_("the grading desk"), N_("the grader"))
+"""The ``what=`` of the callers of :func:`require`, in the catalogue so that the message names them in the language
+in use (a ``what`` not listed here is named as given)."""
+
+
 def require(module: str, *, extra: str | None = None, what: str = "this") -> ModuleType:
     """Import ``module``, or raise :class:`~omaha_learn.errors.MissingExtra` naming the extra that brings it."""
     try:
@@ -52,7 +59,10 @@ def require(module: str, *, extra: str | None = None, what: str = "this") -> Mod
         top = module.partition(".")[0]
         extra = extra or EXTRAS.get(top, "test")
         name = _PACKAGES.get(top, top)
-        error = MissingExtra(f"{what} needs the package {name!r}, which is not installed: "
-                             f'pip install "omaha_learn[{extra}]"')
+        if what == "this":
+            message = _('this needs the package {name!r}, which is not installed: pip install "omaha_learn[{extra}]"')
+        else:
+            message = _('{what} needs the package {name!r}, which is not installed: pip install "omaha_learn[{extra}]"')
+        error = MissingExtra(message.format(what=_(what), name=name, extra=extra))
         error.name = top
         raise error from exc

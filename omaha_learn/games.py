@@ -34,6 +34,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from omaha_learn.errors import GameError
+from omaha_learn.i18n import gettext as _
+from omaha_learn.i18n import ngettext, pgettext
 
 if TYPE_CHECKING:  # pragma: no cover
     from omaha_learn.engine.cards import Card, Deck
@@ -112,6 +114,14 @@ DEFINITIONS: Mapping[str, GameDefinition] = MappingProxyType({d.key: d for d in 
 )})
 """Every game, by key: the one place a game is defined."""
 
+_LOCAL_LABELS = {
+    "plo": lambda: pgettext("game name", "Pot-Limit Omaha (high only)"),
+    "hilo": lambda: pgettext("game name", "Omaha Hi-Lo 8 or better"),
+    "plo5": lambda: pgettext("game name", "Five-card Pot-Limit Omaha (high only)"),
+    "bigo": lambda: pgettext("game name", "Big O: five-card Omaha Hi-Lo 8 or better"),
+}
+"""Each game's display name as a message (looked up when a message names the game)."""
+
 
 class Game(str, Enum):
     """The public handle of a game; its properties read the game's :class:`GameDefinition`."""
@@ -130,8 +140,9 @@ class Game(str, Enum):
             game = _ALIASES.get(value.strip().lower())
             if game is not None:
                 return game
-        spelled = ", ".join(f"{g.value} (also {', '.join(g.definition.aliases[:3])})" for g in cls)
-        raise GameError(f"game {value!r} is not one of: {spelled}")
+        spelled = ", ".join(_("{game} (also {aliases})").format(game=g.value, aliases=", ".join(g.definition.aliases[:3]))
+                            for g in cls)
+        raise GameError(_("game {value!r} is not one of: {games}").format(value=value, games=spelled))
 
     @property
     def definition(self) -> GameDefinition:
@@ -141,6 +152,11 @@ class Game(str, Enum):
     def label(self) -> str:
         """The game's display name."""
         return self.definition.name
+
+    @property
+    def local_label(self) -> str:
+        """:attr:`label` in the language in use, for messages ("Omaha Hi-Lo 8 или лучше")."""
+        return _LOCAL_LABELS[self.value]()
 
     @property
     def short_name(self) -> str:
@@ -179,12 +195,13 @@ class Game(str, Enum):
         code = self.definition.phh_codes.get(structure)
         if code is not None:
             return code
-        codes = ", ".join(f"{c} ({s}-limit {g.short_name})" for g in Game for s, c in g.definition.phh_codes.items())
+        codes = ", ".join(_("{code} ({structure}-limit {game})").format(code=c, structure=s, game=g.short_name)
+                          for g in Game for s, c in g.definition.phh_codes.items())
         if not self.definition.phh_codes:
-            raise GameError(f"{self.label} has no PHH variant code: the PHH standard's Omaha codes are {codes};"
-                            f" it names no five-card game")
-        raise GameError(f"{structure}-limit {self.label} has no PHH variant code: the PHH standard's Omaha codes"
-                        f" are {codes}")
+            raise GameError(_("{game} has no PHH variant code: the PHH standard's Omaha codes are {codes};"
+                              " it names no five-card game").format(game=self.local_label, codes=codes))
+        raise GameError(_("{structure}-limit {game} has no PHH variant code: the PHH standard's Omaha codes"
+                          " are {codes}").format(structure=structure, game=self.local_label, codes=codes))
 
     def with_hole_cards(self, count: int) -> Game:
         """The game played like this one (same high/low rule) with ``count`` hole cards: PLO and five
@@ -194,8 +211,8 @@ class Game(str, Enum):
         for g in Game:
             if g.hole_cards == count and g.has_low == self.has_low:
                 return g
-        sizes = " or ".join(map(str, HOLE_SIZES))
-        raise GameError(f"hole cards: no game like {self.label} deals {count!r} hole cards (Omaha deals {sizes})")
+        raise GameError(_("hole cards: no game like {game} deals {count!r} hole cards (Omaha deals 4 or 5)")
+                        .format(game=self.local_label, count=count))
 
     def __str__(self) -> str:
         return self.value
@@ -259,12 +276,14 @@ def deal_holes(deck: Deck, players: int, hole_size: int, *, first: int = 0,
 
     seats: Sequence[int] = range(players) if to is None else sorted(set(to))
     if len(seats) * hole_size > len(deck):
-        raise CardError(f"the deck holds {len(deck)} cards: too few to deal {hole_size} hole cards"
-                        f" to each of {len(seats)} players")
+        raise CardError(ngettext("the deck holds {count} card: too few to deal {size} hole cards to each of {players} "
+                                 "players", "the deck holds {count} cards: too few to deal {size} hole cards to each "
+                                 "of {players} players", len(deck)).format(count=len(deck), size=hole_size,
+                                                                           players=len(seats)))
     order = [(first + k) % players for k in range(players)]
     order = [s for s in order if s in seats]
     dealt: dict[int, list[Card]] = {s: [] for s in order}
-    for _ in range(hole_size):
+    for _round in range(hole_size):
         for s in order:
             dealt[s].extend(deck.deal(1))
     return [tuple(dealt[s]) if s in dealt else None for s in range(players)]

@@ -64,7 +64,8 @@ def language_code(code: str) -> str:
     """
     found = _normalise(code) if isinstance(code, str) else None
     if found is None:
-        raise LanguageError(f"language {code!r}: omaha_learn speaks {', '.join(LANGUAGES)}")
+        raise LanguageError(gettext("language {code!r}: omaha_learn speaks {languages}").format(
+            code=code, languages=", ".join(LANGUAGES)))
     return found
 
 
@@ -76,7 +77,8 @@ def set_language(code: str | None) -> None:
         _chosen = None
         return
     if not isinstance(code, str) or _normalise(code) is None:
-        raise LanguageError(f"language {code!r}: omaha_learn speaks {', '.join(LANGUAGES)}")
+        raise LanguageError(gettext("language {code!r}: omaha_learn speaks {languages}").format(
+            code=code, languages=", ".join(LANGUAGES)))
     _chosen = _normalise(code)
 
 
@@ -156,7 +158,8 @@ _EN_PLURALS = {r: ("sixes" if r == 6 else n + "s") for r, n in _EN_NAMES.items()
 def rank_word(rank: int, form: str) -> str:
     """A rank (2-14, 1 = the ace as low card) in a grammatical ``form`` of :data:`RANK_FORMS`."""
     if form not in RANK_FORMS:
-        raise LanguageError(f"form {form!r}: a rank has the forms {', '.join(RANK_FORMS)}")
+        raise LanguageError(gettext("form {form!r}: a rank has the forms {forms}").format(
+            form=form, forms=", ".join(RANK_FORMS)))
     english = _EN_PLURALS[rank] if form in ("plural", "of_plural") else _EN_NAMES[rank]
     context = "rank: " + form
     return pgettext(context, english)

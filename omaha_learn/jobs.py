@@ -68,6 +68,7 @@ from typing import IO, Any, Literal, TypeVar, cast
 from omaha_learn.engine import arguments
 from omaha_learn.engine.arguments import available_cores
 from omaha_learn.errors import JobsError
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["run_jobs", "parallel_sum", "available_cores", "start", "shutdown", "status", "JobsError",
            "CONNECT_TIMEOUT"]
@@ -100,13 +101,12 @@ def _check_scheduler(scheduler: object) -> None:
     """Refuse what cannot be a scheduler before anything is imported or run."""
     if isinstance(scheduler, str):
         if not scheduler.strip():
-            raise JobsError("scheduler: empty address; give one such as 'tcp://127.0.0.1:8786'")
+            raise JobsError(_("scheduler: empty address; give one such as 'tcp://127.0.0.1:8786'"))
         return
     cls = type(scheduler)
     if cls.__module__.split(".")[0] == "distributed" and cls.__name__ == "Client":
         return
-    raise JobsError(f"scheduler: {scheduler!r} is not an address such as 'tcp://127.0.0.1:8786' "
-                    "or a distributed.Client")
+    raise JobsError(_("scheduler: {scheduler!r} is not an address such as 'tcp://127.0.0.1:8786' or a distributed.Client").format(scheduler=scheduler))
 
 
 def run_jobs(
@@ -146,20 +146,20 @@ def run_jobs(
     omaha_learn.errors.JobsError: jobs: 0 is not a positive number of cores to use (1 or more), or None for every core
     """
     if not callable(func):
-        raise JobsError(f"func: {func!r} is not callable")
+        raise JobsError(_("func: {func!r} is not callable").format(func=func))
     if progress is not None and not callable(progress):
-        raise JobsError(f"progress: {progress!r} is not callable")
+        raise JobsError(_("progress: {progress!r} is not callable").format(progress=progress))
     if each is not None and not callable(each):
-        raise JobsError(f"each: {each!r} is not callable")
+        raise JobsError(_("each: {each!r} is not callable").format(each=each))
     n = _check_jobs(jobs)
     if kind not in ("thread", "process"):
-        raise JobsError(f"kind: {kind!r} is not 'thread' or 'process'")
+        raise JobsError(_("kind: {kind!r} is not 'thread' or 'process'").format(kind=kind))
     if scheduler is not None:
         _check_scheduler(scheduler)
     try:
         work: Sequence[Any] = list(items)
     except TypeError:
-        raise JobsError(f"items: {type(items).__name__} is not an iterable of job inputs") from None
+        raise JobsError(_("items: {name} is not an iterable of job inputs").format(name=type(items).__name__)) from None
     total = len(work)
     results: list[Any] = [None] * total
     done = 0
@@ -493,12 +493,12 @@ def _run_dask(func: Callable[..., Any], work: Sequence[Any], scheduler: Any, *, 
     try:
         distributed: Any = require("distributed", extra="scale", what="a Dask scheduler")  # Any: typed or not
     except MissingExtra as exc:
-        raise JobsError(f"scheduler: Dask distributed is not installed ({exc})") from None
+        raise JobsError(_("scheduler: Dask distributed is not installed ({exc})").format(exc=exc)) from None
     own = isinstance(scheduler, str)
     try:
         client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT) if own else scheduler
     except (OSError, ValueError) as exc:
-        raise JobsError(f"scheduler: cannot reach {scheduler!r} ({exc})") from None
+        raise JobsError(_("scheduler: cannot reach {scheduler!r} ({exc})").format(scheduler=scheduler, exc=exc)) from None
     futs: list[Any] = []
     try:
         if not work:

@@ -17,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 
 from omaha_learn.errors import OmahaLearnError
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["START_PAGE", "SHIPPED", "LessonsMissing", "lessons_root", "keys_dir", "rules_file", "shipped_in_package"]
 
@@ -44,8 +45,7 @@ def lessons_root() -> Path:
     checkout = Path(str(resources.files("omaha_learn"))).resolve().parent
     if (checkout / START_PAGE).is_file():
         return checkout
-    raise LessonsMissing(f"the lessons are not installed: neither {shipped} nor {checkout} holds {START_PAGE} "
-                         "(pip install \"omaha_learn[lessons]\", or from a clone `pip install -e \".[lessons]\"`)")
+    raise LessonsMissing(_("the lessons are not installed: neither {shipped} nor {checkout} holds {start_page} (pip install \"omaha_learn[lessons]\", or from a clone `pip install -e \".[lessons]\"`)").format(shipped=shipped, checkout=checkout, start_page=START_PAGE))
 
 
 def shipped_in_package() -> bool:

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from omaha_learn.errors import OmahaLearnError
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["whole", "chips", "seat", "seed", "qualifier", "items", "cores", "available_cores", "QUALIFIERS"]
 
@@ -38,11 +39,11 @@ def whole(value: object, what: str, error: type[OmahaLearnError]) -> int:
     if type(value) is int:
         return value
     if isinstance(value, bool) or isinstance(value, (str, bytes, float)):
-        raise error(f"{what}: {value!r} is not a whole number")
+        raise error(_("{what}: {value!r} is not a whole number").format(what=what, value=value))
     try:
         return int(operator.index(value))  # type: ignore[arg-type]
     except TypeError:
-        raise error(f"{what}: {value!r} is not a whole number") from None
+        raise error(_("{what}: {value!r} is not a whole number").format(what=what, value=value)) from None
 
 
 def chips(value: object, what: str, error: type[OmahaLearnError], *, positive: bool = False) -> int:
@@ -50,9 +51,10 @@ def chips(value: object, what: str, error: type[OmahaLearnError], *, positive: b
     try:
         n = whole(value, what, error)
     except OmahaLearnError:
-        raise error(f"{what}: {value!r} is not a whole number of chips") from None
+        raise error(_("{what}: {value!r} is not a whole number of chips").format(what=what, value=value)) from None
     if n < 0 or (positive and n == 0):
-        raise error(f"{what}: {'must be positive' if positive else 'negative chips'} ({n})")
+        message = _("{what}: must be positive ({n})") if positive else _("{what}: negative chips ({n})")
+        raise error(message.format(what=what, n=n))
     return n
 
 
@@ -60,7 +62,7 @@ def seat(value: object, n: int, what: str, error: type[OmahaLearnError]) -> int:
     """A seat number ``0..n-1``."""
     index = _as_int(value)
     if index is None or not 0 <= index < n:
-        raise error(f"{what}: {value!r} is not a seat (seats are 0 to {n - 1})")
+        raise error(_("{what}: {value!r} is not a seat (seats are 0 to {last})").format(what=what, value=value, last=n - 1))
     return index
 
 
@@ -80,9 +82,9 @@ def seed(value: object, what: str, error: type[OmahaLearnError], *, sampled: boo
         return None
     index = _as_int(value)
     if sampled and (index is None or index < 0):
-        raise error(f"{what}: a non-negative integer or None, got {value!r}")
+        raise error(_("{what}: a non-negative integer or None, got {value!r}").format(what=what, value=value))
     if index is None:
-        raise error(f"{what}: {value!r} is not a whole number or None")
+        raise error(_("{what}: {value!r} is not a whole number or None").format(what=what, value=value))
     return index
 
 
@@ -111,8 +113,8 @@ def cores(value: object, what: str, error: type[OmahaLearnError]) -> int:
         return available_cores()
     index = _as_int(value)
     if index is None or index < 1:
-        raise error(f"{what}: {value!r} is not a positive number of cores to use (1 or more), "
-                    "or None for every core")
+        raise error(_("{what}: {value!r} is not a positive number of cores to use (1 or more), "
+                      "or None for every core").format(what=what, value=value))
     return index
 
 
@@ -123,17 +125,18 @@ def qualifier(value: object, what: str, error: type[OmahaLearnError]) -> int | N
     index = _as_int(value)
     if index in (8, 9):
         return index
-    raise error(f"{what}: {value!r} is not a low qualifier: 8 (8-or-better), 9 (9-or-better) or None (R12)")
+    raise error(_("{what}: {value!r} is not a low qualifier: 8 (8-or-better), 9 (9-or-better) or None (R12)")
+                .format(what=what, value=value))
 
 
 def items(value: object, what: str, error: type[OmahaLearnError], *, n: int | None = None,
           per: str = "seat") -> list[Any]:
     """A list or tuple (or other sequence, not text) of one entry per ``per``; ``n`` entries when given."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise error(f"{what}: expected a list with one entry per {per}, got {value!r}")
+        raise error(_("{what}: expected a list with one entry per seat, got {value!r}").format(what=what, value=value))
     out = list(value)
     if n is not None and len(out) != n:
-        raise error(f"{what}: need one entry per {per} ({n}), got {len(out)}")
+        raise error(_("{what}: need one entry per seat ({n}), got {count}").format(what=what, n=n, count=len(out)))
     return out
 
 

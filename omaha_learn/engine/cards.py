@@ -24,6 +24,8 @@ from collections.abc import Iterable, Iterator
 from typing import TypeGuard
 
 from omaha_learn.errors import CardError
+from omaha_learn.i18n import format_number, ngettext
+from omaha_learn.i18n import gettext as _
 
 __all__ = [
     "RANKS",
@@ -79,13 +81,14 @@ class Card(int):
             return value
         if isinstance(value, str):
             if len(value) > 40:
-                raise CardError(f"{_clip(value)!r} is not a card ({len(value):,} characters; {_HELP})",
+                raise CardError(_("{text!r} is not a card ({count} characters; rank 2-9, T, J, Q, K, A then suit c, d, h, s)")
+                                .format(text=_clip(value), count=format_number(len(value))),
                                 token=_clip(value))
             return _parse_one(value.strip(), value, None)
         index = _as_index(value)
         if index is not None:
             return _DECK[index]
-        raise CardError(f"{value!r} is not a card (expected text like 'As' or an index 0-51)",
+        raise CardError(_("{value!r} is not a card (expected text like 'As' or an index 0-51)").format(value=value),
                         token=repr(value))
 
     @property
@@ -163,7 +166,6 @@ FULL_DECK: tuple[Card, ...] = _DECK
 
 _BY_TEXT = {str(c): c for c in _DECK}
 
-_HELP = "rank 2-9, T, J, Q, K, A then suit c, d, h, s"
 
 MAX_TEXT = 1_000
 """Longest text :func:`parse_cards` reads, in characters (all 52 cards written out fit in 260)."""
@@ -183,8 +185,13 @@ def _parse_one(token: str, source: str, position: int | None) -> Card:
         suit = _SUIT_ALIASES.get(suit_txt.lower())
         if rank is not None and suit is not None:
             return _BY_TEXT[rank + suit]
-    where = "" if position is None else f" at position {position} of {source!r}"
-    raise CardError(f"{token!r} is not a card{where} ({_HELP})", token=token, position=position)
+    if position is None:
+        message = _("{token!r} is not a card (rank 2-9, T, J, Q, K, A then suit c, d, h, s)").format(token=token)
+    else:
+        message = _("{token!r} is not a card at position {position} of {text!r} "
+                    "(rank 2-9, T, J, Q, K, A then suit c, d, h, s)").format(token=token, position=position,
+                                                                              text=source)
+    raise CardError(message, token=token, position=position)
 
 
 # One card: rank (10 or one character) then a suit letter or symbol.
@@ -215,9 +222,14 @@ def _scan(text: str) -> Iterator[tuple[int, str]]:
             end += 1
         bad = text[pos:end] if end - pos <= 4 else text[pos:pos + 2]
         cyrillic = next((ch for ch in bad if "\u0400" <= ch <= "\u04ff"), None)
-        note = f"; «{cyrillic}» is a Cyrillic letter" if cyrillic else ""
-        raise CardError(f"{bad!r} is not a card (at position {pos} of {text!r}; {_HELP}{note})",
-                        token=bad, position=pos)
+        if cyrillic:
+            message = _("{token!r} is not a card (at position {position} of {text!r}; rank 2-9, T, J, Q, K, A "
+                        "then suit c, d, h, s; «{letter}» is a Cyrillic letter)").format(
+                token=bad, position=pos, text=text, letter=cyrillic)
+        else:
+            message = _("{token!r} is not a card (at position {position} of {text!r}; rank 2-9, T, J, Q, K, A "
+                        "then suit c, d, h, s)").format(token=bad, position=pos, text=text)
+        raise CardError(message, token=bad, position=pos)
 
 
 def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Card, ...]:
@@ -245,7 +257,8 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
     out: list[tuple[Card, str, int]] = []
     if isinstance(cards, str):
         if len(cards) > MAX_TEXT:
-            raise CardError(f"cards: the text is {len(cards):,} characters; the limit is {MAX_TEXT:,}",
+            raise CardError(_("cards: the text is {count} characters; the limit is {limit}").format(
+                count=format_number(len(cards)), limit=format_number(MAX_TEXT)),
                             token=_clip(cards), position=MAX_TEXT)
         quick = [_BY_TEXT.get(tok) for tok in cards.split(" ")]  # "As Kd 7h": the common case, no scan
         if None not in quick and (allow_duplicates or len(set(quick)) == len(quick)):
@@ -258,33 +271,40 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
         try:
             items = list(itertools.islice(cards, MAX_ITEMS + 1))
         except TypeError:
-            raise CardError(f"{_clip(repr(cards))} is not a card or a list of cards",
+            raise CardError(_("{value} is not a card or a list of cards").format(value=_clip(repr(cards))),
                             token=_clip(repr(cards))) from None
         if len(items) > MAX_ITEMS:
-            raise CardError(f"cards: more than {MAX_ITEMS:,} items; the limit is {MAX_ITEMS:,}",
+            raise CardError(_("cards: more than {limit} items; the limit is {limit}").format(limit=format_number(MAX_ITEMS)),
                             position=MAX_ITEMS)
         for i, item in enumerate(items):
             if isinstance(item, Card):
                 out.append((item, "", i))
             elif isinstance(item, str):
                 if len(item) > 40:
-                    raise CardError(f"{_clip(item)!r} (item {i}) is not one card ({_HELP})", token=_clip(item),
+                    raise CardError(_("{text!r} (item {index}) is not one card (rank 2-9, T, J, Q, K, A then suit c, d, h, s)")
+                                    .format(text=_clip(item), index=i), token=_clip(item),
                                     position=i)
                 toks = list(_scan(item))
                 if len(toks) != 1:
-                    raise CardError(f"{item!r} (item {i}) is not one card ({_HELP})", token=item, position=i)
+                    raise CardError(_("{text!r} (item {index}) is not one card (rank 2-9, T, J, Q, K, A then suit c, d, h, s)")
+                                    .format(text=item, index=i), token=item, position=i)
                 out.append((_parse_one(toks[0][1], item, None), "", i))
             elif (index := _as_index(item)) is not None:
                 out.append((_DECK[index], "", i))
             else:
-                raise CardError(f"{_clip(repr(item))} (item {i}) is not a card (text like 'As' or an index 0-51)",
+                raise CardError(_("{value} (item {index}) is not a card (text like 'As' or an index 0-51)").format(
+                    value=_clip(repr(item)), index=i),
                                 token=_clip(repr(item)), position=i)
     if not allow_duplicates:
         seen: set[int] = set()
         for card, source, pos in out:
             if card in seen:
-                where = f"position {pos} of {source!r}" if source else f"item {pos}"
-                raise CardError(f"duplicate card '{card}' ({where})", token=str(card), position=pos)
+                if source:
+                    message = _("duplicate card '{card}' (position {position} of {text!r})").format(
+                        card=card, position=pos, text=source)
+                else:
+                    message = _("duplicate card '{card}' (item {index})").format(card=card, index=pos)
+                raise CardError(message, token=str(card), position=pos)
             seen.add(card)
     return tuple(c for c, _, _ in out)
 
@@ -308,7 +328,7 @@ def format_cards(cards: Iterable[Card], *, pretty: bool = False, sep: str = " ")
     'As As'
     """
     if not isinstance(sep, str):
-        raise CardError(f"sep: {sep!r} is not text", token=repr(sep))
+        raise CardError(_("sep: {value!r} is not text").format(value=sep), token=repr(sep))
     if not (isinstance(cards, (tuple, list)) and all(isinstance(c, Card) for c in cards)):
         cards = parse_cards(cards, allow_duplicates=True)
     return sep.join(c.pretty if pretty else str(c) for c in cards)
@@ -327,7 +347,7 @@ class Deck:
 
     def __init__(self, seed: int | None = None, *, exclude: CardsLike = ()) -> None:
         if seed is not None and not _is_int(seed):
-            raise CardError(f"seed: {seed!r} is not a whole number or None", token=repr(seed))
+            raise CardError(_("seed: {value!r} is not a whole number or None").format(value=seed), token=repr(seed))
         seed = None if seed is None else operator.index(seed)
         excluded = set(exclude if is_parsed(exclude) else parse_cards(exclude))
         self.seed = seed
@@ -351,9 +371,11 @@ class Deck:
     def deal(self, n: int = 1) -> tuple[Card, ...]:
         """Take the next ``n`` cards from the top."""
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise CardError(f"n: cannot deal {n!r} cards", token=repr(n))
+            raise CardError(_("n: cannot deal {n!r} cards").format(n=n), token=repr(n))
         if n > len(self._cards):
-            raise CardError(f"n: cannot deal {n} cards: only {len(self._cards)} left in the deck", token=repr(n))
+            raise CardError(ngettext("n: cannot deal {n} cards: only {left} left in the deck",
+                                     "n: cannot deal {n} cards: only {left} left in the deck", len(self._cards))
+                            .format(n=n, left=len(self._cards)), token=repr(n))
         out, self._cards = self._cards[:n], self._cards[n:]
         self._dealt.extend(out)
         return tuple(out)
@@ -376,7 +398,7 @@ class Deck:
         wanted = parse_cards(cards)
         missing = [c for c in wanted if c not in self._cards]
         if missing:
-            raise CardError(f"card '{missing[0]}' is not in the deck", token=str(missing[0]))
+            raise CardError(_("card '{card}' is not in the deck").format(card=missing[0]), token=str(missing[0]))
         drop = set(wanted)
         self._cards = [c for c in self._cards if c not in drop]
 

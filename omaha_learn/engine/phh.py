@@ -36,6 +36,8 @@ from omaha_learn.engine.betting.state import HandState
 from omaha_learn.engine.cards import Card, format_cards, parse_cards
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import GameError, PHHError
+from omaha_learn.i18n import format_number
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["load_phh", "dump_phh", "PHHError"]
 
@@ -71,9 +73,9 @@ def _text(text: object) -> str:
         try:
             return bytes(text).decode("utf-8")
         except UnicodeDecodeError as e:
-            raise PHHError(f"text: the bytes are not UTF-8 ({e.reason} at byte {e.start})") from None
+            raise PHHError(_("text: the bytes are not UTF-8 ({reason} at byte {start})").format(reason=e.reason, start=e.start)) from None
     if not isinstance(text, str):
-        raise PHHError(f"text: expected the PHH text (str, or UTF-8 bytes), got {type(text).__name__}")
+        raise PHHError(_("text: expected the PHH text (str, or UTF-8 bytes), got {name}").format(name=type(text).__name__))
     return text
 
 
@@ -82,24 +84,23 @@ def _check_bounds(text: str) -> None:
     :data:`MAX_KEY_DEPTH` dots deep or arrays and inline tables nested more than 8 deep (all before
     the TOML reader, whose work grows with them), naming the bound."""
     if len(text) > MAX_TEXT:
-        raise PHHError(f"PHH text is {len(text):,} characters; the limit is {MAX_TEXT:,}")
+        raise PHHError(_("PHH text is {count} characters; the limit is {max_text}").format(count=format_number(len(text)), max_text=format_number(MAX_TEXT)))
     lines = text.count("\n") + 1
     if lines > MAX_LINES:
-        raise PHHError(f"PHH text has {lines:,} lines; the limit is {MAX_LINES:,}")
+        raise PHHError(_("PHH text has {lines} lines; the limit is {max_lines}").format(lines=format_number(lines), max_lines=format_number(MAX_LINES)))
     bare = _COMMENT_RE.sub("", _STRING_RE.sub("''", text))   # outside strings and comments
     long_number = re.search(f"[0-9_]{{{_MAX_DIGITS + 1},}}", bare)
     if long_number:
-        raise PHHError(f"a number of {len(long_number.group())} digits is not a PHH amount")
+        raise PHHError(_("a number of {count} digits is not a PHH amount").format(count=len(long_number.group())))
     depth = 0
     for ch in bare:
         depth += (ch in "[{") - (ch in "]}")
         if depth > _MAX_DEPTH:
-            raise PHHError(f"not a PHH text: arrays nested more than {_MAX_DEPTH} deep; the limit is {_MAX_DEPTH}")
+            raise PHHError(_("not a PHH text: arrays nested more than {max_depth} deep; the limit is {max_depth}").format(max_depth=_MAX_DEPTH))
     for part in re.split(r"[^A-Za-z0-9_\-. \t']+", bare):   # keys, table names, dotted keys in inline tables
         dots = part.count(".")
         if dots > MAX_KEY_DEPTH:
-            raise PHHError(f"a key nested {dots + 1:,} deep ({part.strip()[:20]}...); the limit is "
-                           f"{MAX_KEY_DEPTH + 1} (PHH keys are plain names)")
+            raise PHHError(_("a key nested {depth} deep ({key}...); the limit is {limit} (PHH keys are plain names)").format(depth=format_number(dots + 1), key=part.strip()[:20], limit=MAX_KEY_DEPTH + 1))
 
 
 def _read_toml(text: str) -> dict[str, Any]:
@@ -107,9 +108,9 @@ def _read_toml(text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise PHHError(f"not valid TOML: {e}") from None
+        raise PHHError(_("not valid TOML: {e}").format(e=e)) from None
     except (ValueError, RecursionError) as e:   # e.g. an integer of more than 4300 digits
-        raise PHHError(f"not a PHH text we can read: {e}") from None
+        raise PHHError(_("not a PHH text we can read: {e}").format(e=e)) from None
 
 
 # ------------------------------------------------------------------ loading
@@ -123,9 +124,9 @@ def _ints(fields: dict[str, Any], name: str, n: int | None = None) -> list[int]:
     if isinstance(value, int) and _is_amount(value) and n is not None:
         return [value] * n
     if not isinstance(value, list) or not all(_is_amount(v) for v in value):
-        raise PHHError(f"{name}: expected a list of whole numbers of chips, got {_short(value)}")
+        raise PHHError(_("{name}: expected a list of whole numbers of chips, got {value}").format(name=name, value=_short(value)))
     if n is not None and len(value) != n:
-        raise PHHError(f"{name}: expected {n} entries (one per player), got {len(value)}")
+        raise PHHError(_("{name}: expected {n} entries (one per player), got {count}").format(name=name, n=n, count=len(value)))
     return list(value)
 
 
@@ -159,20 +160,20 @@ def load_phh(text: str | bytes) -> HandState:
     fields = _read_toml(_text(text))
     variant = fields.get("variant")
     if not isinstance(variant, str) or variant not in VARIANTS:
-        raise PHHError(f"variant {_short(variant)} is not supported (only {', '.join(VARIANTS)})")
+        raise PHHError(_("variant {variant} is not supported (only {variants})").format(variant=_short(variant), variants=', '.join(VARIANTS)))
     stacks = _ints(fields, "starting_stacks")
     n = len(stacks)
     antes = _ints(fields, "antes", n)
     blinds = _ints(fields, "blinds_or_straddles", n)
     if n < 2:
-        raise PHHError("starting_stacks: a hand needs at least two players")
+        raise PHHError(_("starting_stacks: a hand needs at least two players"))
     if any(blinds[2:]):
-        raise PHHError(f"blinds_or_straddles {blinds}: straddles are not supported")
+        raise PHHError(_("blinds_or_straddles {blinds}: straddles are not supported").format(blinds=blinds))
     sb, bb = blinds[0], blinds[1]
     ante = antes[0]
     others = [a for j, a in enumerate(antes) if j != 1]
     if any(a != ante for a in others) or antes[1] < ante:
-        raise PHHError(f"antes {antes}: only an equal ante and a big-blind ante are supported")
+        raise PHHError(_("antes {antes}: only an equal ante and a big-blind ante are supported").format(antes=antes))
     bb_ante = antes[1] - ante
     game, structure = VARIANTS[variant], STRUCTURES[variant]
     kwargs: dict[str, Any] = {"structure": structure}
@@ -181,16 +182,16 @@ def load_phh(text: str | bytes) -> HandState:
         kwargs["big_bet"] = fields.get("big_bet", 2 * kwargs["small_bet"])
     actions = fields.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise PHHError("actions: expected a list of strings")
+        raise PHHError(_("actions: expected a list of strings"))
     if len(actions) > MAX_ACTIONS:
-        raise PHHError(f"actions: {len(actions):,} actions; the limit is {MAX_ACTIONS:,}")
+        raise PHHError(_("actions: {count} actions; the limit is {max_actions}").format(count=format_number(len(actions)), max_actions=format_number(MAX_ACTIONS)))
 
     holes: list[tuple[Card, ...] | None] = [None] * n
     board: list[Card] = []
     plays: list[tuple[int, str, int, str]] = []   # (player index, op, amount, original text)
     for k, raw in enumerate(actions):
         words = raw.split("#", 1)[0].split()
-        where = f"action {k} {_short(raw)}"
+        where = _("action {number} {text}").format(number=k, text=_short(raw))
         if not words:
             continue
         if words[0] == "d":
@@ -201,10 +202,10 @@ def load_phh(text: str | bytes) -> HandState:
             elif len(words) == 3 and words[1] == "db":
                 cards = _cards_or_unknown(words[2], where)
                 if cards is None:
-                    raise PHHError(f"{where}: board cards must be known")
+                    raise PHHError(_("{where}: board cards must be known").format(where=where))
                 board.extend(cards)
             else:
-                raise PHHError(f"{where}: not a dealing action")
+                raise PHHError(_("{where}: not a dealing action").format(where=where))
             continue
         j = _player(words[0], n, where)
         op = words[1] if len(words) > 1 else ""
@@ -217,12 +218,11 @@ def load_phh(text: str | bytes) -> HandState:
         elif op == "cbr" and len(words) == 3 and re.fullmatch(f"[0-9]{{1,{_MAX_DIGITS}}}", words[2]):
             plays.append((j, op, int(words[2]), where))
         else:
-            raise PHHError(f"{where}: not an action we read (f, cc, cbr N, sm, d dh, d db)")
+            raise PHHError(_("{where}: not an action we read (f, cc, cbr N, sm, d dh, d db)").format(where=where))
 
     for j, h in enumerate(holes):
         if h is not None and len(h) != game.hole_cards:
-            raise PHHError(f"variant {variant!r} ({game.label}) deals {game.hole_cards} hole cards; "
-                           f"p{j + 1} was dealt {len(h)}")
+            raise PHHError(_("variant {variant!r} ({label}) deals {hole_cards} hole cards; p{player} was dealt {count}").format(variant=variant, label=game.local_label, hole_cards=game.hole_cards, player=j + 1, count=len(h)))
     players = fields.get("players")
     names = [f"p{j + 1}" for j in range(n)]
     if isinstance(players, list) and len(players) == n and all(isinstance(x, str) for x in players):
@@ -232,15 +232,18 @@ def load_phh(text: str | bytes) -> HandState:
                           button=n - 1, holes=holes, board=board, hole_count=game.hole_cards,
                           names=names, deal_missing=False, **kwargs)
     except ValueError as e:
-        raise PHHError(f"cannot set up the hand: {e}") from None
+        raise PHHError(_("cannot set up the hand: {e}").format(e=e)) from None
     for j, op, amount, where in plays:
         if state.is_over:
-            raise PHHError(f"{where}: the hand ended before this action")
+            raise PHHError(_("{where}: the hand ended before this action").format(where=where))
         if state.to_act != j:
             if op == "cc" and _pointless_check(state, j):
                 continue   # a check nobody could bet against (PokerKit asks for these; we skip them)
-            whose = "the hand is over" if state.is_over else f"p{(state.to_act or 0) + 1} is to act"
-            raise IllegalAction(f"{where}: p{j + 1} acts out of turn: {whose}")
+            if state.is_over:
+                message = _("{where}: p{player} acts out of turn: the hand is over")
+            else:
+                message = _("{where}: p{player} acts out of turn: p{next} is to act")
+            raise IllegalAction(message.format(where=where, player=j + 1, next=(state.to_act or 0) + 1))
         legal = state.legal_actions()
         if op == "f":
             action = Action("fold")
@@ -254,7 +257,7 @@ def load_phh(text: str | bytes) -> HandState:
         except IllegalAction as e:
             raise IllegalAction(f"{where}: {e}", action=action, legal=legal) from None
     if not state.is_over:
-        raise PHHError(f"the actions end before the hand does: p{(state.to_act or 0) + 1} is to act")
+        raise PHHError(_("the actions end before the hand does: p{player} is to act").format(player=(state.to_act or 0) + 1))
     return state
 
 
@@ -268,7 +271,7 @@ def _pointless_check(state: HandState, seat: int) -> bool:
 
 def _player(word: str, n: int, where: str) -> int:
     if not re.fullmatch(r"p\d{1,4}", word) or not 1 <= int(word[1:]) <= n:
-        raise PHHError(f"{where}: {_short(word)} is not a player (p1-p{n})")
+        raise PHHError(_("{where}: {word} is not a player (p1-p{n})").format(where=where, word=_short(word), n=n))
     return int(word[1:]) - 1
 
 
@@ -291,14 +294,14 @@ def dump_phh(state: HandState) -> str:
     finishing_stacks = [99, 98, 103]
     """
     if not isinstance(state, HandState):
-        raise PHHError(f"state: expected a HandState, got {_short(state)}")
+        raise PHHError(_("state: expected a HandState, got {state}").format(state=_short(state)))
     n = state.n
     seats = [(state.button + 1 + j) % n for j in range(n)]
     pid = {s: f"p{j + 1}" for j, s in enumerate(seats)}
     try:
         variant = state.game.phh_code(state.structure)
     except GameError as e:
-        raise PHHError(f"state: {e}") from None
+        raise PHHError(_("state: {e}").format(e=e)) from None
     antes = [state.ante] * n
     antes[1] += state.bb_ante
     blinds = [0] * n

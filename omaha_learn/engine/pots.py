@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from omaha_learn.engine import arguments
 from omaha_learn.errors import PotError
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["Pot", "PotError", "side_pots", "with_dead_money", "odd_chip_order", "split_evenly"]
 
@@ -72,14 +73,14 @@ def split_evenly(units: int, winners: Sequence[int], chip: int = 1) -> dict[int,
 
 def _folded_seats(folded: Collection[int] | Sequence[bool], n: int) -> frozenset[int]:
     if isinstance(folded, (str, bytes)) or not isinstance(folded, Iterable):
-        raise PotError(f"folded: expected seat numbers or one True/False per seat, got {folded!r}")
+        raise PotError(_("folded: expected seat numbers or one True/False per seat, got {folded!r}").format(folded=folded))
     items = list(folded)
     if len(items) == n and items and all(isinstance(x, bool) for x in items):
         return frozenset(i for i, x in enumerate(items) if x)  # a per-seat mask
     out = set()
     for x in items:
         if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < n:
-            raise PotError(f"folded: {x!r} is not a seat (seats are 0 to {n - 1})")
+            raise PotError(_("folded: {x!r} is not a seat (seats are 0 to {value})").format(x=x, value=n - 1))
         out.add(x)
     return frozenset(out)
 
@@ -119,7 +120,7 @@ def side_pots(contributions: Sequence[int], folded: Collection[int] | Sequence[b
     out = _folded_seats(folded, n)
     live = [i for i in range(n) if i not in out]
     if not live:
-        raise PotError("every seat folded: at least one seat must still hold cards to win the pot")
+        raise PotError(_("every seat folded: at least one seat must still hold cards to win the pot"))
     # the top seat's chips above everyone else's: nobody matched them, they go back
     uncalled: Pot | None = None
     if n and amounts.count(max(amounts)) == 1 and max(amounts) > 0:

@@ -40,6 +40,8 @@ from omaha_learn.engine.evaluation.hands import HighHand, LowHand, high_strength
 from omaha_learn.engine.games import DEFAULT_GAME, HOLE_SIZES, Game
 from omaha_learn.engine.pots import Pot, PotError, odd_chip_order, side_pots, split_evenly, with_dead_money
 from omaha_learn.errors import GameError, ShowdownError
+from omaha_learn.i18n import gettext as _
+from omaha_learn.i18n import pgettext
 
 __all__ = ["ShowdownError", "PotResult", "ShowdownResult", "showdown"]
 
@@ -237,23 +239,22 @@ def _check(holes: object, board: object, contributions: object, *, button: objec
     try:
         g = Game.parse(game)
     except GameError:
-        raise ShowdownError(f"game: unknown game {game!r}; choose one of "
-                            f"{', '.join(f'{g.value!r} ({g.label})' for g in Game)}") from None
+        raise ShowdownError(_("game: unknown game {game!r}; choose one of {join}").format(game=game, join=', '.join(f'{g.value!r} ({g.local_label})' for g in Game))) from None
     seats = arguments.items(holes, "holes", ShowdownError)
     n = len(seats)
     if n < 2:
-        raise ShowdownError(f"holes: a showdown needs at least two seats, got {n}")
+        raise ShowdownError(_("holes: a showdown needs at least two seats, got {n}").format(n=n))
     if isinstance(contributions, (str, bytes)) or not isinstance(contributions, Sequence) or len(contributions) != n:
         got = len(contributions) if isinstance(contributions, Sequence) else "no list"
-        raise ShowdownError(f"contributions: need one amount per seat ({n} seats), got {got}")
+        raise ShowdownError(_("contributions: need one amount per seat ({n} seats), got {got}").format(n=n, got=got))
     chip = arguments.chips(chip, "chip", ShowdownError, positive=True)
     amounts = tuple(arguments.chips(c, f"contributions[{i}]", ShowdownError) for i, c in enumerate(contributions))
     for i, a in enumerate(amounts):
         if a % chip:
-            raise ShowdownError(f"contributions[{i}]: {a} is not a multiple of the smallest chip ({chip})")
+            raise ShowdownError(_("contributions[{i}]: {a} is not a multiple of the smallest chip ({chip})").format(i=i, a=a, chip=chip))
     dead_money = arguments.chips(dead_money, "dead_money", ShowdownError)
     if dead_money % chip:
-        raise ShowdownError(f"dead_money: {dead_money} is not a multiple of the smallest chip ({chip})")
+        raise ShowdownError(_("dead_money: {dead_money} is not a multiple of the smallest chip ({chip})").format(dead_money=dead_money, chip=chip))
     button = arguments.seat(button, n, "button", ShowdownError)
     if last_aggressor is not None:
         last_aggressor = arguments.seat(last_aggressor, n, "last_aggressor", ShowdownError)
@@ -271,21 +272,21 @@ def _check(holes: object, board: object, contributions: object, *, button: objec
     try:
         cards_on_board = parse_cards(board)  # type: ignore[arg-type]
     except CardError as e:
-        raise ShowdownError(f"board: {e}") from None
+        raise ShowdownError(_("board: {e}").format(e=e)) from None
     if len(cards_on_board) > 5:
-        raise ShowdownError(f"board: at most five cards, got {len(cards_on_board)}")
+        raise ShowdownError(_("board: at most five cards, got {count}").format(count=len(cards_on_board)))
     _check_cards_once(parsed, cards_on_board)
     live = [i for i in range(n) if parsed[i] is not None]
     if not live:
-        raise ShowdownError("holes: every seat folded; one seat at least must still hold cards")
+        raise ShowdownError(_("holes: every seat folded; one seat at least must still hold cards"))
     uncontested = len(live) == 1
     if not uncontested and len(cards_on_board) != 5:
-        raise ShowdownError(f"board: a contested showdown needs five board cards, got {len(cards_on_board)}")
+        raise ShowdownError(_("board: a contested showdown needs five board cards, got {count}").format(count=len(cards_on_board)))
     dead = frozenset() if uncontested else _dead_seats(shown, parsed)
     if last_aggressor is not None and not uncontested and last_aggressor not in live:
-        raise ShowdownError(f"last_aggressor: seat {last_aggressor} folded, so it cannot have made the last bet")
+        raise ShowdownError(_("last_aggressor: seat {last_aggressor} folded, so it cannot have made the last bet").format(last_aggressor=last_aggressor))
     if not uncontested and len(dead) == len(live):
-        raise ShowdownError("shown: every hand left is dead (R23); nobody can win the pot")
+        raise ShowdownError(_("shown: every hand left is dead (R23); nobody can win the pot"))
     return _Setup(holes=tuple(parsed), board=cards_on_board, amounts=amounts, button=button, game=g,
                   qualifier=qualifier, threshold=threshold, chip=chip, dead=dead, kill=kill,
                   last_aggressor=last_aggressor, dead_money=dead_money)
@@ -301,26 +302,24 @@ def _parse_holes(holes: Sequence[object]) -> list[tuple[Card, ...] | None]:
         try:
             cards = parse_cards(hole)  # type: ignore[arg-type]
         except CardError as e:
-            raise ShowdownError(f"seat {seat}'s hole cards: {e}") from None
+            raise ShowdownError(_("seat {seat}'s hole cards: {e}").format(seat=seat, e=e)) from None
         if len(cards) not in HOLE_SIZES:
-            raise ShowdownError(f"seat {seat} has {len(cards)} hole cards ({format_cards(cards) or 'none'});"
-                                f" Omaha needs {' or '.join(map(str, HOLE_SIZES))}")
+            raise ShowdownError(_("seat {seat} has {count} hole cards ({cards}); Omaha needs 4 or 5").format(seat=seat, count=len(cards), cards=format_cards(cards) or pgettext("no cards", "none")))
         if size is None:
             size = len(cards)
         elif len(cards) != size:
-            raise ShowdownError(f"seat {seat} has {len(cards)} hole cards but others have {size}:"
-                                " every seat gets the same number")
+            raise ShowdownError(_("seat {seat} has {count} hole cards but others have {size}: every seat gets the same number").format(seat=seat, count=len(cards), size=size))
         out.append(cards)
     return out
 
 
 def _check_cards_once(holes: Sequence[tuple[Card, ...] | None], board: tuple[Card, ...]) -> None:
-    where: dict[Card, str] = {c: "on the board" for c in board}
+    where: dict[Card, str] = {c: _("on the board") for c in board}
     for seat, hole in enumerate(holes):
         for c in hole or ():
             if c in where:
-                raise ShowdownError(f"card '{c}' is in seat {seat}'s hand and {where[c]}")
-            where[c] = f"in seat {seat}'s hand"
+                raise ShowdownError(_("card '{card}' is in seat {seat}'s hand and {where}").format(card=c, seat=seat, where=where[c]))
+            where[c] = _("in seat {seat}'s hand").format(seat=seat)
 
 
 def _dead_seats(shown: ShownLike, holes: Sequence[tuple[Card, ...] | None]) -> frozenset[int]:
@@ -338,10 +337,10 @@ def _dead_seats(shown: ShownLike, holes: Sequence[tuple[Card, ...] | None]) -> f
         return frozenset(seat_ok(s) for s in shown if holes[seat_ok(s)] is not None)
     elif isinstance(shown, Sequence) and not isinstance(shown, (str, bytes)):
         if len(shown) != n:
-            raise ShowdownError(f"shown: {len(shown)} entries for {n} seats (one count per seat, or a set of dead seats)")
+            raise ShowdownError(_("shown: {count} entries for {n} seats (one count per seat, or a set of dead seats)").format(count=len(shown), n=n))
         counts = dict(enumerate(shown))
     else:
-        raise ShowdownError(f"shown: {shown!r} is neither a per-seat count of cards shown nor a set of dead seats")
+        raise ShowdownError(_("shown: {shown!r} is neither a per-seat count of cards shown nor a set of dead seats").format(shown=shown))
     dead = set()
     for seat, count in counts.items():
         hole = holes[seat]
@@ -349,7 +348,7 @@ def _dead_seats(shown: ShownLike, holes: Sequence[tuple[Card, ...] | None]) -> f
             continue
         c = arguments.chips(count, f"shown[{seat}]", ShowdownError)
         if c > len(hole):
-            raise ShowdownError(f"shown[{seat}]: seat {seat} cannot show {c} of {len(hole)} hole cards")
+            raise ShowdownError(_("shown[{seat}]: seat {seat} cannot show {c} of {count} hole cards").format(seat=seat, c=c, count=len(hole)))
         if c < len(hole):
             dead.add(seat)
     return frozenset(dead)

@@ -64,6 +64,7 @@ from omaha_learn.engine.betting.settings import Limits, Stakes
 from omaha_learn.engine.betting.state import Action, HandState, IllegalAction
 from omaha_learn.engine.games import DECK_SIZE, DEFAULT_GAME, MAX_PLAYERS, Game, cards_needed
 from omaha_learn.errors import BettingSetupError, TableError
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["Table", "TableError", "Seat", "MAX_HANDS"]
 
@@ -137,13 +138,11 @@ class Table:
     def __post_init__(self) -> None:
         seats = arguments.whole(self.seats, "seats", TableError)
         if not 2 <= seats <= MAX_PLAYERS:
-            raise TableError(f"seats: a table has 2-{MAX_PLAYERS} seats, got {self.seats}")
+            raise TableError(_("seats: a table has 2-{max_players} seats, got {seats}").format(max_players=MAX_PLAYERS, seats=self.seats))
         self.game = Game.parse(self.game)
         if cards_needed(seats, self.game.hole_cards) > DECK_SIZE:   # R1: every seat dealt, and a board
             most = max(k for k in range(2, seats + 1) if cards_needed(k, self.game.hole_cards) <= DECK_SIZE)
-            raise TableError(f"seats: {seats} seats of {self.game.label} need "
-                             f"{cards_needed(seats, self.game.hole_cards)} cards ({self.game.hole_cards} each and a"
-                             f" board); a deck has {DECK_SIZE}, so at most {most} seats")
+            raise TableError(_("seats: {seats} seats of {label} need {cards_needed} cards ({hole_cards} each and a board); a deck has {deck_size}, so at most {most} seats").format(seats=seats, label=self.game.local_label, cards_needed=cards_needed(seats, self.game.hole_cards), hole_cards=self.game.hole_cards, deck_size=DECK_SIZE, most=most))
         try:   # the settings every hand will be dealt with, checked now (a bad one would jam a hand later)
             stakes = Stakes(blinds=self.blinds, ante=self.ante)
             if self.structure is None:
@@ -153,31 +152,28 @@ class Table:
             raise TableError(str(e)) from None
         self.blinds = stakes.blinds
         if self.min_start not in (2, 3):
-            raise TableError(f"min_start: 3 players start a club table (R27), 2 a heads-up practice table; "
-                             f"got {self.min_start!r}")
+            raise TableError(_("min_start: 3 players start a club table (R27), 2 a heads-up practice table; got {min_start!r}").format(min_start=self.min_start))
         self.seed = arguments.seed(self.seed, "seed", TableError)
         if not callable(self.clock):
-            raise TableError(f"clock: {self.clock!r} is not a function returning seconds")
+            raise TableError(_("clock: {clock!r} is not a function returning seconds").format(clock=self.clock))
         for name in ("sit_out_limit", "decision_seconds", "reconnect_seconds", "rathole_minutes"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
-                raise TableError(f"{name}: {value!r} is not a number of seconds (minutes) >= 0")
+                raise TableError(_("{name}: {value!r} is not a number of seconds (minutes) >= 0").format(name=name, value=value))
         if not callable(self.wall_clock):
-            raise TableError(f"wall_clock: {self.wall_clock!r} is not a function returning seconds since 1970 (UTC)")
+            raise TableError(_("wall_clock: {wall_clock!r} is not a function returning seconds since 1970 (UTC)").format(wall_clock=self.wall_clock))
         if not isinstance(self.shortstack, bool):
-            raise TableError(f"shortstack: {self.shortstack!r} is not True or False")
+            raise TableError(_("shortstack: {shortstack!r} is not True or False").format(shortstack=self.shortstack))
         self.chip = arguments.chips(self.chip, "chip", TableError, positive=True)
         if any(b % self.chip for b in (*self.blinds, self.ante)):
-            raise TableError(f"chip {self.chip}: the blinds {self.blinds} and ante {self.ante} must be whole"
-                             " numbers of the smallest chip")
+            raise TableError(_("chip {chip}: the blinds {blinds} and ante {ante} must be whole numbers of the smallest chip").format(chip=self.chip, blinds=self.blinds, ante=self.ante))
         if self.kill is not None:
             self.kill = arguments.chips(self.kill, "kill", TableError, positive=True)
         if self.kill_blind is None:
             self.kill_blind = 2 * max(self.blinds)
         self.kill_blind = arguments.chips(self.kill_blind, "kill_blind", TableError, positive=True)
         if self.kill_blind <= max(self.blinds) or 2 * self.kill_blind not in (3 * max(self.blinds), 4 * max(self.blinds)):
-            raise TableError(f"kill_blind {self.kill_blind}: a kill is more than the big blind ({max(self.blinds)}):"
-                             " 1.5 times it (a half kill) or twice it (a full kill)")
+            raise TableError(_("kill_blind {kill_blind}: a kill is more than the big blind ({max}): 1.5 times it (a half kill) or twice it (a full kill)").format(kill_blind=self.kill_blind, max=max(self.blinds)))
         self.rng = random.Random(self.seed)
         self._left: dict[str, _Left] = {}
         self._returns: dict[tuple[str, date], int] = {}
@@ -192,11 +188,11 @@ class Table:
         for s, seat in self.occupants.items():
             if seat.name == name:
                 return s
-        raise TableError(f"{name!r} is not at this table")
+        raise TableError(_("{name!r} is not at this table").format(name=name))
 
     def name_at(self, seat: int) -> str:
         if seat not in self.occupants:
-            raise TableError(f"seat {seat!r} is empty or not a seat")
+            raise TableError(_("seat {seat!r} is empty or not a seat").format(seat=seat))
         return self.occupants[seat].name
 
     def chips(self, name: str) -> int:
@@ -212,20 +208,18 @@ class Table:
         """Sit ``name`` down with ``stack`` chips (R28: wait for the big blind, or ``post_now``)."""
         self._sync()
         if not isinstance(name, str):
-            raise TableError(f"name: {name!r} is not text")
+            raise TableError(_("name: {name!r} is not text").format(name=name))
         if any(o.name == name for o in self.occupants.values()):
-            raise TableError(f"{name!r} is already seated")
+            raise TableError(_("{name!r} is already seated").format(name=name))
         if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
-            raise TableError(f"stack {stack!r}: bring a positive whole number of chips")
+            raise TableError(_("stack {stack!r}: bring a positive whole number of chips").format(stack=stack))
         left = self._left.get(name)
         back_soon = left is not None and self.clock() - left.at < self.rathole_minutes * 60
         if back_soon and self.shortstack and left is not None and stack < left.stack:
-            raise TableError(f"{name!r} left {self.rathole_minutes:g} minutes ago or less with {left.stack}"
-                             f" (100 big blinds or more): at a shortstack table a player must bring back at"
-                             f" least that much (R32, no ratholing)")
+            raise TableError(_("{name!r} left {rathole_minutes:g} minutes ago or less with {stack} (100 big blinds or more): at a shortstack table a player must bring back at least that much (R32, no ratholing)").format(name=name, rathole_minutes=self.rathole_minutes, stack=left.stack))
         free = [s for s in range(self.seats) if s not in self.occupants]
         if not free:
-            raise TableError(f"the table is full ({self.seats} seats): join the waiting list with wait()")
+            raise TableError(_("the table is full ({seats} seats): join the waiting list with wait()").format(seats=self.seats))
         if back_soon:
             key = (name, self._today())
             self._returns[key] = self._returns.get(key, 0) + 1
@@ -234,9 +228,9 @@ class Table:
         if seat is None:
             seat = free[0]
         elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
-            raise TableError(f"seat {seat!r} is not a seat (0-{self.seats - 1})")
+            raise TableError(_("seat {seat!r} is not a seat (0-{last})").format(seat=seat, last=self.seats - 1))
         elif seat not in free:
-            raise TableError(f"seat {seat} is taken")
+            raise TableError(_("seat {seat} is taken").format(seat=seat))
         started = self.hands_played > 0 or self.hand is not None
         self.occupants[seat] = Seat(name, stack, player, waiting_for_bb=started and not post_now,
                                     post_now=started and post_now)
@@ -250,7 +244,7 @@ class Table:
         self._sync()
         s = self._seat_of(name)
         if self.hand is not None and not self.hand.is_over and s in self.hand_seats:
-            raise TableError(f"{name!r} is in a hand; leave after it ends")
+            raise TableError(_("{name!r} is in a hand; leave after it ends").format(name=name))
         seat = self.occupants.pop(s)
         if seat.stack >= 100 * max(self.blinds):
             self._left[name] = _Left(seat.stack, self.clock())
@@ -269,15 +263,15 @@ class Table:
         """
         self._sync()
         if not isinstance(name, str):
-            raise TableError(f"name: {name!r} is not text")
+            raise TableError(_("name: {name!r} is not text").format(name=name))
         if any(o.name == name for o in self.occupants.values()):
-            raise TableError(f"{name!r} is already seated")
+            raise TableError(_("{name!r} is already seated").format(name=name))
         if any(w[0] == name for w in self._waiting):
-            raise TableError(f"{name!r} is already on the waiting list")
+            raise TableError(_("{name!r} is already on the waiting list").format(name=name))
         if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
-            raise TableError(f"stack {stack!r}: bring a positive whole number of chips")
+            raise TableError(_("stack {stack!r}: bring a positive whole number of chips").format(stack=stack))
         if len(self.occupants) < self.seats:
-            raise TableError(f"a seat is free: {name!r} can join() now")
+            raise TableError(_("a seat is free: {name!r} can join() now").format(name=name))
         self._waiting.append((name, stack, player))
         self.log.append(f"{name} joins the waiting list ({len(self._waiting)})")
         return len(self._waiting)
@@ -289,7 +283,7 @@ class Table:
                 del self._waiting[i]
                 self.log.append(f"{name} leaves the waiting list")
                 return
-        raise TableError(f"{name!r} is not on the waiting list")
+        raise TableError(_("{name!r} is not on the waiting list").format(name=name))
 
     @property
     def waiting_list(self) -> list[str]:
@@ -320,9 +314,9 @@ class Table:
         self._sync()
         s = self._seat_of(name)
         if self.hand is not None and not self.hand.is_over and s in self.hand_seats:
-            raise TableError(f"{name!r} is in a hand; add chips after it ends")
+            raise TableError(_("{name!r} is in a hand; add chips after it ends").format(name=name))
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise TableError(f"amount {amount!r}: add a positive whole number of chips")
+            raise TableError(_("amount {amount!r}: add a positive whole number of chips").format(amount=amount))
         seat = self.occupants[s]
         if seat.stack == 0:
             seat.sitting_out_since = None
@@ -373,8 +367,8 @@ class Table:
         """Move the button, post blinds and deal the next hand."""
         self._sync()
         if not self.can_start():
-            raise TableError("cannot start a hand: " + ("one is in progress" if self.hand is not None
-                             and not self.hand.is_over else "not enough players (R27)"))
+            raise TableError(_("cannot start a hand: one is in progress") if self.hand is not None
+                             and not self.hand.is_over else _("cannot start a hand: not enough players (R27)"))
         self.tidy()
         ready = self._ready()
         regular = [s for s in ready if not self.occupants[s].waiting_for_bb]
@@ -419,7 +413,7 @@ class Table:
     def act(self, action: Action | str, amount: int | None = None) -> None:
         """Play ``action`` for the player to act in the current hand."""
         if self.hand is None or self.hand.is_over:
-            raise IllegalAction("no hand in progress")
+            raise IllegalAction(_("no hand in progress"))
         self.hand.act(action, amount)
         self._decision_started = self.clock()
         if self.hand.is_over:
@@ -465,7 +459,7 @@ class Table:
         """R30: the player to act ran out of time: check if possible, else fold; they sit out."""
         self._sync()
         if self.hand is None or self.hand.to_act is None:
-            raise TableError("nobody is to act")
+            raise TableError(_("nobody is to act"))
         name = self.to_act_name()
         assert name is not None
         action = Action("check") if self.hand.legal_actions().can_check else Action("fold")
@@ -488,7 +482,7 @@ class Table:
         """R31: the hand cannot be completed: it is cancelled and every bet goes back."""
         self._sync()
         if self.hand is None or self.hand.is_over:
-            raise TableError("no hand in progress to cancel")
+            raise TableError(_("no hand in progress to cancel"))
         for s, stack in self._hand_start.items():
             self.occupants[s].stack = stack
         self.hand = None
@@ -501,7 +495,7 @@ class Table:
         """
         self._sync()
         if self.hand is None or self.hand.is_over:
-            raise TableError("no hand in progress")
+            raise TableError(_("no hand in progress"))
         if self.hand.history:
             self.log.append("defective card found after betting started: the hand is played out (R26)")
             return False
@@ -519,7 +513,7 @@ class Table:
         while not hand.is_over:
             seat = self.occupants[self.hand_seats[hand.to_act or 0]]
             if seat.player is None:
-                raise TableError(f"{seat.name!r} has no scripted player; use act()")
+                raise TableError(_("{name!r} has no scripted player; use act()").format(name=seat.name))
             self.act(seat.player.decide(hand))
         return hand
 
@@ -527,9 +521,9 @@ class Table:
         """Play up to ``n`` hands with the scripted players; stops when a hand cannot start."""
         n = arguments.chips(n, "n", TableError)
         if n > MAX_HANDS:
-            raise TableError(f"n: at most {MAX_HANDS} hands at a time, got {n}")
+            raise TableError(_("n: at most {max_hands} hands at a time, got {n}").format(max_hands=MAX_HANDS, n=n))
         out = []
-        for _ in range(n):
+        for _hand in range(n):
             if not self.can_start():
                 break
             out.append(self.play_hand())

@@ -156,7 +156,7 @@ class Advice:
         if found is not None:
             return found
         if self.model is None or self.model.view.legal is None:
-            raise CoachError(f"action: {a} was not weighed and this advice keeps no model to weigh it")
+            raise CoachError(_("action: {a} was not weighed and this advice keeps no model to weigh it").format(a=a))
         return weigh_action(self.model, a)
 
     def ev_of(self, action: Action | str) -> tuple[float, float, str]:
@@ -284,5 +284,5 @@ def weigh_action(model: SpotModel, action: Action) -> Option:
     assert legal is not None
     why = legal.why_not(action)
     if why is not None:
-        raise CoachError(f"action: {action} is not legal here: {why}; legal: {legal.describe()}")
+        raise CoachError(_("action: {action} is not legal here: {why}; legal: {describe}").format(action=action.words(), why=why, describe=legal.describe()))
     return option(model, action)

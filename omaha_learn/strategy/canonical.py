@@ -32,6 +32,8 @@ import numpy.typing as npt
 
 from omaha_learn.engine.cards import RANKS, Card, CardError, CardsLike, format_cards, parse_cards
 from omaha_learn.engine.evaluation.tables import colex_combinations
+from omaha_learn.i18n import gettext as _
+from omaha_learn.i18n import pgettext
 
 __all__ = [
     "HANDS", "CLASSES", "SUIT_PATTERNS", "canonical", "canonical_hand", "canonical_key", "suit_pattern", "rank_pattern", "combos",
@@ -63,7 +65,7 @@ def four_cards(hand: CardsLike, name: str = "hand") -> tuple[Card, ...]:
     except CardError as exc:
         raise CardError(f"{name}: {exc}", exc.token, exc.position) from None
     if len(cards) != 4:
-        raise CardError(f"{name}: an Omaha starting hand has 4 cards, got {len(cards)} ({format_cards(cards) or 'none'})")
+        raise CardError(_("{name}: an Omaha starting hand has 4 cards, got {count} ({value})").format(name=name, count=len(cards), value=format_cards(cards) or pgettext("no cards", "none")))
     return cards
 
 
@@ -74,7 +76,7 @@ def _key(cards: list[int]) -> int:
 
 def _unkey(key: int) -> tuple[Card, ...]:
     out = []
-    for _ in range(4):
+    for _card in range(4):
         key, c = divmod(key, 52)
         out.append(Card(c))
     return tuple(reversed(out))
@@ -171,7 +173,7 @@ class HandClasses:
         """Class number of a :func:`canonical_key`."""
         i = int(np.searchsorted(-self.keys, -key))
         if i >= len(self.keys) or int(self.keys[i]) != key:  # pragma: no cover - every key is a class
-            raise CardError(f"no class has key {key}")
+            raise CardError(_("no class has key {key}").format(key=key))
         return i
 
     def class_index(self, hand: CardsLike) -> int:

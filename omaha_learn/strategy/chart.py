@@ -44,6 +44,7 @@ from omaha_learn import rendering
 from omaha_learn.engine.cards import Card, CardsLike, format_cards
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import ChartError, GameError, RangeError
+from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.canonical import HANDS, canonical_key, class_label, hand_classes, rank_pattern, suit_pattern
 from omaha_learn.strategy.range_set import Range
 
@@ -167,7 +168,7 @@ class StartingHands(Sequence[ChartRow]):
         # StartingHands("hilo") is starting_hands("hilo")
         loaded: _Data = data if isinstance(data, _Data) else starting_hands(data).data
         if classes is not None and not isinstance(classes, np.ndarray):
-            raise RangeError(f"classes: an array of class indices, got {type(classes).__name__}")
+            raise RangeError(_("classes: an array of class indices, got {name}").format(name=type(classes).__name__))
         self._data = loaded
         data = loaded
         self._classes = data.order if classes is None else np.asarray(classes, dtype=np.int64)
@@ -241,7 +242,7 @@ class StartingHands(Sequence[ChartRow]):
         The class that crosses the line is included (as ProPokerTools does for ``15%``).
         """
         if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 < share <= 1:
-            raise ChartError(f"share: a fraction of all hands between 0 and 1 (0.10 for the top 10%), got {share!r}")
+            raise ChartError(_("share: a fraction of all hands between 0 and 1 (0.10 for the top 10%), got {share!r}").format(share=share))
         chosen = share_slice(self.order(six_handed=six_handed), 0.0, share)
         keep = np.isin(self._classes, chosen)
         view = "six-handed" if six_handed else "heads-up"
@@ -271,7 +272,7 @@ class StartingHands(Sequence[ChartRow]):
         if name in ("rank", "trials", "trials6"):
             return np.asarray(getattr(d, name)[self._classes], dtype=np.float64)
         if name not in d.stats:
-            raise ChartError(f"column: {name!r} is not one of {', '.join(sorted(d.stats))}, combos, rank, trials")
+            raise ChartError(_("column: {name!r} is not one of {join}, combos, rank, trials").format(name=name, join=', '.join(sorted(d.stats))))
         return d.stats[name][self._classes]
 
     def pattern_table(self, stat: str = "equity", *, top: int | None = None
@@ -390,10 +391,10 @@ class StartingHands(Sequence[ChartRow]):
         (True, True)
         """
         if direction not in ("up", "down", "both"):
-            raise ChartError(f"direction: 'up', 'down' or 'both', got {direction!r}")
+            raise ChartError(_("direction: 'up', 'down' or 'both', got {direction!r}").format(direction=direction))
         for name, value in (("within", within), ("limit", limit)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ChartError(f"{name}: a whole number 1 or more, got {value!r}")
+                raise ChartError(_("{name}: a whole number 1 or more, got {value!r}").format(name=name, value=value))
         d = self._data
         k = self._classes
         rank, rank6 = d.rank[k].astype(np.float64), d.rank6[k].astype(np.float64)
@@ -416,7 +417,7 @@ class StartingHands(Sequence[ChartRow]):
         ...
         """
         if isinstance(rows, bool) or not isinstance(rows, int) or rows < 1:
-            raise ChartError(f"rows: a whole number 1 or more, got {rows!r}")
+            raise ChartError(_("rows: a whole number 1 or more, got {rows!r}").format(rows=rows))
         left, right = list(self[:rows]), list(self.six_handed()[:rows])
         width = max(len(r.label) for r in left + right) + 2
         head_l = "heads-up (against one random hand)"
@@ -456,14 +457,14 @@ def _ranking(values: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
 def _load(game: str, path: str) -> _Data:
     file = Path(path)
     if not file.is_file():
-        raise ChartError(f"the chart data {file} is missing; build it with `python scripts/build_chart.py`")
+        raise ChartError(_("the chart data {file} is missing; build it with `python scripts/build_chart.py`").format(file=file))
     with np.load(file, allow_pickle=False) as z:
         meta = json.loads(str(z["meta"]))
         hands = z["hands"]
         if hands.shape != hand_classes().hands.shape or not np.array_equal(hands, hand_classes().hands):
-            raise ChartError(f"{file}: its classes do not match this library's canonical classes; rebuild it")
+            raise ChartError(_("{file}: its classes do not match this library's canonical classes; rebuild it").format(file=file))
         if f"{game}_equity" not in z.files:
-            raise ChartError(f"{file}: no data for game {game!r}")
+            raise ChartError(_("{file}: no data for game {game!r}").format(file=file, game=game))
         stats = {}
         for name in STATS:
             for suffix in ("", "_se"):
@@ -508,7 +509,7 @@ def starting_hands(game: str | Game = "hilo", *, path: str | Path | None = None)
     try:
         g = Game.parse(game)
     except GameError as exc:
-        raise GameError(f"game: {exc}") from None
+        raise GameError(_("game: {exc}").format(exc=exc)) from None
     if g.hole_cards != CHART_HOLE_CARDS:
-        raise ChartError(f"game: the starting-hand chart covers four-card games; {g.label} has none")
+        raise ChartError(_("game: the starting-hand chart covers four-card games; {label} has none").format(label=g.local_label))
     return StartingHands(_load(g.value, str(path or CHART_FILE)))

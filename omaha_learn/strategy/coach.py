@@ -46,6 +46,7 @@ from omaha_learn.engine.evaluation.hands import high_hand, low_hand
 from omaha_learn.engine.evaluation.nuts import nut_high_of, nut_low_of
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import CoachError, RangeError
+from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.advice import CLOSE, Advice, Option, weigh_action
 from omaha_learn.strategy.advice import option as _option
 from omaha_learn.strategy.equilibrium import Equilibrium, EquilibriumSource, default_source
@@ -217,12 +218,12 @@ def _given_ranges(view: SeatView, ranges: object) -> dict[int, Range]:
         items = dict(ranges)
         extra = [s for s in items if s not in view.opponents]
         if extra:
-            raise CoachError(f"ranges: seat {extra[0]!r} is not an opponent still in (seats {view.opponents})")
+            raise CoachError(_("ranges: seat {extra!r} is not an opponent still in (seats {opponents})").format(extra=extra[0], opponents=view.opponents))
         missing = [s for s in view.opponents if s not in items]
         if missing:
-            raise CoachError(f"ranges: no range for seat {missing[0]}, still in; give one per opponent still in")
+            raise CoachError(_("ranges: no range for seat {missing}, still in; give one per opponent still in").format(missing=missing[0]))
     else:
-        raise CoachError(f"ranges: a range text for every opponent, or a dict seat -> range text, got {ranges!r}")
+        raise CoachError(_("ranges: a range text for every opponent, or a dict seat -> range text, got {ranges!r}").format(ranges=ranges))
     out = {}
     for s, text in items.items():
         assert isinstance(s, int)
@@ -232,7 +233,7 @@ def _given_ranges(view: SeatView, ranges: object) -> dict[int, Range]:
         try:
             out[s] = parse_range(text, game=game)  # type: ignore[arg-type]
         except RangeError as exc:
-            raise RangeError(f"ranges: seat {s}: {exc}", exc.part, exc.position) from None
+            raise RangeError(_("ranges: seat {s}: {exc}").format(s=s, exc=exc), exc.part, exc.position) from None
     return out
 
 
@@ -254,15 +255,14 @@ def coach(hand: HandState, seat: int | None = None, ranges: object = None, trial
 
     view = seat_view(hand, seat)
     if view.legal is None:
-        raise CoachError(f"seat: seat {view.seat} is not to act (seat {hand.to_act} is)")
+        raise CoachError(_("seat: seat {seat} is not to act (seat {to_act} is)").format(seat=view.seat, to_act=hand.to_act))
     trials_n = check_trials(trials, exact_allowed=False)
     assert trials_n is not None
     seed = arguments.seed(seed, "seed", CoachError, sampled=True)
     if view.game.hole_cards != RANGE_HOLE_CARDS:
-        raise CoachError(f"hand: the coach weighs ranges from the starting-hand chart, which covers four-card games;"
-                         f" {view.game.label} has none")
+        raise CoachError(_("hand: the coach weighs ranges from the starting-hand chart, which covers four-card games; {label} has none").format(label=view.game.local_label))
     if not 1 <= len(view.opponents) <= 5:
-        raise CoachError(f"hand: the coach weighs 1 to 5 opponents still in, this hand has {len(view.opponents)}")
+        raise CoachError(_("hand: the coach weighs 1 to 5 opponents still in, this hand has {count}").format(count=len(view.opponents)))
     given = None if ranges is None else _given_ranges(view, ranges)
     source = default_source() if solver is True else (solver or None)
     return advise(view, given, trials_n, seed, source)

@@ -61,6 +61,7 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha_learn.errors import CoachError
+from omaha_learn.i18n import gettext
 from omaha_learn.strategy.preflop import CALL, CALL_RERAISE, FOUR_BET, LIMP, RERAISE
 from omaha_learn.strategy.range_pools import (
     F64,
@@ -224,8 +225,7 @@ class SpotModel:
                 pass
         loose = [s for s in pools if s not in fixed and ranges.get(s) is not None]
         if not loose:
-            raise CoachError("ranges: the opponents' ranges cannot hold hands together beside the cards this seat "
-                             "can see; give ranges= for the opponents")
+            raise CoachError(gettext("ranges: the opponents' ranges cannot hold hands together beside the cards this seat can see; give ranges= for the opponents"))
         for s in loose:       # the estimates themselves cannot be dealt together: say so and take any hand
             pools[s] = make_pool(f"seat {s}", None, hole + board, size, runouts, rng)
             pools[s].history.append("relaxed to any hand: its estimated range could not be dealt beside the others")
@@ -307,8 +307,7 @@ class SpotModel:
                               f"beside the cards already dealt in {REDRAW_ROUNDS} redraws; every number uses the "
                               f"other {n:,} deals, and no range was widened")
         if n == 0:
-            raise CoachError("ranges: the opponents' ranges cannot hold hands together beside the cards this seat "
-                             "can see; give ranges= for the opponents")
+            raise CoachError(gettext("ranges: the opponents' ranges cannot hold hands together beside the cards this seat can see; give ranges= for the opponents"))
         used = used[keep]
         extra = np.zeros((n, 5 - len(board)), dtype=np.int64)
         for col in range(extra.shape[1]):

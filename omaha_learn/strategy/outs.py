@@ -41,6 +41,8 @@ from omaha_learn.engine.evaluation.hands import (
 from omaha_learn.engine.evaluation.nuts import nut_strengths
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.errors import CardError, QualifierError
+from omaha_learn.i18n import gettext as _
+from omaha_learn.i18n import pgettext
 from omaha_learn.strategy.draws import Draw, flush_draws, low_draw, makes_straight, straight_draw
 
 __all__ = ["NextCard", "Outs", "outs", "outs_of"]
@@ -116,11 +118,11 @@ class Outs(Sequence[NextCard]):
         """The :class:`NextCard` of one unseen card (``"Ah"``)."""
         cs = parse_cards(card)
         if len(cs) != 1:
-            raise CardError(f"card: give one card, got {len(cs)}")
+            raise CardError(_("card: give one card, got {count}").format(count=len(cs)))
         for n in self.next_cards:
             if n.card == cs[0]:
                 return n
-        raise CardError(f"card '{cs[0]}' is not unseen: it is in the hand, on the board or dead", token=str(cs[0]))
+        raise CardError(_("card '{cs}' is not unseen: it is in the hand, on the board or dead").format(cs=cs[0]), token=str(cs[0]))
 
     def _where(self, attr: str) -> tuple[Card, ...]:
         return tuple(n.card for n in self.next_cards if getattr(n, attr))
@@ -226,8 +228,7 @@ def outs(hole: CardsLike, board: CardsLike, game: Game | str = DEFAULT_GAME, *, 
     q = check_qualifier(qualifier, "qualifier", QualifierError)
     b = parse_cards(board)
     if len(b) not in (3, 4):
-        raise CardError(f"board: outs need a flop (3 cards) or a turn (4 cards), got {len(b)}"
-                        f" ({format_cards(b) or 'none'})")
+        raise CardError(_("board: outs need a flop (3 cards) or a turn (4 cards), got {count} ({value})").format(count=len(b), value=format_cards(b) or pgettext("no cards", "none")))
     h, b = check_cards(parse_cards(hole), b, board_sizes=(3, 4))
     return outs_of(h, b, g.with_hole_cards(len(h)), q, parse_cards(dead))
 
@@ -239,11 +240,11 @@ def outs_of(h: tuple[Card, ...], b: tuple[Card, ...], g: Game, q: int | None, d:
 
     for c in d:
         if c in h or c in b:
-            raise CardError(f"dead card '{c}' is also in the hand or on the board", token=str(c))
+            raise CardError(_("dead card '{c}' is also in the hand or on the board").format(c=c), token=str(c))
     known = set(h) | set(b) | set(d)
     unseen = [c for c in FULL_DECK if c not in known]
     if len(unseen) < 6:
-        raise CardError(f"dead: only {len(unseen)} cards left unseen; an opponent needs 4 and one must come next")
+        raise CardError(_("dead: only {count} cards left unseen; an opponent needs 4 and one must come next").format(count=len(unseen)))
     threshold = low_threshold(q)
     boards = [(*b, c) for c in unseen]
     nut_highs, nut_lows = nut_strengths(unseen, boards, range(len(unseen)))

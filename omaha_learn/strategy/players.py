@@ -28,6 +28,7 @@ from omaha_learn.engine.betting.state import Action, HandState, LegalActions
 from omaha_learn.engine.cards import Card
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import PlayerError
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["DEFENCE", "Player", "RandomPlayer", "CallingStation", "TightPlayer", "ChartPlayer", "simulate", "preflop_score",
            "TendencyPlayer", "SolverPlayer", "TENDENCIES", "tendency_player", "hand_strength", "MAX_STREET_RAISES",
@@ -59,7 +60,7 @@ class RandomPlayer:
 
 def _legal(hand: object) -> LegalActions:
     if not isinstance(hand, HandState):
-        raise PlayerError(f"hand: {hand!r} is not a HandState")
+        raise PlayerError(_("hand: {hand!r} is not a HandState").format(hand=hand))
     return hand.legal_actions()
 
 
@@ -221,9 +222,9 @@ def _hole(hole: object) -> tuple[Card, ...]:
     try:
         cards = parse_cards(hole)  # type: ignore[arg-type]
     except CardError as e:
-        raise PlayerError(f"hole: {e}") from None
+        raise PlayerError(_("hole: {e}").format(e=e)) from None
     if not cards:
-        raise PlayerError("hole: no cards")
+        raise PlayerError(_("hole: no cards"))
     return cards
 
 
@@ -240,15 +241,15 @@ def simulate(players: dict[str, Player], *, hands: int = 100, stack: int = 200, 
     from omaha_learn.errors import TableError
 
     if not isinstance(players, Mapping) or not 2 <= len(players) <= 10:
-        raise PlayerError(f"players: expected a dict of 2 to 10 names -> players, got {players!r}")
+        raise PlayerError(_("players: expected a dict of 2 to 10 names -> players, got {players!r}").format(players=players))
     for name, player in players.items():
         if not isinstance(name, str) or not callable(getattr(player, "decide", None)):
-            raise PlayerError(f"players[{name!r}]: need a name (text) -> a player with decide(hand), got {player!r}")
+            raise PlayerError(_("players[{name!r}]: need a name (text) -> a player with decide(hand), got {player!r}").format(name=name, player=player))
     from omaha_learn.engine.table import MAX_HANDS
 
     hands = arguments.chips(hands, "hands", PlayerError)
     if hands > MAX_HANDS:
-        raise PlayerError(f"hands: at most {MAX_HANDS} hands in one session, got {hands}")
+        raise PlayerError(_("hands: at most {max_hands} hands in one session, got {hands}").format(max_hands=MAX_HANDS, hands=hands))
     stack = arguments.chips(stack, "stack", PlayerError, positive=True)
     try:
         table = Table(seats=max(6, len(players)), game=game, blinds=blinds, seed=seed)
@@ -380,13 +381,13 @@ class TendencyPlayer:
         for label, value in (("cbet", cbet), ("bluff", bluff), ("fold_to_pressure", fold_to_pressure),
                              ("aggression", aggression)):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-                raise PlayerError(f"{label}: a frequency from 0 to 1, got {value!r}")
+                raise PlayerError(_("{label}: a frequency from 0 to 1, got {value!r}").format(label=label, value=value))
         if isinstance(looseness, bool) or not isinstance(looseness, (int, float)) or not 0 < looseness <= 3:
-            raise PlayerError(f"looseness: a factor above 0 and at most 3, got {looseness!r}")
+            raise PlayerError(_("looseness: a factor above 0 and at most 3, got {looseness!r}").format(looseness=looseness))
         sizes = tuple(bet_sizes) if isinstance(bet_sizes, (tuple, list)) else ()
         if not sizes or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0.25 <= x <= 1
                                 for x in sizes):
-            raise PlayerError(f"bet_sizes: pot fractions from 0.25 to 1 (the pot limit), got {bet_sizes!r}")
+            raise PlayerError(_("bet_sizes: pot fractions from 0.25 to 1 (the pot limit), got {bet_sizes!r}").format(bet_sizes=bet_sizes))
         self.looseness, self.bet_sizes = float(looseness), tuple(float(x) for x in sizes)
         self.cbet, self.bluff, self.fold_to_pressure, self.aggression = cbet, bluff, fold_to_pressure, aggression
         self.max_raises = arguments.whole(max_raises, "max_raises", PlayerError)
@@ -479,7 +480,7 @@ TENDENCIES: dict[str, dict[str, object]] = {
 def tendency_player(kind: str, seed: int | None = None) -> TendencyPlayer:
     """A :class:`TendencyPlayer` with the preset ``kind`` of :data:`TENDENCIES`."""
     if kind not in TENDENCIES:
-        raise PlayerError(f"kind: {kind!r} is not one of {', '.join(TENDENCIES)}")
+        raise PlayerError(_("kind: {kind!r} is not one of {join}").format(kind=kind, join=', '.join(TENDENCIES)))
     return TendencyPlayer(seed=seed, name=kind, **TENDENCIES[kind])  # type: ignore[arg-type]
 
 
@@ -498,7 +499,7 @@ class SolverPlayer:
     def __init__(self, trials: int = 300, seed: int | None = None) -> None:
         self.trials = arguments.whole(trials, "trials", PlayerError)
         if not 50 <= self.trials <= 100_000:
-            raise PlayerError(f"trials: 50 to 100,000 deals per decision, got {trials!r}")
+            raise PlayerError(_("trials: 50 to 100,000 deals per decision, got {trials!r}").format(trials=trials))
         self.rng = random.Random(arguments.seed(seed, "seed", PlayerError))
 
     def decide(self, hand: HandState) -> Action:

@@ -32,6 +32,7 @@ from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.engine.phh import dump_phh
 from omaha_learn.engine.table import Table
 from omaha_learn.errors import CoachError, IllegalAction, PHHError, PlayerError, TableError
+from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.chart import CHART_HOLE_CARDS
 from omaha_learn.strategy.coach import DEFAULT_TRIALS, Advice, coach
 from omaha_learn.strategy.players import (
@@ -80,7 +81,7 @@ class Decision:
 
     def _advised(self) -> Advice:
         if self.advice is None:
-            raise CoachError("this decision has not been reviewed yet: call PracticeTable.review()")
+            raise CoachError(_("this decision has not been reviewed yet: call PracticeTable.review()"))
         return self.advice
 
     @property
@@ -124,21 +125,19 @@ class PracticeTable:
                  structure: str | None = None) -> None:
         self.game = Game.parse(game)
         if self.game.hole_cards != CHART_HOLE_CARDS:
-            raise CoachError(f"game: the practice table's opponents and coach read the starting-hand chart, which"
-                             f" covers four-card games; {self.game.label} has none")
+            raise CoachError(_("game: the practice table's opponents and coach read the starting-hand chart, which covers four-card games; {label} has none").format(label=self.game.local_label))
         seats = arguments.whole(seats, "seats", CoachError)
         if not 2 <= seats <= 6:
-            raise CoachError(f"seats: a practice table has 2 (heads-up) to 6 seats (the coach weighs up to 5 "
-                             f"opponents), got {seats}")
+            raise CoachError(_("seats: a practice table has 2 (heads-up) to 6 seats (the coach weighs up to 5 opponents), got {seats}").format(seats=seats))
         if structure not in (None, "pot", "fixed"):
-            raise CoachError(f"structure: 'pot' or 'fixed' limit, got {structure!r}")
+            raise CoachError(_("structure: 'pot' or 'fixed' limit, got {structure!r}").format(structure=structure))
         big = blinds[1] if isinstance(blinds, tuple) and len(blinds) == 2 and isinstance(blinds[1], int) else 2
         self.stack = arguments.chips(BIG_BLINDS * big if stack is None else stack, "stack", CoachError,
                                      positive=True)
         self.seed = arguments.seed(seed, "seed", CoachError)
         self.trials = arguments.whole(trials, "trials", CoachError)
         if not 1 <= self.trials <= 10_000_000:
-            raise CoachError(f"trials: the coach's Monte Carlo deals, 1 to 10,000,000, got {trials!r}")
+            raise CoachError(_("trials: the coach's Monte Carlo deals, 1 to 10,000,000, got {trials!r}").format(trials=trials))
         rng = random.Random(self.seed)
         players = self._players(opponents, seats - 1, rng)
         try:
@@ -170,12 +169,12 @@ class PracticeTable:
     def _players(opponents: Sequence[object] | None, n: int, rng: random.Random) -> list[Player]:
         names: Sequence[object] = opponents if opponents is not None else DEFAULT_LINEUP[:n]
         if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or len(names) != n:
-            raise CoachError(f"opponents: give {n} players (one per other seat), got {names!r}")
+            raise CoachError(_("opponents: give {n} players (one per other seat), got {names!r}").format(n=n, names=names))
         out: list[Player] = []
         for i, p in enumerate(names):
             if isinstance(p, str):
                 if p not in OPPONENTS:
-                    raise CoachError(f"opponents[{i}]: {p!r} is not one of {', '.join(OPPONENTS)}")
+                    raise CoachError(_("opponents[{i}]: {p!r} is not one of {join}").format(i=i, p=p, join=', '.join(OPPONENTS)))
                 kind = OPPONENTS[p]
                 seed = rng.randrange(2**32)
                 if isinstance(kind, str):
@@ -187,7 +186,7 @@ class PracticeTable:
             elif callable(getattr(p, "decide", None)):
                 out.append(p)  # type: ignore[arg-type]
             else:
-                raise CoachError(f"opponents[{i}]: {p!r} has no decide(hand)")
+                raise CoachError(_("opponents[{i}]: {p!r} has no decide(hand)").format(i=i, p=p))
         return out
 
     # ------------------------------------------------------------------ state
@@ -231,7 +230,7 @@ class PracticeTable:
             try:
                 action = player.decide(hand)
             except PlayerError as e:
-                raise CoachError(f"opponent at seat {hand.to_act}: {e}") from None
+                raise CoachError(_("opponent at seat {to_act}: {e}").format(to_act=hand.to_act, e=e)) from None
             self.table.act(action)
         if hand.is_over:
             self._finish()
@@ -251,7 +250,7 @@ class PracticeTable:
     def advice(self) -> Advice:
         """The coach's advice for the learner's current decision (computed once per decision, seeded by the table)."""
         if self.hand.is_over or self.hand.to_act != 0:
-            raise CoachError("advice: the hand is over; deal the next one with next_hand()")
+            raise CoachError(_("advice: the hand is over; deal the next one with next_hand()"))
         if self._advice is None:
             self._advice = coach(self.hand, 0, trials=self.trials, seed=self._advice_seed)
         return self._advice
@@ -263,7 +262,7 @@ class PracticeTable:
         """
         hand = self.hand
         if hand.is_over or hand.to_act != 0:
-            raise IllegalAction("the hand is over; deal the next one with next_hand()", action=kind)
+            raise IllegalAction(_("the hand is over; deal the next one with next_hand()"), action=kind)
         legal = hand.legal_actions()
         action = kind if isinstance(kind, Action) else None
         if action is None and amount is None and isinstance(kind, str) and kind.strip().lower() in ("bet", "raise"):
@@ -272,7 +271,7 @@ class PracticeTable:
             action = Action.parse(kind, amount)
         why = legal.why_not(action)
         if why is not None:
-            raise IllegalAction(f"you cannot {action}: {why}; legal: {legal.describe()}", action=action, legal=legal)
+            raise IllegalAction(_("you cannot {action}: {why}; legal: {describe}").format(action=action.words(), why=why, describe=legal.describe()), action=action, legal=legal)
         decision = Decision(self.hand_number, hand.street, hand.copy(), action, self._advice_seed, self._advice,
                             asked=self._advice is not None)
         self.table.act(action)
@@ -299,7 +298,7 @@ class PracticeTable:
     def next_hand(self) -> None:
         """Deal the next hand (the current one must be over); players who went broke buy back in."""
         if not self.hand.is_over:
-            raise CoachError("next_hand: the current hand is not over; act until it ends")
+            raise CoachError(_("next_hand: the current hand is not over; act until it ends"))
         self._deal()
 
     def text(self) -> str:

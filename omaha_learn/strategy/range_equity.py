@@ -25,6 +25,7 @@ from omaha_learn.engine.equity.range_equity import HandRange
 from omaha_learn.engine.equity.request import Progress, check_game, parse_text
 from omaha_learn.engine.equity.result import EquityResult
 from omaha_learn.engine.games import DEFAULT_GAME, Game
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["equity", "read_ranges"]
 
@@ -59,7 +60,7 @@ def read_ranges(holes: Sequence[CardsLike | HandRange | None], game: str | Game 
             try:
                 out.append(parse_range(h, game=chart_game))
             except RangeError as exc:
-                raise RangeError(f"player {i + 1}'s range: {exc}", exc.part, exc.position) from None
+                raise RangeError(_("player {value}'s range: {exc}").format(value=i + 1, exc=exc), exc.part, exc.position) from None
         else:
             out.append(h)
     return out

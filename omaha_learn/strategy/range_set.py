@@ -34,6 +34,7 @@ import numpy.typing as npt
 
 from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, parse_cards
 from omaha_learn.errors import RangeError
+from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.canonical import HANDS, all_hands, four_cards, hand_classes, hand_index
 
 __all__ = ["Range"]
@@ -70,9 +71,9 @@ class Range(Sequence[tuple[Card, ...]]):
             return
         w = np.asarray(self.weights, dtype=np.float64)
         if w.shape != (len(self.rows),):
-            raise RangeError(f"weights: one weight per hand ({len(self.rows)}), got shape {w.shape}")
+            raise RangeError(_("weights: one weight per hand ({count}), got shape {shape}").format(count=len(self.rows), shape=w.shape))
         if len(w) and not (np.isfinite(w).all() and (w > 0).all()):
-            raise RangeError("weights: every weight is a positive number (1.0 is @100)")
+            raise RangeError(_("weights: every weight is a positive number (1.0 is @100)"))
         if (w == 1.0).all():
             object.__setattr__(self, "weights", None)
         else:
@@ -135,7 +136,7 @@ class Range(Sequence[tuple[Card, ...]]):
         try:
             dead = parse_cards(cards, allow_duplicates=True)
         except CardError as exc:
-            raise CardError(f"cards to remove: {exc}", exc.token, exc.position) from None
+            raise CardError(_("cards to remove: {exc}").format(exc=exc), exc.token, exc.position) from None
         if not dead:
             return self
         hit = np.isin(all_hands()[self.rows], np.array([int(c) for c in dead])).any(axis=1)

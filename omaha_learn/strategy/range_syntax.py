@@ -44,6 +44,8 @@ import numpy.typing as npt
 
 from omaha_learn.engine.cards import RANKS
 from omaha_learn.errors import RangeError
+from omaha_learn.i18n import format_number
+from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.canonical import HANDS, all_hands, hand_classes, hand_index
 
 __all__ = ["read_range", "SUIT_SHAPES", "RANK_MACROS", "HAND_MACROS", "MAX_TEXT", "MAX_DEPTH", "MAX_TERMS",
@@ -286,15 +288,14 @@ _Slot = list[tuple[_Spec, ...]]   # the alternatives for one place of a pattern 
 def _check_bounds(text: str) -> None:
     """Refuse a text beyond :data:`MAX_TEXT` characters or :data:`MAX_DEPTH` nested parentheses."""
     if len(text) > MAX_TEXT:
-        raise RangeError(f"range text is {len(text):,} characters; the limit is {MAX_TEXT:,}",
+        raise RangeError(_("range text is {count} characters; the limit is {max_text}").format(count=format_number(len(text)), max_text=format_number(MAX_TEXT)),
                          part=text[:20], position=MAX_TEXT)
     depth = 0
     for i, ch in enumerate(text):
         if ch == "(":
             depth += 1
             if depth > MAX_DEPTH:
-                raise RangeError(f"'(' at position {i}: parentheses are nested more than {MAX_DEPTH} deep; "
-                                 f"the limit is {MAX_DEPTH}", part="(", position=i)
+                raise RangeError(_("'(' at position {i}: parentheses are nested more than {max_depth} deep; the limit is {max_depth}").format(i=i, max_depth=MAX_DEPTH), part="(", position=i)
         elif ch == ")":
             depth = max(depth - 1, 0)
 
@@ -314,7 +315,8 @@ class _Parser:
         part = self.text[start:end if end is not None else start + 1].strip() or self.text[start:start + 1]
         if len(part) > 60:
             part = part[:57] + "..."
-        return RangeError(f"{part!r} at position {start}: {message}", part=part, position=start)
+        return RangeError(_("{part!r} at position {position}: {reason}").format(part=part, position=start, reason=message),
+                          part=part, position=start)
 
     def skip(self) -> None:
         while self.pos < len(self.text) and self.text[self.pos].isspace():
@@ -326,18 +328,17 @@ class _Parser:
 
     def parse(self) -> _Value:
         if not self.text.strip():
-            raise RangeError("range: empty text; write a pattern such as 'AA**' or '15%'", part="", position=0)
+            raise RangeError(_("range: empty text; write a pattern such as 'AA**' or '15%'"), part="", position=0)
         _check_bounds(self.text)
         value = self.union()
         if self.peek():
-            raise self.error("unexpected character (operators are ',' ':' '!' '@' and parentheses)", self.pos)
+            raise self.error(_("unexpected character (operators are ',' ':' '!' '@' and parentheses)"), self.pos)
         return value
 
     def count_term(self, start: int) -> None:
         self.terms += 1
         if self.terms > MAX_TERMS:
-            raise self.error(f"a range holds at most {MAX_TERMS:,} patterns, shares and shapes; "
-                             f"the limit is {MAX_TERMS:,}", start)
+            raise self.error(_("a range holds at most {max_terms} patterns, shares and shapes; the limit is {max_terms}").format(max_terms=format_number(MAX_TERMS)), start)
 
     def union(self) -> _Value:
         """Comma-separated parts, merged as they are read (a hand weighted twice keeps the larger weight)."""
@@ -355,8 +356,7 @@ class _Parser:
             v = self.weighted()
             if v.weighted != weighted:
                 where = (part_start, self.pos) if not v.weighted else (start, first_end)
-                raise self.error("in a weighted range every comma-separated part has a weight "
-                                 "(all or none, as in ProPokerTools): add '@100' for full weight", *where)
+                raise self.error(_("in a weighted range every comma-separated part has a weight (all or none, as in ProPokerTools): add '@100' for full weight"), *where)
             np.logical_or(mask, v.mask, out=mask)
             if w is not None and v.w is not None:
                 np.maximum(w, v.w, out=w)
@@ -371,21 +371,18 @@ class _Parser:
         if not m:
             word = re.compile(r"@\s*([A-Za-z_]+)").match(self.text, self.pos)
             if word:
-                raise self.error("board-texture classes (sets, top pair, draws) need a board and are not part of "
-                                 "a starting-hand range; '@' here only weighs a part, as in AA**@50",
+                raise self.error(_("board-texture classes (sets, top pair, draws) need a board and are not part of a starting-hand range; '@' here only weighs a part, as in AA**@50"),
                                  at, word.end())
             if re.compile(r"@\s*\d").match(self.text, self.pos):
-                raise self.error("a weight is a whole number from 1 to 100 (relative: AA@100,KK@50 draws aces "
-                                 "twice as often as kings)", at, at + 14)
-            raise self.error("a weight is missing after '@' (a whole number from 1 to 100, as in AA**@50)", at)
+                raise self.error(_("a weight is a whole number from 1 to 100 (relative: AA@100,KK@50 draws aces twice as often as kings)"), at, at + 14)
+            raise self.error(_("a weight is missing after '@' (a whole number from 1 to 100, as in AA**@50)"), at)
         if "." in m.group(1) or not 1 <= int(m.group(1)) <= 100:
-            raise self.error("a weight is a whole number from 1 to 100 (relative: AA@100,KK@50 draws aces "
-                             "twice as often as kings)", at, m.end())
+            raise self.error(_("a weight is a whole number from 1 to 100 (relative: AA@100,KK@50 draws aces twice as often as kings)"), at, m.end())
         self.pos = m.end()
         if self.peek() == "@":
-            raise self.error("one weight per part", self.pos)
+            raise self.error(_("one weight per part"), self.pos)
         if self.peek() not in ("", ",", ")"):
-            raise self.error("a weight ends its comma-separated part: only ',' or ')' can follow it", self.pos)
+            raise self.error(_("a weight ends its comma-separated part: only ',' or ')' can follow it"), self.pos)
         return _Value(value.mask, np.where(value.mask, int(m.group(1)) / 100, 0.0))
 
     def term(self) -> _Value:
@@ -409,12 +406,12 @@ class _Parser:
         c = self.peek()
         start = self.pos
         if not c:
-            raise self.error("a pattern is missing here (at the end)", max(start - 1, 0))
+            raise self.error(_("a pattern is missing here (at the end)"), max(start - 1, 0))
         if c == "(":
             self.pos += 1
             value = self.union()
             if self.peek() != ")":
-                raise self.error("this '(' is never closed", start)
+                raise self.error(_("this '(' is never closed"), start)
             self.pos += 1
             return value
         self.count_term(start)
@@ -424,8 +421,7 @@ class _Parser:
             self.pos = m.end()
             other = re.compile(r"\d+h").match(self.text, self.pos)
             if other:
-                raise self.error("only the six-handed order '6h' and the coach's preflop order 'pf' exist besides "
-                                 "the default heads-up one",
+                raise self.error(_("only the six-handed order '6h' and the coach's preflop order 'pf' exist besides the default heads-up one"),
                                  self.pos, other.end())
             return _plain(self.percent(m, start))
         m = re.compile(r"(ds|ss|r)(?![A-Za-z0-9*\[$])").match(self.text, self.pos)
@@ -442,10 +438,10 @@ class _Parser:
         lo_text, hi_text = (m.group(1), m.group(2)) if m.group(2) else ("0", m.group(1))
         lo, hi = float(lo_text), float(hi_text)
         if not 0 <= lo < hi <= 100:
-            raise self.error("a share of the chart is between 0% and 100% (and 'a%-b%' needs a < b)",
+            raise self.error(_("a share of the chart is between 0% and 100% (and 'a%-b%' needs a < b)"),
                              start, m.end())
         if self.game is None:
-            raise self.error("a share of the chart needs a game: parse_range(text, game='plo' or 'hilo')",
+            raise self.error(_("a share of the chart needs a game: parse_range(text, game='plo' or 'hilo')"),
                              start, m.end())
         from omaha_learn.strategy.chart import share_slice, starting_hands  # only a share of the chart loads it
 
@@ -496,7 +492,7 @@ class _Parser:
     def pattern(self, start: int, end: int) -> BoolArr:
         alternatives = self.alternatives(start, end)
         if not alternatives or not alternatives[0]:
-            raise self.error("a pattern is missing here", start)
+            raise self.error(_("a pattern is missing here"), start)
         return self.union_of(alternatives, None)
 
     def union_of(self, alternatives: list[tuple[_Spec, ...]], shape: tuple[int, ...] | None) -> BoolArr:
@@ -504,16 +500,13 @@ class _Parser:
         for specs in dict.fromkeys(alternatives):
             self.expansions += 1
             if self.expansions > MAX_EXPANSIONS:
-                raise RangeError(f"range: its spans and brackets write out more than {MAX_EXPANSIONS:,} card "
-                                 f"patterns; the limit is {MAX_EXPANSIONS:,}", part=self.text[:20], position=0)
+                raise RangeError(_("range: its spans and brackets write out more than {max_expansions} card patterns; the limit is {max_expansions}").format(max_expansions=format_number(MAX_EXPANSIONS)), part=self.text[:20], position=0)
             key = (specs, shape)
             if key not in self._matched:   # each distinct pattern is matched (and paid for) once per text
                 self._matched.add(key)
                 self.passes += _match_cost(specs)
                 if self.passes > MAX_PASSES:
-                    raise RangeError(f"range: matching its {len(self._matched):,} different card patterns takes "
-                                     f"more than {MAX_PASSES:,} passes over the 270,725 hands; the limit is "
-                                     f"{MAX_PASSES:,} (name fewer different patterns, or use spans and macros)",
+                    raise RangeError(_("range: matching its {count} different card patterns takes more than {max_passes} passes over the 270,725 hands; the limit is {max_passes} (name fewer different patterns, or use spans and macros)").format(count=format_number(len(self._matched)), max_passes=format_number(MAX_PASSES)),
                                      part=self.text[:20], position=0)
             out |= _match(specs, shape)
         return out
@@ -527,7 +520,7 @@ class _Parser:
             return self.shifted(base, self.text[last] == "+", last)
         if dashes:
             if len(dashes) > 1:
-                raise self.error("a span has one '-' (KK-TT, KQJT-9876)", dashes[1])
+                raise self.error(_("a span has one '-' (KK-TT, KQJT-9876)"), dashes[1])
             dash = dashes[0]
             left = self.simple(start, dash, "-")
             right = self.simple(dash + 1, end, "-")
@@ -548,17 +541,16 @@ class _Parser:
     def simple(self, start: int, end: int, op: str) -> tuple[_Spec, ...]:
         slots = self.slots(start, end)
         if any(len(slot) != 1 for slot in slots):
-            raise self.error(f"'{op}' cannot be used on a pattern holding a bracketed span", start, end)
+            raise self.error(_("'{op}' cannot be used on a pattern holding a bracketed span").format(op=op), start, end)
         specs = tuple(s for slot in slots for s in slot[0])
         if not specs:
-            raise self.error(f"a pattern is missing before or after '{op}'", start, max(end, start + 1))
+            raise self.error(_("a pattern is missing before or after '{op}'").format(op=op), start, max(end, start + 1))
         return specs
 
     def shifted(self, base: tuple[_Spec, ...], up: bool, at: int) -> list[tuple[_Spec, ...]]:
         ranks = [s.rank for s in base if s.rank is not None]
         if not ranks:
-            raise self.error(f"a trailing '{'+' if up else '-'}' moves the ranks written out (TT+, 99-, KQJT+); "
-                             "this pattern has none", at)
+            raise self.error(_("a trailing '{value}' moves the ranks written out (TT+, 99-, KQJT+); this pattern has none").format(value='+' if up else '-'), at)
         steps = 12 - max(ranks) if up else min(ranks)
         sign = 1 if up else -1
         return [tuple(replace(s, ranks=frozenset({s.rank + sign * i})) if s.rank is not None else s for s in base)
@@ -567,20 +559,18 @@ class _Parser:
     def span(self, left: tuple[_Spec, ...], right: tuple[_Spec, ...], start: int, end: int
              ) -> list[tuple[_Spec, ...]]:
         if len(left) != len(right):
-            raise self.error(f"both sides of a span have as many cards ({len(left)} and {len(right)})", start, end)
+            raise self.error(_("both sides of a span have as many cards ({count} and {count2})").format(count=len(left), count2=len(right)), start, end)
         moves = set()
         for a, b in zip(left, right, strict=True):
             if a == b:
                 continue
             if a.rank is None or b.rank is None or replace(a, ranks=None) != replace(b, ranks=None):
-                raise self.error("along a span only the ranks written out change; the other parts (suits, "
-                                 "variables, lists) are the same on both sides", start, end)
+                raise self.error(_("along a span only the ranks written out change; the other parts (suits, variables, lists) are the same on both sides"), start, end)
             moves.add(b.rank - a.rank)
         if not moves:
-            raise self.error("the two sides of this span are the same", start, end)
+            raise self.error(_("the two sides of this span are the same"), start, end)
         if len(moves) > 1:
-            raise self.error("the ranks of a span move together, each by the same number of steps "
-                             "(KQJT-9876, not KQJT-9875)", start, end)
+            raise self.error(_("the ranks of a span move together, each by the same number of steps (KQJT-9876, not KQJT-9875)"), start, end)
         d = moves.pop()
         sign = 1 if d > 0 else -1
         return [tuple(replace(a, ranks=frozenset({a.rank + sign * i})) if a != b and a.rank is not None else a
@@ -598,7 +588,7 @@ class _Parser:
             slots.append(slot)
             count += len(slot[0])
             if count > 4:
-                raise self.error(f"a hand pattern has at most 4 cards, got {count}", start, end)
+                raise self.error(_("a hand pattern has at most 4 cards, got {count}").format(count=count), start, end)
         self.pos = end
         return slots
 
@@ -607,7 +597,7 @@ class _Parser:
         if self.text[start] == "[":
             close = self.text.find("]", start, end)
             if close < 0:
-                raise self.error("this '[' is never closed", start)
+                raise self.error(_("this '[' is never closed"), start)
             inner = self.text[start + 1:close]
             m = re.fullmatch(r"\s*([2-9TJQKA]{2,4})\s*-\s*([2-9TJQKA]{2,4})\s*", inner)
             if m:  # a span of several cards inside brackets: [KK-TT]
@@ -626,7 +616,7 @@ class _Parser:
         if c == "[":
             close = self.text.find("]", start, end)
             if close < 0:
-                raise self.error("this '[' is never closed", start)
+                raise self.error(_("this '[' is never closed"), start)
             kind, values = self.bracket(self.text[start + 1:close], start, close + 1)
             self.pos = close + 1
             if kind == "cards":
@@ -639,8 +629,7 @@ class _Parser:
             assert m is not None
             name = m.group(0)
             if name in HAND_MACROS:
-                raise self.error(f"{name} is a whole-hand macro: put it after the pattern or after ':' "
-                                 f"(AA**{name}, AA**:{name})", start, m.end())
+                raise self.error(_("{name} is a whole-hand macro: put it after the pattern or after ':' (AA**{name}, AA**:{name})").format(name=name), start, m.end())
             if name[:2] in RANK_MACROS:
                 self.pos = start + 2
                 return self.suit(_Spec(ranks=RANK_MACROS[name[:2]][1]), end)
@@ -648,36 +637,33 @@ class _Parser:
         if c in _RANK_CHARS:
             self.pos += 1
             if self.text.startswith("o", self.pos):
-                raise self.error("'o' (offsuit) is hold'em shorthand; in Omaha write suit variables "
-                                 "(AxKy: an ace and a king of different suits)", self.pos)
+                raise self.error(_("'o' (offsuit) is hold'em shorthand; in Omaha write suit variables (AxKy: an ace and a king of different suits)"), self.pos)
             return self.suit(_Spec(ranks=frozenset({RANKS.index(c)})), end)
         if c in "<>":
-            raise self.error("comparisons with '<' and '>' (hands against a board) are not part of a "
-                             "starting-hand range", start)
+            raise self.error(_("comparisons with '<' and '>' (hands against a board) are not part of a starting-hand range"), start)
         word = re.compile(r"[a-z]{2,}").match(self.text, start)
         if word and word.group(0) in _BOARD_WORDS:
-            raise self.error(f"{word.group(0)!r} names a made hand or a hi-lo half, which needs a board; "
-                             "a starting-hand range has none", start, word.end())
+            raise self.error(_("{group!r} names a made hand or a hi-lo half, which needs a board; a starting-hand range has none").format(group=word.group(0)), start, word.end())
         if c.isupper():
             self.pos += 1
             return self.suit(_Spec(rank_var=c), end)
         if c in _SUITS or c in _SUIT_VARS:
             return self.suit(_Spec(), end)
         if c in "akqjt":
-            raise self.error("ranks are written in upper case (A K Q J T 9 ... 2)", start)
+            raise self.error(_("ranks are written in upper case (A K Q J T 9 ... 2)"), start)
         if c == "1" and self.text.startswith("10", start):
-            raise self.error("write the ten as T", start, start + 2)
-        raise self.error("not a rank (A K Q J T 9-2, * any, a letter for a rank variable), "
-                         "a suit (s h d c, w x y z for suit variables) or an operator", start)
+            raise self.error(_("write the ten as T"), start, start + 2)
+        raise self.error(_("not a rank (A K Q J T 9-2, * any, a letter for a rank variable), a suit (s h d c, w x y z for suit variables) or an operator"), start)
 
     @staticmethod
     def macro_message(name: str) -> str:
         if name in ("$s", "$o"):
-            return ("a hold'em macro (two suited or offsuit cards); in Omaha write xx for two cards of a suit, "
-                    "or $ss / $ds for the suit shape")
+            return _("a hold'em macro (two suited or offsuit cards); in Omaha write xx for two cards of a suit, "
+                     "or $ss / $ds for the suit shape")
         ranks = " ".join(RANK_MACROS)
         hands = " ".join(HAND_MACROS)
-        return f"unknown macro; the macros are {ranks} (one card each) and {hands} (whole hands)"
+        return _("unknown macro; the macros are {ranks} (one card each) and {hands} (whole hands)").format(
+            ranks=ranks, hands=hands)
 
     def suit(self, spec: _Spec, end: int) -> _Spec:
         if self.pos < end:
@@ -719,16 +705,16 @@ class _Parser:
             else:
                 m = re.fullmatch(r"([2-9TJQKA])(?:-([2-9TJQKA]))?", item)
                 if not m:
-                    raise self.error(f"{item!r} in a list is not a rank, a span like A-T, a suit or a card",
+                    raise self.error(_("{item!r} in a list is not a rank, a span like A-T, a suit or a card").format(item=item),
                                      start, end)
                 kinds.add("ranks")
                 a = RANKS.index(m.group(1))
                 b = RANKS.index(m.group(2)) if m.group(2) else a
                 out.update(range(min(a, b), max(a, b) + 1))
         if not out:
-            raise self.error("an empty list", start, end)
+            raise self.error(_("an empty list"), start, end)
         if len(kinds) > 1:
-            raise self.error("a list holds ranks, suits or cards, not a mix", start, end)
+            raise self.error(_("a list holds ranks, suits or cards, not a mix"), start, end)
         return kinds.pop(), frozenset(out)
 
 

@@ -95,6 +95,7 @@ from omaha_learn.engine.cards import CardError, parse_cards
 from omaha_learn.engine.equity.range_equity import RANGE_HOLE_CARDS
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import GameError, RangeError
+from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.range_set import Range
 from omaha_learn.strategy.range_syntax import HAND_MACROS, MAX_TEXT, RANK_MACROS, SUIT_SHAPES, read_range
 
@@ -122,15 +123,15 @@ def parse_range(text: str | Range, game: str | Game | None = None) -> Range:
     if isinstance(text, Range):
         return text
     if not isinstance(text, str):
-        raise RangeError(f"range: give the range as text, e.g. 'AA**,KK**ds', got {type(text).__name__}")
+        raise RangeError(_("range: give the range as text, e.g. 'AA**,KK**ds', got {name}").format(name=type(text).__name__))
     key = None
     if game is not None:
         try:
             g = Game.parse(game)
         except GameError as exc:
-            raise RangeError(f"game: {exc}") from None
+            raise RangeError(_("game: {exc}").format(exc=exc)) from None
         if g.hole_cards != RANGE_HOLE_CARDS:
-            raise RangeError(f"game: a range is a set of four-card hands; {g.label} deals {g.hole_cards}")
+            raise RangeError(_("game: a range is a set of four-card hands; {label} deals {hole_cards}").format(label=g.local_label, hole_cards=g.hole_cards))
         key = g.value
     rows, weights = read_range(text.strip(), key)
     return Range(text.strip(), rows, key, weights)

@@ -23,6 +23,7 @@ from omaha_learn.engine.betting.state import HandState
 from omaha_learn.engine.cards import Card
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import CoachError
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["SeatView", "seat_view", "PublicStep"]
 
@@ -98,20 +99,20 @@ def seat_view(hand: HandState, seat: int | None = None) -> SeatView:
     that is not in the hand, or a seat whose cards are unknown.
     """
     if not isinstance(hand, HandState):
-        raise CoachError(f"hand: expected a HandState, got {type(hand).__name__}")
+        raise CoachError(_("hand: expected a HandState, got {name}").format(name=type(hand).__name__))
     if hand.is_over:
-        raise CoachError("hand: the hand is over; there is no decision to advise on")
+        raise CoachError(_("hand: the hand is over; there is no decision to advise on"))
     if seat is None:
         seat = hand.to_act
         if seat is None:
-            raise CoachError("hand: nobody is to act")
+            raise CoachError(_("hand: nobody is to act"))
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < hand.n:
-        raise CoachError(f"seat: {seat!r} is not a seat of this hand (0-{hand.n - 1})")
+        raise CoachError(_("seat: {seat!r} is not a seat of this hand (0-{value})").format(seat=seat, value=hand.n - 1))
     if hand.folded[seat]:
-        raise CoachError(f"seat: seat {seat} has folded")
+        raise CoachError(_("seat: seat {seat} has folded").format(seat=seat))
     hole = hand.holes[seat]
     if hole is None:
-        raise CoachError(f"seat: the hole cards of seat {seat} are unknown")
+        raise CoachError(_("seat: the hole cards of seat {seat} are unknown").format(seat=seat))
     legal = hand.legal_actions() if hand.to_act == seat else None
     steps = _steps(hand)
     return SeatView(seat=seat, hole=tuple(hole), board=tuple(hand.board), game=hand.game, qualifier=hand.qualifier,

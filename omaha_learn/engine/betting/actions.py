@@ -22,6 +22,8 @@ import re
 from dataclasses import dataclass
 
 from omaha_learn.errors import IllegalAction
+from omaha_learn.i18n import gettext as _
+from omaha_learn.i18n import pgettext
 
 __all__ = ["Action", "LegalActions", "IllegalAction", "ACTION_KINDS"]
 
@@ -63,14 +65,18 @@ class Action:
 
     def __post_init__(self) -> None:
         if self.kind not in ACTION_KINDS:
-            raise IllegalAction(f"{self.kind!r} is not an action kind (use one of {', '.join(ACTION_KINDS)})",
+            raise IllegalAction(_("{kind!r} is not an action kind (use one of {kinds})").format(
+                kind=self.kind, kinds=", ".join(ACTION_KINDS)),
                                 action=self.kind)
         if self.amount is not None and (isinstance(self.amount, bool) or not isinstance(self.amount, int)):
-            raise IllegalAction(f"amount {self.amount!r} must be a whole number of chips", action=self.kind)
+            raise IllegalAction(_("amount {amount!r} must be a whole number of chips").format(amount=self.amount),
+                                action=self.kind)
         if self.kind in ("bet", "raise") and self.amount is None:
-            raise IllegalAction(f"{self.kind} needs an amount (the total to {self.kind} to)", action=self.kind)
+            message = (_("bet needs an amount (the total to bet to)") if self.kind == "bet"
+                       else _("raise needs an amount (the total to raise to)"))
+            raise IllegalAction(message, action=self.kind)
         if self.kind in ("fold", "check") and self.amount is not None:
-            raise IllegalAction(f"{self.kind} takes no amount", action=self.kind)
+            raise IllegalAction(_("{kind} takes no amount").format(kind=self.kind), action=self.kind)
 
     @classmethod
     def parse(cls, text: str | Action, amount: int | None = None) -> Action:
@@ -78,18 +84,19 @@ class Action:
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise IllegalAction(f"{text!r} is not an action", action=text)
+            raise IllegalAction(_("{text!r} is not an action").format(text=text), action=text)
         m = _TEXT_RE.match(text.lower())
         kind = _ALIASES.get(m.group(1)) if m else None
         if m is None or kind is None:
-            raise IllegalAction(f"{text!r} is not an action (use fold, check, call, bet N or raise N, "
-                                "or f, x, c, bN, rN)", action=text)
+            raise IllegalAction(_("{text!r} is not an action (use fold, check, call, bet N or raise N, "
+                                  "or f, x, c, bN, rN)").format(text=text), action=text)
         if m.group(2) is not None:
             if len(m.group(2)) > _MAX_DIGITS:
-                raise IllegalAction(f"{text[:40]!r}...: an amount of {len(m.group(2))} digits is not a number of chips",
+                raise IllegalAction(_("{text!r}...: an amount of {digits} digits is not a number of chips").format(
+                    text=text[:40], digits=len(m.group(2))),
                                     action=text[:40])
             if amount is not None and amount != int(m.group(2)):
-                raise IllegalAction(f"{text!r} and amount {amount} disagree", action=text)
+                raise IllegalAction(_("{text!r} and amount {amount} disagree").format(text=text, amount=amount), action=text)
             amount = int(m.group(2))
         return cls(kind, amount)
 
@@ -99,6 +106,20 @@ class Action:
         if self.kind == "bet" or (self.kind == "call" and self.amount is not None):
             return f"{self.kind} {self.amount}"
         return self.kind
+
+    def words(self) -> str:
+        """The action as :meth:`__str__` writes it, in the language in use (for messages)."""
+        if self.kind == "raise":
+            return _("raise to {amount}").format(amount=self.amount)
+        if self.kind == "bet":
+            return _("bet {amount}").format(amount=self.amount)
+        if self.kind == "call" and self.amount is not None:
+            return _("call {amount}").format(amount=self.amount)
+        if self.kind == "fold":
+            return pgettext("legal action", "fold")
+        if self.kind == "check":
+            return pgettext("legal action", "check")
+        return pgettext("legal action", "call")
 
     def __repr__(self) -> str:
         return f"Action({self.kind!r})" if self.amount is None else f"Action({self.kind!r}, {self.amount})"
@@ -138,32 +159,46 @@ class LegalActions:
         """``None`` if ``action`` is legal, else the reason it is not (without the legal list)."""
         k, amt = action.kind, action.amount
         if k == "fold":
-            return None if self.can_fold else "there is nothing to call, so there is no reason to fold; check instead"
+            return None if self.can_fold else _("there is nothing to call, so there is no reason to fold; check instead")
         if k == "check":
-            return None if self.can_check else f"cannot check facing a bet: {self.to_call} to call"
+            return None if self.can_check else _("cannot check facing a bet: {to_call} to call").format(
+                to_call=self.to_call)
         if k == "call":
             if not self.can_call:
-                return "there is nothing to call; check instead"
+                return _("there is nothing to call; check instead")
             if amt is not None and amt != self.to_call:
-                return f"call {amt} is wrong: the call is {self.to_call}"
+                return _("call {amount} is wrong: the call is {to_call}").format(amount=amt, to_call=self.to_call)
             return None
-        word = "bet" if k == "bet" else "raise to"
-        can = self.can_bet if k == "bet" else self.can_raise
+        bet = k == "bet"
+        can = self.can_bet if bet else self.can_raise
         if not can:
-            if k == "bet" and self.can_raise:
-                return "there is already a bet: raise instead of bet"
+            if bet and self.can_raise:
+                return _("there is already a bet: raise instead of bet")
             if k == "raise" and self.can_bet:
-                return "there is no bet to raise: bet instead"
-            return f"{'betting' if k == 'bet' else 'raising'} is not allowed now"
+                return _("there is no bet to raise: bet instead")
+            return _("betting is not allowed now") if bet else _("raising is not allowed now")
         assert amt is not None and self.min_to is not None and self.max_to is not None
+        fields = {"amount": amt, "have": self.all_in_to, "min": self.min_to, "max": self.max_to}
         if amt > self.all_in_to:
-            return f"{word} {amt} is more than the {self.all_in_to} this player has"
+            return (_("bet {amount} is more than the {have} this player has") if bet
+                    else _("raise to {amount} is more than the {have} this player has")).format(**fields)
         if self.structure == "fixed" and not self.min_to <= amt <= self.max_to:
-            return f"{word} {amt} is not the fixed-limit amount: {word} {self.min_to} (R17)"
-        if amt < self.min_to:
-            return f"{word} {amt} is below the {self.structure}-limit minimum of {self.min_to}"
-        if amt > self.max_to:
-            return f"{word} {amt} is above the {self.structure}-limit maximum of {self.max_to}"
+            return (_("bet {amount} is not the fixed-limit amount: bet {min} (R17)") if bet
+                    else _("raise to {amount} is not the fixed-limit amount: raise to {min} (R17)")).format(**fields)
+        if self.structure == "pot":
+            if amt < self.min_to:
+                return (_("bet {amount} is below the pot-limit minimum of {min}") if bet
+                        else _("raise to {amount} is below the pot-limit minimum of {min}")).format(**fields)
+            if amt > self.max_to:
+                return (_("bet {amount} is above the pot-limit maximum of {max}") if bet
+                        else _("raise to {amount} is above the pot-limit maximum of {max}")).format(**fields)
+        else:
+            if amt < self.min_to:
+                return (_("bet {amount} is below the fixed-limit minimum of {min}") if bet
+                        else _("raise to {amount} is below the fixed-limit minimum of {min}")).format(**fields)
+            if amt > self.max_to:
+                return (_("bet {amount} is above the fixed-limit maximum of {max}") if bet
+                        else _("raise to {amount} is above the fixed-limit maximum of {max}")).format(**fields)
         return None
 
     def actions(self) -> list[Action]:
@@ -186,15 +221,15 @@ class LegalActions:
         """The legal actions in words, e.g. ``'fold, call 2, raise to 4-7'``."""
         parts: list[str] = []
         if self.can_fold:
-            parts.append("fold")
+            parts.append(pgettext("legal action", "fold"))
         if self.can_check:
-            parts.append("check")
+            parts.append(pgettext("legal action", "check"))
         if self.can_call:
-            parts.append(f"call {self.to_call}" + (" (all-in)" if self.to_call == self.all_in_to else ""))
+            parts.append((_("call {amount} (all-in)") if self.to_call == self.all_in_to else _("call {amount}"))
+                         .format(amount=self.to_call))
         if (self.can_bet or self.can_raise) and self.min_to is not None and self.max_to is not None:
-            word = "bet" if self.can_bet else "raise to"
             rng = str(self.min_to) if self.min_to == self.max_to else f"{self.min_to}-{self.max_to}"
-            parts.append(f"{word} {rng}")
+            parts.append((_("bet {amount}") if self.can_bet else _("raise to {amount}")).format(amount=rng))
         return ", ".join(parts)
 
     def __str__(self) -> str:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 
 from omaha_learn.engine import arguments
 from omaha_learn.errors import BettingSetupError
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["Stakes", "Limits", "STRUCTURES"]
 
@@ -46,17 +47,18 @@ class Stakes:
     def __post_init__(self) -> None:
         blinds = self.blinds
         if isinstance(blinds, (str, bytes)) or not isinstance(blinds, (tuple, list)) or len(blinds) != 2:
-            raise BettingSetupError(f"blinds: expected (small, big), got {blinds!r}")
+            raise BettingSetupError(_("blinds: expected (small, big), got {blinds!r}").format(blinds=blinds))
         sb = arguments.chips(blinds[0], "blinds[0]", BettingSetupError)
         bb = arguments.chips(blinds[1], "blinds[1]", BettingSetupError)
         if not (sb <= bb and bb > 0) and not (bb == 0 and sb > 0):
-            raise BettingSetupError(f"blinds {blinds!r}: need 0 <= small <= big and big > 0 (or (blind, 0): one blind)")
+            raise BettingSetupError(_("blinds {blinds!r}: need 0 <= small <= big and big > 0 (or (blind, 0): one blind)")
+                                    .format(blinds=blinds))
         object.__setattr__(self, "blinds", (sb, bb))
         object.__setattr__(self, "ante", arguments.chips(self.ante, "ante", BettingSetupError))
         object.__setattr__(self, "bb_ante", arguments.chips(self.bb_ante, "bb_ante", BettingSetupError))
         posts = {} if self.posts is None else self.posts
         if not isinstance(posts, Mapping):
-            raise BettingSetupError(f"posts: expected {{seat: chips}}, got {posts!r}")
+            raise BettingSetupError(_("posts: expected {{seat: chips}}, got {posts!r}").format(posts=posts))
         object.__setattr__(self, "posts", {
             arguments.whole(s, "posts", BettingSetupError): arguments.chips(a, f"posts[{s!r}]", BettingSetupError)
             for s, a in posts.items()})
@@ -82,7 +84,7 @@ class Limits:
 
     def __post_init__(self) -> None:
         if self.structure not in STRUCTURES:
-            raise BettingSetupError(f"structure {self.structure!r} must be 'fixed' or 'pot'")
+            raise BettingSetupError(_("structure {structure!r} must be 'fixed' or 'pot'").format(structure=self.structure))
         for name in ("small_bet", "big_bet", "cap", "cap_heads_up"):
             value = getattr(self, name)
             if value is not None:

@@ -56,6 +56,8 @@ from omaha_learn.engine.betting.settings import Limits, Stakes
 from omaha_learn.engine.cards import Card, CardError, CardsLike, Deck, format_cards, is_parsed, parse_cards
 from omaha_learn.engine.games import BOARD_AFTER, DEFAULT_GAME, HOLE_SIZES, MAX_PLAYERS, STREETS, Game, deal_holes
 from omaha_learn.errors import BettingSetupError, ShowdownError
+from omaha_learn.i18n import gettext as _
+from omaha_learn.i18n import pgettext
 
 __all__ = ["HandState", "Action", "LegalActions", "IllegalAction", "UncontestedResult", "STREETS", "Stakes",
            "Limits"]
@@ -101,9 +103,11 @@ def _group(given: object, loose: dict[str, Any], cls: type[Any], keyword: str) -
     if given is None:
         return cls(**set_loose)
     if not isinstance(given, cls):
-        raise BettingSetupError(f"{keyword}: expected a {cls.__name__}, got {given!r}")
+        raise BettingSetupError(_("{keyword}: expected a {kind}, got {given!r}").format(keyword=keyword, kind=cls.__name__,
+                                                                                       given=given))
     if set_loose:
-        raise BettingSetupError(f"give {', '.join(set_loose)} inside {keyword}= or as keywords, not both")
+        raise BettingSetupError(_("give {names} inside {keyword}= or as keywords, not both").format(
+            names=", ".join(set_loose), keyword=keyword))
     return given
 
 
@@ -124,26 +128,30 @@ def _check_cards(holes: object, board: object, n: int, hole_count: int | None, d
             if hole_count is None and len(cards) in HOLE_SIZES:
                 hole_count = len(cards)
             if len(cards) != hole_count:
-                needs = hole_count or " or ".join(map(str, HOLE_SIZES))
-                raise BettingSetupError(f"holes: seat {i} has {len(cards)} cards, needs {needs}")
+                if hole_count is None:
+                    message = _("holes: seat {seat} has {count} cards, needs 4 or 5")
+                else:
+                    message = _("holes: seat {seat} has {count} cards, needs {needs}")
+                raise BettingSetupError(message.format(seat=i, count=len(cards), needs=hole_count))
             given[i] = cards
     try:
         board_plan = list(board if is_parsed(board) else parse_cards(board))  # type: ignore[arg-type]
     except CardError as e:
         raise BettingSetupError(f"board: {e}") from None
     if len(board_plan) > 5:
-        raise BettingSetupError(f"board: at most 5 cards, got {len(board_plan)}")
+        raise BettingSetupError(_("board: at most 5 cards, got {count}").format(count=len(board_plan)))
     if hole_count is None:
         hole_count = default_count
     known = [c for h in given if h is not None for c in h] + board_plan
     dup = {c for c in known if known.count(c) > 1}
     if dup:
-        raise BettingSetupError(f"card '{min(dup)}' is dealt twice")
+        raise BettingSetupError(_("card '{card}' is dealt twice").format(card=min(dup)))
     to_deal = sum(h is None for h in given) if holes is None or deal_missing else 0
     needed = len(known) + to_deal * hole_count + 5 - len(board_plan)
     if needed > 52:
-        raise BettingSetupError(f"stacks, hole_count: {n} players with {hole_count} hole cards each and a board"
-                                f" of 5 need {needed} cards; a deck has 52")
+        raise BettingSetupError(_("stacks, hole_count: {n} players with {hole_count} hole cards each and a board"
+                                  " of 5 need {needed} cards; a deck has 52").format(n=n, hole_count=hole_count,
+                                                                                   needed=needed))
     return given, board_plan, hole_count
 
 
@@ -206,15 +214,15 @@ class HandState:
         stack_list = arguments.items(stacks, "stacks", BettingSetupError)
         n = len(stack_list)
         if not 2 <= n <= MAX_PLAYERS:
-            raise BettingSetupError(f"stacks: a hand needs 2-{MAX_PLAYERS} players, got {n}")
-        stack_list = [arguments.chips(s, f"stacks: seat {i}", BettingSetupError, positive=True)
+            raise BettingSetupError(_("stacks: a hand needs 2-{most} players, got {n}").format(most=MAX_PLAYERS, n=n))
+        stack_list = [arguments.chips(s, _("stacks: seat {seat}").format(seat=i), BettingSetupError, positive=True)
                       for i, s in enumerate(stack_list)]
         the_game = Game.parse(game)
         if hole_count is not None and (isinstance(hole_count, bool) or hole_count not in HOLE_SIZES):
-            raise BettingSetupError(f"hole_count {hole_count!r}: Omaha deals {' or '.join(map(str, HOLE_SIZES))}"
-                                    f" ({the_game.label} deals {the_game.hole_cards})")
+            raise BettingSetupError(_("hole_count {hole_count!r}: Omaha deals 4 or 5 ({game} deals {count})").format(
+                hole_count=hole_count, game=the_game.local_label, count=the_game.hole_cards))
         if not isinstance(deal_missing, bool):
-            raise BettingSetupError(f"deal_missing: {deal_missing!r} is not True or False")
+            raise BettingSetupError(_("deal_missing: {value!r} is not True or False").format(value=deal_missing))
         given, board_plan, hole_count = _check_cards(holes, board, n, hole_count, the_game.hole_cards, deal_missing)
         the_game = the_game.with_hole_cards(hole_count)   # five hole cards: the game's five-card version
         the_stakes: Stakes = _group(stakes, {"blinds": blinds, "ante": ante, "bb_ante": bb_ante, "posts": posts},
@@ -228,11 +236,16 @@ class HandState:
         the_limits: Limits = _group(limits, loose_limits, Limits, "limits")
         button = arguments.seat(button, n, "button", BettingSetupError)
         if the_limits.structure not in the_game.structures:
-            raise BettingSetupError(f"structure {the_limits.structure!r}: {the_game.label} is played "
-                                    f"{' or '.join(the_game.structures)} limit")
+            if len(the_game.structures) == 1:
+                message = _("structure {structure!r}: {game} is played {only} limit")
+            else:
+                message = _("structure {structure!r}: {game} is played {first} or {second} limit")
+            raise BettingSetupError(message.format(structure=the_limits.structure, game=the_game.local_label,
+                                                   only=the_game.structures[0], first=the_game.structures[0],
+                                                   second=the_game.structures[-1]))
         for seat in the_stakes.posts:
             if not 0 <= seat < n:
-                raise BettingSetupError(f"posts: {seat!r} is not a seat (0-{n - 1})")
+                raise BettingSetupError(_("posts: {seat!r} is not a seat (0-{last})").format(seat=seat, last=n - 1))
         seed = arguments.seed(seed, "seed", BettingSetupError)
         qualifier = arguments.qualifier(qualifier, "qualifier", BettingSetupError)
         if names is None:
@@ -241,7 +254,7 @@ class HandState:
             name_list = arguments.items(names, "names", BettingSetupError, n=n)
             for i, name in enumerate(name_list):
                 if not isinstance(name, str):
-                    raise BettingSetupError(f"names[{i}]: {name!r} is not text")
+                    raise BettingSetupError(_("names[{index}]: {name!r} is not text").format(index=i, name=name))
 
         self.n = n
         self.game = the_game
@@ -433,7 +446,7 @@ class HandState:
         """The actions the player to act may take now, with amounts (R15-R19)."""
         seat = self._to_act
         if seat is None:
-            raise IllegalAction("the hand is over: nobody is to act" if self.is_over else "nobody is to act")
+            raise IllegalAction(_("the hand is over: nobody is to act") if self.is_over else _("nobody is to act"))
         r = self._round
         stack, bet = self._stacks[seat], self.bets[seat]
         all_in_to = stack + bet
@@ -484,7 +497,7 @@ class HandState:
         [4, 1, 2]
         """
         if self.is_over or self._to_act is None:
-            raise IllegalAction(f"the hand is over; {action!r} cannot be played", action=action)
+            raise IllegalAction(_("the hand is over; {action!r} cannot be played").format(action=action), action=action)
         legal = self.legal_actions()
         if isinstance(action, Action):
             a = action if amount is None else Action(action.kind, amount)
@@ -498,8 +511,11 @@ class HandState:
             why = None
         seat = legal.seat
         if why is not None:
-            raise IllegalAction(f"{self.names[seat]} cannot {a}: {why}; legal: {legal.describe()}",
-                                action=a, legal=legal)
+            name = self.names[seat]
+            if name == f"seat {seat}":      # the default name, in the language in use
+                name = pgettext("player name", "seat {seat}").format(seat=seat)
+            raise IllegalAction(_("{name} cannot {action}: {reason}; legal: {legal}").format(
+                name=name, action=a.words(), reason=why, legal=legal.describe()), action=a, legal=legal)
         self._apply(seat, a, legal)
 
     def fold(self) -> None:
@@ -529,7 +545,8 @@ class HandState:
         ('flop', 15)
         """
         if not isinstance(actions, str):
-            raise IllegalAction(f"actions: {actions!r} is not text like 'c c x b2 r4 f'", action=actions)
+            raise IllegalAction(_("actions: {actions!r} is not text like 'c c x b2 r4 f'").format(actions=actions),
+                                action=actions)
         for token in actions.split():
             self.act(token)
 
@@ -654,8 +671,8 @@ class HandState:
         holes = [None if self.folded[i] else self.holes[i] for i in range(self.n)]
         for i in self.in_hand:
             if holes[i] is None:
-                raise ShowdownError(f"seat {i} reached the showdown but its hole cards are unknown"
-                                    " (dealt with deal_missing=False)")
+                raise ShowdownError(_("seat {seat} reached the showdown but its hole cards are unknown"
+                                      " (dealt with deal_missing=False)").format(seat=i))
         live = [c - a for c, a in zip(self.contributions, self.antes_paid, strict=True)]
         result = showdown(holes, self.board, live, button=self.button, game=self.game, qualifier=self.qualifier,
                           chip=self.chip, kill=self.kill,

@@ -24,6 +24,7 @@ from omaha_learn.engine.equity.request import MAX_EQUITY_PLAYERS
 from omaha_learn.engine.equity.result import EquityResult
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.errors import EquityError
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["frequencies", "Frequencies", "low_possible_boards", "pot_rates"]
 
@@ -140,10 +141,10 @@ def frequencies(players: int | Iterable[int] = (2, 3, 4, 5, 6), hand: CardsLike 
     elif isinstance(players, (list, tuple, range)) and players:
         sizes = list(players)
     else:
-        raise EquityError(f"players: a table size from 2 to {MAX_EQUITY_PLAYERS} or a non-empty list of them, got {players!r}")
+        raise EquityError(_("players: a table size from 2 to {max_equity_players} or a non-empty list of them, got {players!r}").format(max_equity_players=MAX_EQUITY_PLAYERS, players=players))
     for p in sizes:
         if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or not 2 <= p <= MAX_EQUITY_PLAYERS:
-            raise EquityError(f"players: table sizes from 2 to {MAX_EQUITY_PLAYERS}, got {p!r}")
+            raise EquityError(_("players: table sizes from 2 to {max_equity_players}, got {p!r}").format(max_equity_players=MAX_EQUITY_PLAYERS, p=p))
     sizes = [int(p) for p in sizes]
     hole = parse_cards(hand) if hand is not None else None
     rows: list[dict[str, Any]] = []

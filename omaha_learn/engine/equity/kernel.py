@@ -38,6 +38,7 @@ from omaha_learn.engine.sampling import (
     fresh_seed,
 )
 from omaha_learn.errors import RangesDoNotFit
+from omaha_learn.i18n import gettext as _
 from omaha_learn.jobs import parallel_sum
 
 __all__ = [
@@ -172,7 +173,7 @@ def draw_ranges(rng: np.random.Generator, spec: DealSpec, deals: int) -> dict[in
              for i, t in tables.items() if t is not None}
     if len(ranged) < 2:
         return hands
-    for _ in range(_MAX_REDRAWS):
+    for _round in range(_MAX_REDRAWS):
         s = np.sort(np.concatenate([hands[i] for i in ranged], axis=1), axis=1)
         idx = np.flatnonzero((s[:, 1:] == s[:, :-1]).any(axis=1))
         if not idx.size:
@@ -180,7 +181,7 @@ def draw_ranges(rng: np.random.Generator, spec: DealSpec, deals: int) -> dict[in
         for i, t in tables.items():
             assert t is not None
             hands[i][idx] = t[draw_members(rng, len(t), cum[i], len(idx))]
-    raise RangesDoNotFit("ranges: the players' ranges almost never fit together without sharing a card")
+    raise RangesDoNotFit(_("ranges: the players' ranges almost never fit together without sharing a card"))
 
 
 def monte_carlo_chunk(spec: DealSpec, seed: np.random.SeedSequence, deals: int) -> I64:

@@ -57,6 +57,8 @@ from omaha_learn.engine.evaluation.tables import board_pair_tables, flush_pair_t
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.engine.sampling import chunk_seed, deal_positions, fresh_seed
 from omaha_learn.errors import EquityError
+from omaha_learn.i18n import format_number
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["against_random", "RandomOpponents"]
 
@@ -312,32 +314,31 @@ def _state_values() -> dict[str, I64]:
 
 def _parse_hands(hands: object) -> tuple[tuple[tuple[Card, ...], ...], Ints]:
     if isinstance(hands, (str, bytes)) or hands is None:
-        raise EquityError("hands: give a list of hands, e.g. ['As Ah Ks Kh', '7c 2d 9h 4s']")
+        raise EquityError(_("hands: give a list of hands, e.g. ['As Ah Ks Kh', '7c 2d 9h 4s']"))
     if isinstance(hands, np.ndarray):
         if hands.ndim != 2 or not np.issubdtype(hands.dtype, np.integer):
-            raise EquityError(f"hands: an integer array of card indices, shape (N, 4 or 5), got {hands.dtype} "
-                              f"{hands.shape}")
+            raise EquityError(_("hands: an integer array of card indices, shape (N, 4 or 5), got {dtype} {shape}").format(dtype=hands.dtype, shape=hands.shape))
         rows: list[CardsLike] = [[int(c) for c in row] for row in hands]
     else:
         try:
             rows = list(hands)  # type: ignore[call-overload]
         except TypeError:
-            raise EquityError(f"hands: give a list of hands, got {type(hands).__name__}") from None
+            raise EquityError(_("hands: give a list of hands, got {name}").format(name=type(hands).__name__)) from None
     if not rows:
-        raise EquityError("hands: give at least one hand")
+        raise EquityError(_("hands: give at least one hand"))
     parsed = []
     for i, row in enumerate(rows):
         if row is None:
-            raise CardError(f"hand {i + 1}: no cards given (None)")
+            raise CardError(_("hand {value}: no cards given (None)").format(value=i + 1))
         try:
             cards = parse_cards(row)
         except CardError as exc:
-            raise CardError(f"hand {i + 1}: {exc}", exc.token, exc.position) from None
+            raise CardError(_("hand {value}: {exc}").format(value=i + 1, exc=exc), exc.token, exc.position) from None
         if len(cards) not in (4, 5):
-            raise CardError(f"hand {i + 1}: Omaha needs 4 hole cards (5 for five-card Omaha), got {len(cards)}")
+            raise CardError(_("hand {value}: Omaha needs 4 hole cards (5 for five-card Omaha), got {count}").format(value=i + 1, count=len(cards)))
         parsed.append(cards)
     if len({len(c) for c in parsed}) > 1:
-        raise CardError("hands: every hand needs the same number of cards (4, or 5 for five-card Omaha)")
+        raise CardError(_("hands: every hand needs the same number of cards (4, or 5 for five-card Omaha)"))
     return tuple(parsed), np.array(parsed, dtype=np.intp)
 
 
@@ -364,25 +365,25 @@ def against_random(hands: Sequence[CardsLike] | npt.NDArray[np.integer], opponen
     seed = arguments.seed(seed, "seed", EquityError, sampled=True)
     nthreads = arguments.cores(threads, "threads", EquityError)
     if progress is not None and not callable(progress):
-        raise EquityError(f"progress: None or a callable(done, total), got {progress!r}")
+        raise EquityError(_("progress: None or a callable(done, total), got {progress!r}").format(progress=progress))
     parsed, cards = _parse_hands(hands)
     size = cards.shape[1]
     the_game = the_game.with_hole_cards(size)   # five-card hands play the game's five-card version
     most = min(MAX_EQUITY_PLAYERS - 1, (52 - 5 - size) // size - 1)
     if (not isinstance(opponents, (int, np.integer)) or isinstance(opponents, bool)
             or not 1 <= opponents <= most):
-        raise EquityError(f"opponents: 1 to {most} random hands with {size}-card hands, got {opponents!r}")
+        raise EquityError(_("opponents: 1 to {most} random hands with {size}-card hands, got {opponents!r}").format(most=most, size=size, opponents=opponents))
     k = int(opponents)
     reserves = min(size, (52 - 5) // size - 1 - k)
     # A hand keeps a deal when the board misses its cards (and enough hands do).
     p_board = comb(52 - size, 5) / comb(52, 5)
     total = ceil(trials_n / p_board * 1.02) + 64
     if total > MAX_TRIALS * 2:
-        raise EquityError(f"trials: at most {MAX_TRIALS:,} per hand")
+        raise EquityError(_("trials: at most {max_trials} per hand").format(max_trials=format_number(MAX_TRIALS)))
     ranks = cards >> 2
     w = card_weights().astype(np.intp)[cards].sum(axis=1)
     codes = key_codes(size)[w].astype(np.intp)
-    _, set_code = _flush_sets_table()
+    _table, set_code = _flush_sets_table()
     suit_sets = np.empty((len(cards), 4), dtype=np.intp)
     for s in range(4):
         mask = np.where((cards & 3) == s, np.left_shift(1, ranks), 0).sum(axis=1)
@@ -419,7 +420,7 @@ def against_random(hands: Sequence[CardsLike] | npt.NDArray[np.integer], opponen
         if not todo.size:
             break
     else:  # pragma: no cover - would need an absurdly unlucky hand
-        raise EquityError(f"could not deal {trials_n:,} deals to every hand in {_MAX_ROUNDS} rounds")
+        raise EquityError(_("could not deal {trials_n} deals to every hand in {max_rounds} rounds").format(trials_n=format_number(trials_n), max_rounds=_MAX_ROUNDS))
     v = _state_values()
     n = sums @ v["used"]
     equity, stderr = _mean_and_stderr(sums, v["share"], 120, n)

@@ -57,6 +57,8 @@ from omaha_learn.engine.equity.result import EquityResult, result_from_counts
 from omaha_learn.engine.evaluation.tables import low_threshold
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.errors import EquityError, ExactTooLarge, RangesDoNotFit
+from omaha_learn.i18n import format_number
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["range_equity", "RangeEquityResult", "HandRange", "has_range", "EXACT_PREFLOP_HANDS", "EXACT_BOARDS",
            "SUGGESTED_TRIALS", "RANGE_HOLE_CARDS"]
@@ -172,10 +174,9 @@ def range_equity(holes: Sequence[CardsLike | HandRange | None], board: CardsLike
     """Equity with typed ranges for some players (see the module notes); arguments as :func:`omaha_learn.equity`."""
     g = check_game(game)
     if g.hole_cards != RANGE_HOLE_CARDS:
-        raise EquityError(f"holes: ranges are {RANGE_HOLE_CARDS}-card Omaha hands; {g.label} deals {g.hole_cards}"
-                          f" hole cards, so it takes known hands or None (random), no range")
+        raise EquityError(_("holes: ranges are {range_hole_cards}-card Omaha hands; {label} deals {hole_cards} hole cards, so it takes known hands or None (random), no range").format(range_hole_cards=RANGE_HOLE_CARDS, label=g.local_label, hole_cards=g.hole_cards))
     if isinstance(holes, str):
-        raise EquityError("holes: give a list with one hand or range per player, e.g. ['As Ah 2s 3h', 'AA**']")
+        raise EquityError(_("holes: give a list with one hand or range per player, e.g. ['As Ah 2s 3h', 'AA**']"))
     holes = list(holes)
     ranges: list[HandRange | None] = [h if isinstance(h, HandRange) else None for h in holes]
     placeholders: list[CardsLike | None] = [None if r is not None else h  # type: ignore[misc]
@@ -183,15 +184,13 @@ def range_equity(holes: Sequence[CardsLike | HandRange | None], board: CardsLike
     if trials is None:
         for i, h in enumerate(holes):
             if h is None:
-                raise EquityError(f"player {i + 1} holds a random hand (None): exact enumeration needs known hands "
-                                  f"or ranges; pass trials=N (and a seed) for a Monte Carlo estimate")
+                raise EquityError(_("player {value} holds a random hand (None): exact enumeration needs known hands or ranges; pass trials=N (and a seed) for a Monte Carlo estimate").format(value=i + 1))
     parsed, b, d, g = check_request(placeholders, board, dead, g, qualifier, trials if trials is not None else 1)
     seed = arguments.seed(seed, "seed", EquityError, sampled=True)
     nthreads = arguments.cores(threads, "threads", EquityError)
     progress = check_progress(progress)
     if g.hole_cards != RANGE_HOLE_CARDS:   # five-card known hands beside a range
-        raise EquityError(f"holes: ranges are {RANGE_HOLE_CARDS}-card Omaha hands; the known hands have"
-                          f" {g.hole_cards} cards ({g.label})")
+        raise EquityError(_("holes: ranges are {range_hole_cards}-card Omaha hands; the known hands have {hole_cards} cards ({label})").format(range_hole_cards=RANGE_HOLE_CARDS, hole_cards=g.hole_cards, label=g.local_label))
     known = [c for h in parsed if h is not None for c in h] + list(b) + list(d)
     members: list[_Members | None] = []
     for i, r in enumerate(ranges):
@@ -200,8 +199,7 @@ def range_equity(holes: Sequence[CardsLike | HandRange | None], board: CardsLike
             continue
         m = _members(r, known)
         if not len(m.hands):
-            raise RangesDoNotFit(f"player {i + 1}'s range {r.text!r}: no hand left once the known cards "
-                              f"({format_cards(known)}) are removed")
+            raise RangesDoNotFit(_("player {value}'s range {text!r}: no hand left once the known cards ({format_cards}) are removed").format(value=i + 1, text=r.text, format_cards=format_cards(known)))
         members.append(m)
     low = g.has_low
     threshold = low_threshold(qualifier) if low else 0
@@ -261,11 +259,10 @@ def _exact(parsed: list[tuple[Card, ...] | None], members: list[_Members | None]
     limit = EXACT_PREFLOP_HANDS if not board else max(EXACT_BOARDS // boards, 1)
     joint = _joint_hands(members, limit)
     if joint == []:
-        raise RangesDoNotFit("exact equity with ranges: the ranges' hands always share a card")
+        raise RangesDoNotFit(_("exact equity with ranges: the ranges' hands always share a card"))
     if joint is None:
         sizes = " x ".join(f"{len(m.hands):,}" for m in members if m is not None)
-        raise ExactTooLarge(f"exact equity with ranges: the ranges hold {sizes} hands, each with {boards:,} "
-                            f"boards; pass trials=N (and a seed) for a Monte Carlo estimate",
+        raise ExactTooLarge(_("exact equity with ranges: the ranges hold {sizes} hands, each with {boards} boards; pass trials=N (and a seed) for a Monte Carlo estimate").format(sizes=sizes, boards=format_number(boards)),
                             suggested_trials=SUGGESTED_TRIALS)
     common = gcd(*(w for _, w in joint)) or 1
     counts: dict[int, int] = {}

@@ -25,6 +25,8 @@ from omaha_learn.engine import arguments
 from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, parse_cards
 from omaha_learn.engine.games import HOLE_SIZES, Game
 from omaha_learn.errors import EquityError, GameError
+from omaha_learn.i18n import format_number, pgettext
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["MAX_EQUITY_PLAYERS", "MAX_TRIALS", "Progress", "ProgressBar", "check_game", "check_progress",
            "check_request", "check_trials", "deck_left", "parse_text"]
@@ -43,7 +45,7 @@ def check_game(game: object) -> Game:
     try:
         return Game.parse(game)
     except GameError as exc:
-        raise EquityError(f"game: {game!r} is not a game ({exc})") from None
+        raise EquityError(_("game: {game!r} is not a game ({exc})").format(game=game, exc=exc)) from None
 
 
 def check_trials(trials: object, *, exact_allowed: bool = True) -> int | None:
@@ -52,15 +54,18 @@ def check_trials(trials: object, *, exact_allowed: bool = True) -> int | None:
         return None
     if (not isinstance(trials, (int, np.integer)) or isinstance(trials, bool)
             or not 1 <= trials <= MAX_TRIALS):
-        none = ", or None for exact" if exact_allowed else ""
-        raise EquityError(f"trials: a number of deals from 1 to {MAX_TRIALS:,}{none}, got {trials!r}")
+        if exact_allowed:
+            message = _("trials: a number of deals from 1 to {max_trials}, or None for exact, got {trials!r}")
+        else:
+            message = _("trials: a number of deals from 1 to {max_trials}, got {trials!r}")
+        raise EquityError(message.format(max_trials=format_number(MAX_TRIALS), trials=trials))
     return int(trials)
 
 
 def check_progress(progress: object) -> Progress:
     """``progress`` if it is True, False, None or a callable(done, total)."""
     if progress is not None and not isinstance(progress, bool) and not callable(progress):
-        raise EquityError(f"progress: True, False, None or a callable(done, total), got {progress!r}")
+        raise EquityError(_("progress: True, False, None or a callable(done, total), got {progress!r}").format(progress=progress))
     return progress
 
 
@@ -77,7 +82,7 @@ def parse_text(text: str) -> tuple[Card, ...]:
 
 def _parse(cards: object, name: str) -> tuple[Card, ...]:
     if cards is None:
-        raise CardError(f"{name}: no cards given (None); use () or '' for none")
+        raise CardError(_("{name}: no cards given (None); use () or '' for none").format(name=name))
     try:
         if isinstance(cards, str):
             return parse_text(cards)
@@ -89,11 +94,12 @@ def _parse(cards: object, name: str) -> tuple[Card, ...]:
 def _dealt_twice(holes: list[tuple[Card, ...] | None], board: tuple[Card, ...], dead: tuple[Card, ...]) -> None:
     """Raise the :class:`CardError` naming the first card dealt twice, and where (holes, then board, then dead)."""
     where: dict[Card, str] = {}
-    named = [(h, f"in player {i + 1}'s hand") for i, h in enumerate(holes) if h is not None]
-    for cards, name in named + [(board, "on the board"), (dead, "in the dead cards")]:
+    named = [(h, _("in player {player}'s hand").format(player=i + 1)) for i, h in enumerate(holes) if h is not None]
+    for cards, name in named + [(board, _("on the board")), (dead, _("in the dead cards"))]:
         for c in cards:
             if c in where:
-                raise CardError(f"card '{c}' is dealt twice: {where[c]} and {name}", token=str(c))
+                raise CardError(_("card '{card}' is dealt twice: {first} and {second}").format(
+                    card=c, first=where[c], second=name), token=str(c))
             where[c] = name
 
 
@@ -106,29 +112,29 @@ def check_request(holes: Sequence[CardsLike | None], board: CardsLike, dead: Car
     four cards its four-card one (:meth:`~omaha_learn.Game.with_hole_cards`): the hands say how many
     cards are dealt, ``game`` whether the pot splits with a low."""
     if isinstance(holes, (str, bytes)) or not isinstance(holes, (list, tuple)):
-        raise EquityError("holes: give a list with one hand per player, e.g. ['As Ah 2s 3h', 'Kd Kc Qd Jc'], "
-                          f"got {type(holes).__name__}")
+        raise EquityError(_("holes: give a list with one hand per player, e.g. ['As Ah 2s 3h', 'Kd Kc Qd Jc'], got {name}").format(name=type(holes).__name__))
     if game.has_low:
         arguments.qualifier(qualifier, "qualifier", EquityError)
     trials = check_trials(trials)
     holes = list(holes)
     if not 2 <= len(holes) <= MAX_EQUITY_PLAYERS:
-        raise EquityError(f"holes: equity needs 2 to {MAX_EQUITY_PLAYERS} players, got {len(holes)}")
+        raise EquityError(_("holes: equity needs 2 to {max_equity_players} players, got {count}").format(max_equity_players=MAX_EQUITY_PLAYERS, count=len(holes)))
     parsed: list[tuple[Card, ...] | None] = []
     for i, h in enumerate(holes):
         if h is None:
             parsed.append(None)
             continue
-        parsed.append(_parse(h, f"player {i + 1}'s hand"))
+        parsed.append(_parse(h, _("player {player}'s hand").format(player=i + 1)))
     sizes = {len(h) for h in parsed if h is not None}
     for i, h in enumerate(parsed):
         if h is not None and len(h) not in HOLE_SIZES:
-            other = "; ".join(f"{k} in {game.with_hole_cards(k).label}" for k in HOLE_SIZES if k != game.hole_cards)
-            raise CardError(f"player {i + 1}'s hand: Omaha needs {game.hole_cards} hole cards ({other}), "
-                            f"got {len(h)} ({format_cards(h) or 'none'})")
+            other = next(k for k in HOLE_SIZES if k != game.hole_cards)
+            raise CardError(_("player {player}'s hand: Omaha needs {hole_cards} hole cards ({other} in {other_game}), "
+                              "got {count} ({cards})").format(
+                player=i + 1, hole_cards=game.hole_cards, other=other, other_game=game.with_hole_cards(other).local_label,
+                count=len(h), cards=format_cards(h) or pgettext("no cards", "none")))
     if len(sizes) > 1:
-        raise CardError(f"hole cards: every player needs the same number of cards ({game.label} deals "
-                        f"{game.hole_cards})")
+        raise CardError(_("hole cards: every player needs the same number of cards ({label} deals {hole_cards})").format(label=game.local_label, hole_cards=game.hole_cards))
     if sizes:
         game = game.with_hole_cards(next(iter(sizes)))
     size = game.hole_cards
@@ -138,18 +144,15 @@ def check_request(holes: Sequence[CardsLike | None], board: CardsLike, dead: Car
     b = _parse(board, "board")
     d = () if isinstance(dead, tuple) and not dead else _parse(dead, "dead")
     if len(b) not in (0, 3, 4, 5):
-        raise CardError(f"board: 0 (preflop), 3 (flop), 4 (turn) or 5 (river) cards, got {len(b)} "
-                        f"({format_cards(b)})")
+        raise CardError(_("board: 0 (preflop), 3 (flop), 4 (turn) or 5 (river) cards, got {count} ({format_cards})").format(count=len(b), format_cards=format_cards(b)))
     if len(seen.union(b, d)) < len(seen) + len(b) + len(d):
         _dealt_twice(parsed, b, d)
     need = size * len(parsed) + 5 + len(d)
     if need > 52:
-        raise EquityError(f"holes: {len(parsed)} players with {size} cards, a board and {len(d)} dead cards "
-                          f"need {need} cards; the deck has 52")
+        raise EquityError(_("holes: {count} players with {size} cards, a board and {count2} dead cards need {need} cards; the deck has 52").format(count=len(parsed), size=size, count2=len(d), need=need))
     if trials is None and None in parsed:
         i = next(i for i, h in enumerate(parsed) if h is None)
-        raise EquityError(f"player {i + 1} holds a random hand (None): exact enumeration needs known hands; "
-                          f"pass trials=N (and a seed) for a Monte Carlo estimate")
+        raise EquityError(_("player {player} holds a random hand (None): exact enumeration needs known hands; pass trials=N (and a seed) for a Monte Carlo estimate").format(player=i + 1))
     return parsed, b, d, game
 
 

@@ -37,6 +37,7 @@ from omaha_learn.engine.equity.result import result_from_counts
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.engine.sampling import CHUNK, fresh_seed
 from omaha_learn.errors import EquityError
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["CHUNK_TRIALS", "StudyChunk", "study_chunks", "run_chunk", "frequencies_study"]
 
@@ -63,7 +64,7 @@ class StudyChunk:
 
 def _whole(name: str, value: object, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise EquityError(f"{name}: a whole number of at least {low}, got {value!r}")
+        raise EquityError(_("{name}: a whole number of at least {low}, got {value!r}").format(name=name, low=low, value=value))
     return value
 
 
@@ -83,10 +84,10 @@ def study_chunks(players: int | Iterable[int], hand: CardsLike | None, *, trials
     """
     sizes: Sequence[int] = [players] if isinstance(players, int) else list(players)
     if not sizes:
-        raise EquityError("players: give at least one table size")
+        raise EquityError(_("players: give at least one table size"))
     for p in sizes:
         if isinstance(p, bool) or not isinstance(p, int) or not 2 <= p <= MAX_EQUITY_PLAYERS:
-            raise EquityError(f"players: table sizes from 2 to {MAX_EQUITY_PLAYERS}, got {p!r}")
+            raise EquityError(_("players: table sizes from 2 to {max_equity_players}, got {p!r}").format(max_equity_players=MAX_EQUITY_PLAYERS, p=p))
     _whole("trials", trials, 1)
     _whole("chunk_trials", chunk_trials, 1)
     seed = arguments.seed(seed, "seed", EquityError, sampled=True)
@@ -139,7 +140,7 @@ def frequencies_study(players: int | Iterable[int] = (2, 3, 4, 5, 6), hand: Card
     first = chunks[0]
     hole = parse_cards(first.hand) if first.hand is not None else None
     rows: list[dict[str, Any]] = []
-    for (_, p), c in sorted(merged.items()):
+    for (_hand, p), c in sorted(merged.items()):
         holes = [hole] + [None] * (p - 1)
         played = Game.parse(game) if hole is None else Game.parse(game).with_hole_cards(len(hole))
         r = result_from_counts(c, holes, (), (), played, qualifier if played.has_low else None, False, first.seed)

@@ -63,6 +63,7 @@ from omaha_learn.engine.evaluation.tables import (
     key_tables,
     low_threshold,
 )
+from omaha_learn.i18n import gettext as _
 
 __all__ = [
     "BoardInfo",
@@ -340,18 +341,25 @@ def card_rows(cards: npt.ArrayLike, what: str, widths: tuple[int, ...]) -> Ints:
     try:
         a = np.asarray(cards)
     except (ValueError, TypeError) as exc:
-        raise CardError(f"{what}: not a rectangular array of card indices ({exc})") from None
+        raise CardError(_("{what}: not a rectangular array of card indices ({exc})").format(what=what, exc=exc)) from None
     if a.ndim == 1 and a.shape[0] in widths:
         a = a[None, :]
     if a.ndim != 2 or a.shape[1] not in widths:
-        raise CardError(f"{what}: expected shape (N, {' or '.join(map(str, widths))}), got {a.shape}")
+        if len(widths) == 1:
+            message = _("{what}: expected shape (N, {first}), got {shape}")
+        elif len(widths) == 2:
+            message = _("{what}: expected shape (N, {first} or {last}), got {shape}")
+        else:
+            message = _("{what}: expected shape (N, {first} or {second} or {last}), got {shape}")
+        raise CardError(message.format(what=what, first=widths[0], second=widths[1 % len(widths)], last=widths[-1],
+                                       shape=a.shape))
     if a.size and not np.issubdtype(a.dtype, np.integer):
-        raise CardError(f"{what}: card indices must be integers 0-51, got dtype {a.dtype}")
+        raise CardError(_("{what}: card indices must be integers 0-51, got dtype {dtype}").format(what=what, dtype=a.dtype))
     a = a.astype(np.intp, copy=False)
     bad = (a < 0) | (a > 51)
     if bad.any():
         row, col = map(int, np.argwhere(bad)[0])
-        raise CardError(f"{what}: {int(a[row, col])} at row {row}, column {col} is not a card index 0-51",
+        raise CardError(_("{what}: {a} at row {row}, column {col} is not a card index 0-51").format(what=what, a=int(a[row, col]), row=row, col=col),
                         token=str(int(a[row, col])), position=row)
     return a
 
@@ -370,14 +378,14 @@ def check_distinct(rows: Ints, what: str) -> None:
         dup = (s[:, 1:] == s[:, :-1]).any(axis=1)
         row = int(np.argmax(dup))
         card = Card(int(s[row, 1:][s[row, 1:] == s[row, :-1]][0]))
-        raise CardError(f"{what}: card '{card}' appears twice in row {row}", token=str(card), position=row)
+        raise CardError(_("{what}: card '{card}' appears twice in row {row}").format(what=what, card=card, row=row), token=str(card), position=row)
 
 
 def _deal_arrays(holes: npt.ArrayLike, boards: npt.ArrayLike) -> tuple[Ints, Ints]:
     h = card_rows(holes, "holes", (4, 5))
     b = card_rows(boards, "boards", (3, 4, 5))
     if h.shape[0] != b.shape[0]:
-        raise CardError(f"holes has {h.shape[0]} rows but boards has {b.shape[0]}: one board per hole")
+        raise CardError(_("holes has {shape} rows but boards has {shape2}: one board per hole").format(shape=h.shape[0], shape2=b.shape[0]))
     check_distinct(np.concatenate([h, b], axis=1), "holes and boards")
     return h, b
 

@@ -19,6 +19,7 @@ from enum import IntEnum
 
 from omaha_learn.engine.cards import Card
 from omaha_learn.i18n import gettext, rank_forms, rank_word
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["Category", "high_value", "low_value", "low_ranks", "describe_high_value"]
 
@@ -46,7 +47,7 @@ class Category(IntEnum):
         from omaha_learn.errors import CategoryError
 
         names = ", ".join(f"{c.value} {c.label.lower()}" for c in cls)
-        raise CategoryError(f"category: {value!r} is not a hand category (one of {names})")
+        raise CategoryError(_("category: {value!r} is not a hand category (one of {names})").format(value=value, names=names))
 
 
 def _straight_top(ranks: Sequence[int]) -> int:

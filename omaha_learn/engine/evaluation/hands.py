@@ -22,7 +22,8 @@ from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, p
 from omaha_learn.engine.evaluation.five_card import Category, describe_high_value, high_value, low_value
 from omaha_learn.engine.evaluation.keys import CARD_WEIGHTS, RANK_WEIGHTS, multisets
 from omaha_learn.engine.games import HOLE_SIZES
-from omaha_learn.i18n import gettext
+from omaha_learn.i18n import gettext, pgettext
+from omaha_learn.i18n import gettext as _
 
 __all__ = [
     "HighHand",
@@ -102,15 +103,14 @@ def check_cards(h: tuple[Card, ...], b: tuple[Card, ...], *, board_sizes: Sequen
                 ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """:func:`check_deal` for cards that are parsed already: the counts and the overlap, no parsing."""
     if len(h) not in HOLE_SIZES:
-        raise CardError(f"hole cards: Omaha needs 4 (or 5 for five-card Omaha), got {len(h)}"
-                        f" ({format_cards(h) or 'none'})")
+        raise CardError(_("hole cards: Omaha needs 4 (or 5 for five-card Omaha), got {count} ({value})").format(count=len(h), value=format_cards(h) or pgettext("no cards", "none")))
     if len(b) not in board_sizes:
         sizes = ", ".join(map(str, board_sizes))
-        raise CardError(f"board: needs {sizes} cards, got {len(b)} ({format_cards(b) or 'none'})")
+        raise CardError(_("board: needs {sizes} cards, got {count} ({value})").format(sizes=sizes, count=len(b), value=format_cards(b) or pgettext("no cards", "none")))
     dup = set(h) & set(b)
     if dup:
         card = min(dup)
-        raise CardError(f"card '{card}' is both in the hand and on the board", token=str(card))
+        raise CardError(_("card '{card}' is both in the hand and on the board").format(card=card), token=str(card))
     return h, b
 
 

@@ -27,6 +27,7 @@ from omaha_learn.engine.cards import FULL_DECK, Card, CardsLike, parse_cards
 from omaha_learn.engine.evaluation.hands import HighHand, LowHand, low_hand, make_high, make_low
 from omaha_learn.engine.sampling import chunk_seed, chunk_sizes, deal_cards, fresh_seed
 from omaha_learn.errors import CardError, EquityError
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["nut_low", "nut_high", "nut_low_of", "nut_high_of", "nut_strengths", "nut_low_odds", "NutLowOdds"]
 
@@ -99,7 +100,7 @@ def nut_strengths(unseen: Sequence[Card], boards: Sequence[Sequence[Card]], skip
 
 def _unseen(board: tuple[Card, ...], dead: tuple[Card, ...]) -> list[Card]:
     if not 3 <= len(board) <= 5:
-        raise CardError(f"board: a board has 3, 4 or 5 cards, got {len(board)}")
+        raise CardError(_("board: a board has 3, 4 or 5 cards, got {count}").format(count=len(board)))
     out = set(board) | set(dead)
     return [c for c in FULL_DECK if c not in out]
 
@@ -180,14 +181,14 @@ def nut_low_odds(hole: CardsLike, board: CardsLike = (), *, deals: int = 2_000, 
     h = parse_cards(hole)
     b = parse_cards(board)
     if len(b) not in (0, 3, 4):
-        raise CardError(f"board: give no board (before the flop), a flop or a turn, got {len(b)} cards")
+        raise CardError(_("board: give no board (before the flop), a flop or a turn, got {count} cards").format(count=len(b)))
     if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= 1_000_000:
-        raise EquityError(f"deals: a whole number of boards from 1 to 1,000,000, got {deals!r}")
+        raise EquityError(_("deals: a whole number of boards from 1 to 1,000,000, got {deals!r}").format(deals=deals))
     checked = arguments.seed(seed, "seed", EquityError, sampled=True)
     if checked is None:
         checked = fresh_seed()
     if set(h) & set(b):
-        raise CardError("hole and board share a card")
+        raise CardError(_("hole and board share a card"))
     if b:
         rest = [c for c in FULL_DECK if c not in h and c not in b]
         finals = [(*b, *more) for more in combinations(rest, 5 - len(b))]

@@ -59,6 +59,7 @@ from omaha_learn.engine.evaluation.tables import (
     key_tables,
     low_threshold,
 )
+from omaha_learn.i18n import gettext as _
 
 __all__ = [
     "evaluate_high_boards",
@@ -99,7 +100,7 @@ def _sorted_deck(deck_cards: npt.ArrayLike) -> tuple[int, ...]:
     flat = np.asarray(deck_cards).ravel()
     d = card_rows(flat[None, :], "deck_cards", (flat.size,))[0]
     if d.size < 5:
-        raise CardError(f"deck_cards: need at least 5 cards to make a board, got {d.size}")
+        raise CardError(_("deck_cards: need at least 5 cards to make a board, got {size}").format(size=d.size))
     check_distinct(d[None, :], "deck_cards")
     return tuple(sorted(int(c) for c in d))
 
@@ -135,7 +136,7 @@ def pair_triple_strengths(hole: npt.ArrayLike, deck_cards: npt.ArrayLike, *, low
     hole_a = card_rows(hole, "hole", (4, 5))[0]
     deck = _sorted_deck(deck_cards)
     if set(hole_a.tolist()) & set(deck):
-        raise CardError("hole cards must not be among deck_cards")
+        raise CardError(_("hole cards must not be among deck_cards"))
     return triple_values(hole_a, deck, low=low)
 
 
@@ -274,7 +275,7 @@ def _boards(holes: npt.ArrayLike, deck_cards: npt.ArrayLike, low: bool) -> U16:
     deck = _sorted_deck(deck_cards)
     for r in rows:
         if set(r.tolist()) & set(deck):
-            raise CardError("hole cards must not be among deck_cards")
+            raise CardError(_("hole cards must not be among deck_cards"))
     values = np.stack([triple_values(r, deck, low=low) for r in rows])
     out = boards_from_triples(values, len(deck))
     return out[0] if single else out

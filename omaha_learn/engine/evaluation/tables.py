@@ -59,6 +59,7 @@ from omaha_learn.engine.evaluation.keys import (
     suited_sets,
 )
 from omaha_learn.errors import QualifierError
+from omaha_learn.i18n import gettext as _
 
 __all__ = [
     "N_HIGH_CLASSES",
@@ -266,8 +267,7 @@ def low_threshold(qualifier: int | None) -> int:
     if qualifier is None:
         return 1
     if isinstance(qualifier, bool) or not isinstance(qualifier, (int, np.integer)) or int(qualifier) not in (8, 9):
-        raise QualifierError(f"qualifier: a low qualifier is 8 (8-or-better), 9 (the 9-or-better house rule) "
-                             f"or None (no qualifier, R12), got {qualifier!r}")
+        raise QualifierError(_("qualifier: a low qualifier is 8 (8-or-better), 9 (the 9-or-better house rule) or None (no qualifier, R12), got {qualifier!r}").format(qualifier=qualifier))
     return N_LOW_CLASSES - comb(int(qualifier), 5) + 1
 
 

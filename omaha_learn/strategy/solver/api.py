@@ -16,6 +16,8 @@ from omaha_learn.engine.cards import Card, CardError, parse_cards
 from omaha_learn.engine.equity.range_equity import RANGE_HOLE_CARDS
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import GameError, SolverError
+from omaha_learn.i18n import format_number
+from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.solver.cfr import Engine, Terminals
 from omaha_learn.strategy.solver.ranges import read_range
 from omaha_learn.strategy.solver.showdown import PairSums, strengths
@@ -62,42 +64,39 @@ def solve(board: object, ranges: Sequence[object], pot: int = 100, stack: int = 
     try:
         cards = parse_cards(board)  # type: ignore[arg-type]
     except CardError as exc:
-        raise SolverError(f"board: {exc}") from None
+        raise SolverError(_("board: {exc}").format(exc=exc)) from None
     if len(cards) not in (4, 5):
-        raise SolverError(f"board: {len(cards)} cards; the solver takes a turn (4 cards) or a river (5 cards)")
+        raise SolverError(_("board: {count} cards; the solver takes a turn (4 cards) or a river (5 cards)").format(count=len(cards)))
     try:
         g = Game.parse(game)
     except GameError as exc:
-        raise SolverError(f"game: {exc}") from None
+        raise SolverError(_("game: {exc}").format(exc=exc)) from None
     if g.hole_cards != RANGE_HOLE_CARDS:
-        raise SolverError(f"game: {game!r}; the solver plays four-card games (its ranges are four-card hands);"
-                          f" {g.label} deals {g.hole_cards}")
+        raise SolverError(_("game: {game!r}; the solver plays four-card games (its ranges are four-card hands); {label} deals {hole_cards}").format(game=game, label=g.local_label, hole_cards=g.hole_cards))
     if isinstance(ranges, (str, bytes)) or not isinstance(ranges, Sequence) or len(ranges) != 2:
-        raise SolverError("ranges: give two ranges, (out of position, in position)")
+        raise SolverError(_("ranges: give two ranges, (out of position, in position)"))
     _number(accuracy, "accuracy", 0.0, 1.0)
     if isinstance(max_iterations, bool) or not isinstance(max_iterations, int) or max_iterations < 1:
-        raise SolverError(f"max_iterations: {max_iterations!r} is not a whole number 1 or more")
+        raise SolverError(_("max_iterations: {max_iterations!r} is not a whole number 1 or more").format(max_iterations=max_iterations))
     if isinstance(check_every, bool) or not isinstance(check_every, int) or check_every < 1:
-        raise SolverError(f"check_every: {check_every!r} is not a whole number 1 or more")
+        raise SolverError(_("check_every: {check_every!r} is not a whole number 1 or more").format(check_every=check_every))
     if isinstance(max_memory, bool) or not isinstance(max_memory, int) or max_memory <= 0:
-        raise SolverError(f"max_memory: {max_memory!r} is not a positive whole number of bytes")
+        raise SolverError(_("max_memory: {max_memory!r} is not a positive whole number of bytes").format(max_memory=max_memory))
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise SolverError(f"seed: {seed!r} is not a whole number or None")
+        raise SolverError(_("seed: {seed!r} is not a whole number or None").format(seed=seed))
     cfg = TreeConfig.make(pot=pot, stack=stack, bets=bets, raises=raises, ip_bets=ip_bets, ip_raises=ip_raises,
                           limit=limit, max_raises=max_raises)
-    rows = [read_range(ranges[p], cards, g.value, who) for p, who in ((0, "out-of-position"), (1, "in-position"))]
+    rows = [read_range(ranges[p], cards, g.value, who) for p, who in ((0, _("out-of-position")), (1, _("in-position")))]
     turn = len(cards) == 4
     root = build_tree(cfg, streets=2 if turn else 1, max_nodes=MAX_NODES)
     rivers = tuple(Card(c) for c in range(52) if c not in {int(x) for x in cards}) if turn else ()
     n = (len(rows[0][0]), len(rows[1][0]))
     need = estimate_memory(root, n, len(rivers) or 1, turn, g.has_low)
     if need > max_memory:
-        raise SolverError(f"tree too large: about {need / 2 ** 30:.2f} GiB for {n[0]:,} x {n[1]:,} hands and "
-                          f"{sum(1 for _ in root.walk()):,} nodes ({'48 river cards' if turn else 'river'}), "
-                          f"over the bound of {max_memory / 2 ** 30:.2f} GiB (max_memory): use fewer hands or sizes")
+        raise SolverError((_("tree too large: about {need:.2f} GiB for {n} x {n2} hands and {nodes} nodes (48 river cards), over the bound of {bound:.2f} GiB (max_memory): use fewer hands or sizes") if turn else _("tree too large: about {need:.2f} GiB for {n} x {n2} hands and {nodes} nodes (river), over the bound of {bound:.2f} GiB (max_memory): use fewer hands or sizes")).format(need=need / 2 ** 30, n=format_number(n[0]), n2=format_number(n[1]), nodes=format_number(sum(1 for _k in root.walk())), bound=max_memory / 2 ** 30))
     engine = _engine(root, cards, rivers, [r for r, _ in rows], [w for _, w in rows], pot, g.has_low)
     if engine.normaliser() <= 0:
-        raise SolverError("ranges: every pair of hands shares a card; there is nothing to solve")
+        raise SolverError(_("ranges: every pair of hands shares a card; there is nothing to solve"))
     target = accuracy * pot
     trace: list[tuple[int, float]] = []
     expl = float("inf")
@@ -120,7 +119,7 @@ def solve(board: object, ranges: Sequence[object], pot: int = 100, stack: int = 
 
 def _number(v: object, what: str, lo: float, hi: float) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not (lo < v <= hi):
-        raise SolverError(f"{what}: {v!r} is not a number above {lo} and at most {hi}")
+        raise SolverError(_("{what}: {v!r} is not a number above {lo} and at most {hi}").format(what=what, v=v, lo=lo, hi=hi))
     return float(v)
 
 

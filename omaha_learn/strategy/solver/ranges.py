@@ -26,6 +26,7 @@ import numpy.typing as npt
 
 from omaha_learn.engine.cards import Card, CardError, format_cards
 from omaha_learn.errors import RangeError, SolverError
+from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.canonical import four_cards
 from omaha_learn.strategy.range_set import Range
 from omaha_learn.strategy.ranges import is_range_text, parse_range
@@ -47,13 +48,13 @@ def read_range(spec: object, board: Sequence[Card], game: str, who: str) -> tupl
         try:
             r = parse_range(spec, game=game) if isinstance(spec, str) else spec
         except RangeError as exc:
-            raise SolverError(f"{who} range: {exc}") from None
+            raise SolverError(_("{who} range: {exc}").format(who=who, exc=exc)) from None
         rows = r.hands.astype(np.intp)
         w = r.weight_array()
         keep = ~np.isin(rows, dead).any(axis=1)
         rows, w = rows[keep], w[keep]
         if not len(rows):
-            raise SolverError(f"{who} range {str(r)!r}: no hand is left once the board's cards are removed")
+            raise SolverError(_("{who} range {r!r}: no hand is left once the board's cards are removed").format(who=who, r=str(r)))
         return rows, w.astype(np.float64)
     if isinstance(spec, str):
         items: list[tuple[object, object]] = [(spec, 1.0)]
@@ -62,10 +63,9 @@ def read_range(spec: object, board: Sequence[Card], game: str, who: str) -> tupl
     elif isinstance(spec, Sequence):
         items = [(h, 1.0) for h in spec]
     else:
-        raise SolverError(f"{who} range: give range text ('AA**,KK**ds'), a list of hands or {{hand: weight}}, "
-                          f"got {type(spec).__name__}")
+        raise SolverError(_("{who} range: give range text ('AA**,KK**ds'), a list of hands or {{hand: weight}}, got {name}").format(who=who, name=type(spec).__name__))
     if not items:
-        raise SolverError(f"{who} range: no hands given")
+        raise SolverError(_("{who} range: no hands given").format(who=who))
     rows_l: list[list[int]] = []
     weights: list[float] = []
     seen: dict[tuple[int, ...], int] = {}
@@ -79,13 +79,13 @@ def read_range(spec: object, board: Sequence[Card], game: str, who: str) -> tupl
         text = format_cards(cards)
         on_board = [c for c in cards if int(c) in board_set]
         if on_board:
-            raise SolverError(f"{who} range, hand {i} '{text}': holds '{on_board[0]}', a board card")
+            raise SolverError(_("{who} range, hand {i} '{text}': holds '{on_board}', a board card").format(who=who, i=i, text=text, on_board=on_board[0]))
         if key in seen:
-            raise SolverError(f"{who} range, hand {i} '{text}': listed twice (also hand {seen[key]})")
+            raise SolverError(_("{who} range, hand {i} '{text}': listed twice (also hand {seen})").format(who=who, i=i, text=text, seen=seen[key]))
         seen[key] = i
         if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not math.isfinite(weight) \
                 or weight <= 0:
-            raise SolverError(f"{who} range, hand {i} '{text}': weight {weight!r} is not a positive number")
+            raise SolverError(_("{who} range, hand {i} '{text}': weight {weight!r} is not a positive number").format(who=who, i=i, text=text, weight=weight))
         rows_l.append(list(key))
         weights.append(float(weight))
     return np.array(rows_l, dtype=np.intp), np.array(weights, dtype=np.float64)

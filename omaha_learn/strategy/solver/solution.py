@@ -16,6 +16,7 @@ from omaha_learn.engine.cards import Card, CardError, CardsLike, format_cards, p
 from omaha_learn.engine.equity.range_equity import RANGE_HOLE_CARDS
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import SolverError
+from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.canonical import four_cards
 from omaha_learn.strategy.solver.cfr import Engine
 from omaha_learn.strategy.solver.tree import Node
@@ -82,7 +83,7 @@ class Solution:
         elif isinstance(history, Sequence):
             tokens = [str(t) for t in history]
         else:
-            raise SolverError(f"history: {history!r} is not text like 'x b50 c'")
+            raise SolverError(_("history: {history!r} is not text like 'x b50 c'").format(history=history))
         node = self._engine.root
         board = 0
         for pos, tok in enumerate(tokens):
@@ -90,10 +91,9 @@ class Solution:
                 try:
                     card = parse_cards(tok)
                 except CardError:
-                    raise SolverError(f"history: {tok!r} (token {pos}) should be the river card here") from None
+                    raise SolverError(_("history: {tok!r} (token {pos}) should be the river card here").format(tok=tok, pos=pos)) from None
                 if len(card) != 1 or card[0] not in self._rivers:
-                    raise SolverError(f"history: {tok!r} (token {pos}) is not a card that can come on the river "
-                                      f"(board {format_cards(self.board)})")
+                    raise SolverError(_("history: {tok!r} (token {pos}) is not a card that can come on the river (board {format_cards})").format(tok=tok, pos=pos, format_cards=format_cards(self.board)))
                 board = self._rivers.index(card[0])
                 node = node.children[0]
                 continue
@@ -101,12 +101,11 @@ class Solution:
             if t in ("k", "check"):
                 t = "x"
             if node.kind != "action":
-                raise SolverError(f"history: {tok!r} (token {pos}) comes after the end of the hand "
-                                  f"({' '.join(tokens[:pos])})")
+                raise SolverError(_("history: {tok!r} (token {pos}) comes after the end of the hand ({join})").format(tok=tok, pos=pos, join=' '.join(tokens[:pos])))
             try:
                 node = node.child(t)
             except SolverError as exc:
-                raise SolverError(f"history: token {pos}: {exc}") from None
+                raise SolverError(_("history: token {pos}: {exc}").format(pos=pos, exc=exc)) from None
         return node, board
 
     def actions(self, history: str = "") -> list[str]:
@@ -139,12 +138,11 @@ class Solution:
         try:
             cards = four_cards(hand)
         except CardError as exc:
-            raise SolverError(f"hand: {exc}") from None
+            raise SolverError(_("hand: {exc}").format(exc=exc)) from None
         key = tuple(sorted(int(c) for c in cards))
         j = self._index[player].get(key)
         if j is None:
-            raise SolverError(f"hand {format_cards(cards)!r} is not in player {player}'s range "
-                              f"({'out of' if player == 0 else 'in'} position) after card removal")
+            raise SolverError((_("hand {cards!r} is not in player {player}'s range (out of position) after card removal") if player == 0 else _("hand {cards!r} is not in player {player}'s range (in position) after card removal")).format(cards=format_cards(cards), player=player))
         return j
 
     def _owner(self, hand: CardsLike, node: Node, player: int | None) -> int:
@@ -153,15 +151,15 @@ class Solution:
         try:
             key = tuple(sorted(int(c) for c in four_cards(hand)))
         except CardError as exc:
-            raise SolverError(f"hand: {exc}") from None
+            raise SolverError(_("hand: {exc}").format(exc=exc)) from None
         holders = [p for p in (0, 1) if key in self._index[p]]
         if node.kind == "action" and node.player in holders:
             return node.player
         if len(holders) == 1:
             return holders[0]
         if not holders:
-            raise SolverError(f"hand {format_cards(four_cards(hand))!r} is in neither player's range")
-        raise SolverError("the hand is in both ranges and no one acts here: say whose with player=0 or 1")
+            raise SolverError(_("hand {format_cards!r} is in neither player's range").format(format_cards=format_cards(four_cards(hand))))
+        raise SolverError(_("the hand is in both ranges and no one acts here: say whose with player=0 or 1"))
 
     # ------------------------------------------------------------------ strategies
 
@@ -170,7 +168,7 @@ class Solution:
         the order of :meth:`hands`."""
         node, b = self._node(history)
         if node.kind != "action":
-            raise SolverError(f"history {history!r}: no one acts here (the hand is over or the river card comes)")
+            raise SolverError(_("history {history!r}: no one acts here (the hand is over or the river card comes)").format(history=history))
         avg = self._engine.average(node.index)
         out: Floats = avg[:, min(b, avg.shape[1] - 1)]
         return out
@@ -179,7 +177,7 @@ class Solution:
         """The acting player's probability of each action with ``hand`` at the node after ``history``."""
         node, b = self._node(history)
         if node.kind != "action":
-            raise SolverError(f"history {history!r}: no one acts here (the hand is over or the river card comes)")
+            raise SolverError(_("history {history!r}: no one acts here (the hand is over or the river card comes)").format(history=history))
         j = self._hand(hand, node.player)
         self._live(node, b, node.player, j)
         probs = self.strategy_array(history)[:, j]
@@ -187,8 +185,7 @@ class Solution:
 
     def _live(self, node: Node, b: int, player: int, j: int) -> None:
         if node.street == 1 and self._rivers and self._engine.masks[player][b, j] == 0:
-            raise SolverError(f"hand {format_cards(self.hands(player)[j])!r} holds the river card "
-                              f"{self._rivers[b]}")
+            raise SolverError(_("hand {format_cards!r} holds the river card {rivers}").format(format_cards=format_cards(self.hands(player)[j]), rivers=self._rivers[b]))
 
     def reach(self, history: str, player: int) -> Floats:
         """How much of each of ``player``'s hands reaches the node: its weight times the
@@ -243,12 +240,12 @@ def _check_parts(engine: object, board: object, rows: object, game: object, limi
     ]
     for name, ok in checks:
         if not ok:
-            raise SolverError(f"{name}: a Solution is made by solve(), not by hand (bad {name})")
+            raise SolverError(_("{name}: a Solution is made by solve(), not by hand (bad {name})").format(name=name))
 
 
 def _player(p: object) -> int:
     if p not in (0, 1) or isinstance(p, bool):
-        raise SolverError(f"player: {p!r} is not 0 (out of position) or 1 (in position)")
+        raise SolverError(_("player: {p!r} is not 0 (out of position) or 1 (in position)").format(p=p))
     return 0 if p == 0 else 1
 
 
@@ -261,4 +258,4 @@ def _path(root: Node, target: Node) -> list[Node]:
             return path
         for c in node.children:
             stack.append((c, path + [c]))
-    raise SolverError("node not in the tree")
+    raise SolverError(_("node not in the tree"))

@@ -38,6 +38,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from omaha_learn.errors import SolverError
+from omaha_learn.i18n import gettext as _
 
 __all__ = ["Size", "TreeConfig", "Node", "build_tree", "parse_size", "LIMITS"]
 
@@ -67,12 +68,11 @@ def parse_size(spec: object, what: str) -> Size:
     ...
     omaha_learn.errors.SolverError: bets: 0.5 is not a bet size (write a share of the pot as '50%', or 'pot', 'all-in' or a whole number of chips)
     """
-    hint = "(write a share of the pot as '50%', or 'pot', 'all-in' or a whole number of chips)"
     if isinstance(spec, bool):
-        raise SolverError(f"{what}: {spec!r} is not a bet size {hint}")
+        raise SolverError(_("{what}: {spec!r} is not a bet size (write a share of the pot as '50%', or 'pot', 'all-in' or a whole number of chips)").format(what=what, spec=spec))
     if isinstance(spec, int):
         if spec <= 0:
-            raise SolverError(f"{what}: {spec} chips is not a bet size (must be positive)")
+            raise SolverError(_("{what}: {spec} chips is not a bet size (must be positive)").format(what=what, spec=spec))
         return Size("chips", float(spec), str(spec))
     if isinstance(spec, str):
         s = spec.strip().lower()
@@ -84,20 +84,20 @@ def parse_size(spec: object, what: str) -> Size:
         if m:
             v = float(m.group(1)) / 100
             if v <= 0:
-                raise SolverError(f"{what}: {spec!r} is not a bet size (must be above 0%)")
+                raise SolverError(_("{what}: {spec!r} is not a bet size (must be above 0%)").format(what=what, spec=spec))
             return Size("frac", v, spec)
         if s.isdigit():
             return parse_size(int(s), what)
-    raise SolverError(f"{what}: {spec!r} is not a bet size {hint}")
+    raise SolverError(_("{what}: {spec!r} is not a bet size (write a share of the pot as '50%', or 'pot', 'all-in' or a whole number of chips)").format(what=what, spec=spec))
 
 
 def _sizes(specs: object, what: str) -> tuple[Size, ...]:
     if specs is None:
-        raise SolverError(f"{what}: give a tuple of sizes, e.g. ('50%', 'pot'), or () for none")
+        raise SolverError(_("{what}: give a tuple of sizes, e.g. ('50%', 'pot'), or () for none").format(what=what))
     if isinstance(specs, (str, int)):
         specs = (specs,)
     if not isinstance(specs, Sequence):
-        raise SolverError(f"{what}: give a tuple of sizes, e.g. ('50%', 'pot'), got {specs!r}")
+        raise SolverError(_("{what}: give a tuple of sizes, e.g. ('50%', 'pot'), got {specs!r}").format(what=what, specs=specs))
     return tuple(parse_size(s, f"{what}[{i}]") for i, s in enumerate(specs))
 
 
@@ -124,14 +124,14 @@ class TreeConfig:
         """A checked configuration; :class:`~omaha_learn.errors.SolverError` names a bad argument."""
         for name, v in (("pot", pot), ("stack", stack)):
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise SolverError(f"{name}: {v!r} is not a whole number of chips (0 or more)")
+                raise SolverError(_("{name}: {v!r} is not a whole number of chips (0 or more)").format(name=name, v=v))
         if pot <= 0:
-            raise SolverError(f"pot: {pot} (the pot must hold chips)")
+            raise SolverError(_("pot: {pot} (the pot must hold chips)").format(pot=pot))
         if limit not in LIMITS:
-            raise SolverError(f"limit: {limit!r} is not one of {', '.join(map(repr, LIMITS))}")
+            raise SolverError(_("limit: {limit!r} is not one of {join}").format(limit=limit, join=', '.join(map(repr, LIMITS))))
         if max_raises is not None and (isinstance(max_raises, bool) or not isinstance(max_raises, int)
                                        or max_raises < 0):
-            raise SolverError(f"max_raises: {max_raises!r} is not a whole number 0 or more, or None")
+            raise SolverError(_("max_raises: {max_raises!r} is not a whole number 0 or more, or None").format(max_raises=max_raises))
         b0 = _sizes(bets, "bets")
         r0 = _sizes(raises, "raises")
         b1 = b0 if ip_bets is None else _sizes(ip_bets, "ip_bets")
@@ -141,10 +141,9 @@ class TreeConfig:
             amounts = {s.value for s in b0 + b1}
             kinds = {s.kind for s in b0 + b1}
             if kinds - {"chips"} or len(amounts) > 1:
-                raise SolverError("bets: in fixed limit give one chip amount, the size of every bet and raise "
-                                  f"(R17), e.g. bets=(20,); got {[s.text for s in b0 + b1]}")
+                raise SolverError(_("bets: in fixed limit give one chip amount, the size of every bet and raise (R17), e.g. bets=(20,); got {value}").format(value=[s.text for s in b0 + b1]))
             if not amounts:
-                raise SolverError("bets: in fixed limit give the bet size in chips, e.g. bets=(20,)")
+                raise SolverError(_("bets: in fixed limit give the bet size in chips, e.g. bets=(20,)"))
             fixed = int(amounts.pop())
         return TreeConfig(pot, stack, limit, (b0, b1), (r0, r1), max_raises, fixed)
 
@@ -174,8 +173,12 @@ class Node:
         try:
             return self.children[self.actions.index(action)]
         except ValueError:
-            raise SolverError(f"action {action!r} is not in the tree here (after {' '.join(self.history) or 'the start'}"
-                              f"; the actions are {', '.join(self.actions) or 'none: the hand is over'})") from None
+            raise SolverError((_("action {action!r} is not in the tree here (after {history}; the actions are none: the hand is over)")
+                               if not self.actions else
+                               _("action {action!r} is not in the tree here (after {history}; the actions are {actions})")
+                               if self.history else
+                               _("action {action!r} is not in the tree here (after the start; the actions are {actions})")).format(
+                action=action, history=" ".join(self.history), actions=", ".join(self.actions))) from None
 
     def walk(self) -> Iterator[Node]:
         """This node and every node below it, parents before children."""
@@ -230,9 +233,7 @@ def build_tree(cfg: TreeConfig, streets: int, max_nodes: int = 100_000) -> Node:
 def _count(budget: list[int], history: tuple[str, ...]) -> None:
     budget[0] -= 1
     if budget[0] < 0 or len(history) > 200:
-        raise SolverError("tree too large: over the bound of nodes or of actions in one line "
-                          f"(at {' '.join(history[:12])}...): use fewer sizes, a cap on raises (max_raises) "
-                          "or a larger bet size in fixed limit")
+        raise SolverError(_("tree too large: over the bound of nodes or of actions in one line (at {join}...): use fewer sizes, a cap on raises (max_raises) or a larger bet size in fixed limit").format(join=' '.join(history[:12])))
 
 
 def _street(cfg: TreeConfig, budget: list[int], street: int, streets: int, history: tuple[str, ...], pot: int,
