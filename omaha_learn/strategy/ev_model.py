@@ -567,10 +567,10 @@ class SpotModel:
             winnable = sum(view.contributions) + (level - view.bets[me]) + (level - view.bets[s])
             share = self.share({j: np.full(n, j == s) for j in self.pools})
             if view.street_index == 0:
-                from omaha_learn.strategy.preflop import preflop_share
+                from omaha_learn.strategy.preflop import preflop_share_of
 
                 stay = CALL_RERAISE if raises == 0 else FOUR_BET if raises == 1 else 0.0
-                keeps = preflop_share(view.hole, view.game) < stay
+                keeps = preflop_share_of(view.hole, view.game) < stay
             else:
                 keeps = float(share[rows].mean()) >= (level - mine) / winnable if winnable else False
             out[rows] = share[rows] * winnable - (level - view.bets[me]) if keeps else -float(added)

@@ -87,8 +87,11 @@ def preflop_score(hole: tuple[Card, ...], game: str = "hilo") -> int:
     >>> preflop_score(parse_cards("As Ad 2s 3d")) > preflop_score(parse_cards("Kc 9d 5h 2s"))
     True
     """
-    hole = _hole(hole)
-    game = Game.parse(game)
+    return _score(_hole(hole), Game.parse(game))
+
+
+def _score(hole: tuple[Card, ...], game: Game) -> int:
+    """:func:`preflop_score` of parsed cards (no parsing: the players hold a hand's parsed cards)."""
     ranks = sorted((c.rank for c in hole), reverse=True)
     suits = [c.suit for c in hole]
     score = 0
@@ -134,7 +137,7 @@ class TightPlayer:
         self.raise_at = arguments.whole(raise_at, "raise_at", PlayerError)
 
     def decide(self, hand: HandState) -> Action:
-        from omaha_learn.engine.evaluation.hands import best_high, best_low
+        from omaha_learn.engine.evaluation.hands import high_hand, low_hand
 
         legal = _legal(hand)
         seat = legal.seat
@@ -147,15 +150,16 @@ class TightPlayer:
             aggressive = Action("bet" if legal.can_bet else "raise", legal.min_to)
         small = legal.to_call <= max(hand.big_blind, hand.pot // 4)
         if hand.street == "preflop":
-            score = preflop_score(hole, hand.game)
+            score = _score(hole, hand.game)
             if score >= self.raise_at and aggressive is not None:
                 return aggressive
             if score >= self.call_at and legal.can_call and small:
                 return Action("call")
             return Action("check") if legal.can_check else passive
-        strong = best_high(hole, hand.board).category >= 2        # two pair or better
-        pair = best_high(hole, hand.board).category >= 1
-        low = best_low(hole, hand.board, hand.qualifier) if hand.game.has_low else None
+        made = high_hand(hole, hand.board).category
+        strong = made >= 2        # two pair or better
+        pair = made >= 1
+        low = low_hand(hole, hand.board, hand.qualifier) if hand.game.has_low else None
         if low is not None and low.ranks[0] <= 6:
             strong = True
         if strong:
@@ -191,6 +195,7 @@ class ChartPlayer:
 
     def decide(self, hand: HandState) -> Action:
         from omaha_learn.strategy import opponent_model as model
+        from omaha_learn.strategy import preflop
 
         legal = _legal(hand)
         seat = legal.seat
@@ -199,7 +204,7 @@ class ChartPlayer:
             return self._after_flop.decide(hand)
         position = model.positions(hand.n, hand.button)[seat]
         base = "UTG" if position.startswith("UTG") else position
-        share = model.top_share(hole, hand.game)
+        share = preflop.preflop_share_of(hole, hand.game)
         raises = sum(1 for street, _, a in hand.history if street == 0 and a.kind in ("bet", "raise"))
         aggressive = None
         if legal.max_to is not None:
@@ -465,7 +470,7 @@ class TendencyPlayer:
         if hand.street == "preflop":
             position = model.positions(hand.n, hand.button)[seat]
             base = "UTG" if position.startswith("UTG") else position
-            share = preflop.preflop_share(hole, hand.game) / self.looseness
+            share = preflop.preflop_share_of(hole, hand.game) / self.looseness
             raises = street_raises(hand) - 0          # the blinds are not raises
             if raises == 0:
                 if share < preflop.OPEN[base] and sized is not None:
