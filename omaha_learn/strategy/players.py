@@ -283,19 +283,22 @@ RAISED_TOP = 0.6
 CBET_LEAN = (0.2, 0.1)
 """A :class:`TendencyPlayer`'s flop c-bet: with a strong hand ``cbet + 0.2``, else ``cbet - 0.1`` (so about ``cbet``
 over its range, value more often than air)."""
-PRESSURE = (0.5, 0.7)
+PRESSURE = (0.6, 0.6)
 """Facing a bet after the flop a :class:`TendencyPlayer` calls when its share of the pot reaches the price times
-``0.5 + 0.7 x fold_to_pressure`` (a loose caller, 0.1, 0.57 of the price; a rock, 0.8, 1.06 times it)."""
+``0.6 + 0.6 x fold_to_pressure`` (a loose caller, 0.1, 0.66 of the price; a tight-aggressive player, 0.5,
+0.9 of it; a rock, 0.8, 1.08 times it): its share is judged against a betting range, which it rates a little
+tighter than the bettor's range often is, so the tight-aggressive preset folds about what the minimum defence
+allows)."""
 MAX_STREET_RAISES = 4
 """No street sees more than this many bets and raises from the scripted players (a bet and three raises;
 the fixed-limit cap, R17, is the same; in pot limit the players stop there themselves)."""
 
 
 def _read(fold_to_pressure: float) -> float:
-    """How wide a :class:`TendencyPlayer` reads a bettor's range, as a factor on :data:`BETTOR_TOP`: ``2 - 2 x
-    fold_to_pressure``, at least a half (a loose caller, 0.1, credits the bettor with 1.8 times the hands and so
-    calls lighter; a rock, 0.8, with half: it folds all but the hands that hold up against a value range)."""
-    return max(0.5, 2.0 - 2.0 * fold_to_pressure)
+    """How wide a :class:`TendencyPlayer` reads a bettor's range, as a factor on :data:`BETTOR_TOP`: ``1.5 -
+    fold_to_pressure`` (a loose caller, 0.1, credits the bettor with 1.4 times the hands and so calls lighter;
+    a rock, 0.8, with 0.7 times: it folds all but the hands that hold up against a value range)."""
+    return max(0.5, 1.5 - fold_to_pressure)
 
 
 def street_raises(hand: HandState) -> int:
