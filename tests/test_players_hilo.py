@@ -46,7 +46,7 @@ def test_a_high_only_hand_facing_a_hilo_bet_meets_the_low_draws() -> None:
     ranked_by_high = players._betting_hands
 
     def high_only(deck: list[int], board: object, top: float, deals: int, rng: random.Random,
-                  game: Game = Game.PLO, qualifier: int | None = 8) -> list[list[int]]:
+                  game: Game, qualifier: int | None = 8) -> list[list[int]]:
         return ranked_by_high(deck, board, top, deals, rng, Game.PLO)  # type: ignore[arg-type]
 
     players._betting_hands = high_only  # type: ignore[assignment]

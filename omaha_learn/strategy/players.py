@@ -318,7 +318,7 @@ def _was_aggressor(hand: HandState, seat: int) -> bool:
 
 
 def _betting_hands(deck: list[int], board: tuple[Card, ...], top: float, deals: int,
-                   rng: random.Random, game: Game = Game.PLO, qualifier: int | None = 8) -> list[list[int]]:
+                   rng: random.Random, game: Game, qualifier: int | None = 8) -> list[list[int]]:
     """``deals`` hands from the best ``top`` share of random hands out of ``deck``: the likely holdings of a
     player who bets or raises. In PLO the best by the made hand on ``board`` now; in Hi-Lo by the hand's
     expected share of the pot (:func:`_expected_shares`: high and low halves, quarters), so a nut-low draw
