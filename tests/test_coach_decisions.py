@@ -83,15 +83,16 @@ def test_trash_under_the_gun_folds() -> None:
     assert advice.best.kind == "fold", advice.ev
 
 
-@pytest.mark.xfail(strict=True, reason="known gap (2026-12-02): the model has no implied odds. After a call the "
-                   "rest is checked down, so the draw's chips behind are worth nothing when it hits; the re-raise "
-                   "gets them in now at 40-47% equity four-way and wins the model's weighing (raise +91 to +140, "
-                   "call +64 to +94 over seeds 1-3), though the re-raise is answered by the sets and nut flush "
-                   "draws and folds the weaker draws. Re-raises by the continuing players and the minimum defence "
-                   "are modelled now; the call needs a later-street model")
 def test_four_way_wrap_and_non_nut_flush_draw_facing_a_bet_and_a_pot_raise_does_not_reraise() -> None:
     """Jh Th 9c 5h on 8h 7c Kh, four-way: a pot bet and a pot raise in front. The raiser holds the
-    sets and the nut flush draws; a re-raise folds only the hands the draw is ahead of. Call (or fold)."""
+    sets and the nut flush draws; a re-raise folds only the hands the draw is ahead of. Call (or fold).
+
+    Once a known gap: with the rest checked down after a call, the draw's chips behind were worth nothing
+    when it hit, and the re-raise (getting them in now at 40-47% four-way) won the weighing (raise +91 to
+    +140, call +64 to +94 over seeds 1-3). The later-street model (one more bet when the hand makes three of
+    a kind or better and a caller two pair or better, capped by the stacks, R18) pays the draw when it hits
+    and makes its second-best flushes pay; multiway bets keep fewer bluffs. Over seeds 1-3 the call is now
+    +103 to +141, the re-raise +83 to +117."""
     hand = HandState([200] * 4, game="plo", holes=[None, None, None, "Jh Th 9c 5h"], board="8h 7c Kh", button=3,
                      deal_missing=False, seed=1)
     hand.play("c r6 c c c b24 r96 c")

@@ -154,3 +154,64 @@ def test_a_parsed_hand_that_is_not_a_hand_is_still_refused() -> None:
     check: Callable[..., object] = outs_of
     with pytest.raises(CardError, match="dead card 'As'"):
         check(parse_cards(HOLE), parse_cards(BOARD), Game.parse("plo"), 8, parse_cards("As"))
+
+
+@contextmanager
+def parser_callers() -> Iterator[list[tuple[str, ...]]]:
+    """For every call of ``parse_cards`` made inside the block, the files of the frames that led to it."""
+    code = parse_cards.__code__
+    seen: list[tuple[str, ...]] = []
+    before = sys.getprofile()
+
+    def hook(frame: FrameType, event: str, arg: object) -> None:
+        if event == "call" and frame.f_code is code:
+            files = []
+            f = frame.f_back
+            while f is not None:
+                files.append(f.f_code.co_filename.replace("\\", "/"))
+                f = f.f_back
+            seen.append(tuple(files))
+
+    sys.setprofile(hook)
+    try:
+        yield seen
+    finally:
+        sys.setprofile(before)
+
+
+def test_the_practice_players_read_no_card_text() -> None:
+    """A practice table's scripted players decide from the hand's parsed cards: over seeded hands of PLO and Hi-Lo,
+    no decision of the tendency presets, the chart and tight players or the coach-model player calls the parser
+    (the tight player read its hole cards again for every decision, the tendency players for every preflop one).
+    The project's solver (``strategy/solver``, which the coach-model player asks on a heads-up river) reads its
+    ranges at its own edge and is left out of the count."""
+    from omaha_learn.engine.betting.state import Action
+    from omaha_learn.strategy.players import ChartPlayer, SolverPlayer, TightPlayer, tendency_player
+
+    class Watched:
+        def __init__(self, player: Any, calls: list[tuple[str, ...]]) -> None:
+            self.player, self.calls = player, calls
+
+        def decide(self, hand: HandState) -> Action:
+            with parser_callers() as seen:
+                action: Action = self.player.decide(hand)
+            self.calls += [c for c in seen if not any("/strategy/solver/" in f for f in c)]
+            return action
+
+    from omaha_learn.engine.table import Table
+
+    for game in ("plo", "hilo"):
+        calls: list[tuple[str, ...]] = []
+        decisions = 0
+        players = {"solver": SolverPlayer(trials=100, seed=1), "tag": tendency_player("tag", seed=2),
+                   "lag": tendency_player("lag", seed=3), "rock": tendency_player("rock", seed=4),
+                   "chart": ChartPlayer(), "tight": TightPlayer()}
+        table = Table(seats=6, game=game, blinds=(1, 2), seed=11)
+        watched = {name: Watched(p, calls) for name, p in players.items()}
+        for name, w in watched.items():
+            table.join(name, 200, player=w)
+        for _ in range(6):
+            hand = table.play_hand()
+            decisions += sum(1 for street, _, _ in hand.history)
+        assert decisions > 30
+        assert calls == [], (game, len(calls), calls[0][:4])

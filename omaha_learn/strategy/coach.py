@@ -51,7 +51,7 @@ from omaha_learn.strategy.advice import CLOSE, Advice, Option, weigh_action
 from omaha_learn.strategy.advice import option as _option
 from omaha_learn.strategy.equilibrium import Equilibrium, EquilibriumSource, default_source
 from omaha_learn.strategy.ev_model import EXACT_MODEL, FOLD_MODEL, PASSIVE_MODEL, SpotModel, call_price
-from omaha_learn.strategy.opponent_model import estimate_range, estimate_ranges, positions, top_share
+from omaha_learn.strategy.opponent_model import estimate_range, estimate_ranges, positions
 from omaha_learn.strategy.ranges import Range, parse_range
 from omaha_learn.strategy.seat_view import SeatView, seat_view
 
@@ -146,7 +146,9 @@ LOW_RULES = ("R8", "R9", "R10", "R12")
 
 
 def _preflop_notes(hole: tuple[Card, ...], game: Game) -> tuple[str, ...]:
-    share = top_share(hole, game)
+    from omaha_learn.strategy.preflop import preflop_share_of
+
+    share = preflop_share_of(hole, game)
     return (f"Before the flop: {format_cards(hole)} starts in the top {100 * share:.1f}% of hands "
             f"(the coach's preflop order).",)
 

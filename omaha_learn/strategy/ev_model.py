@@ -36,14 +36,20 @@ hands reaches the price of the call (preflop: when your hand is in the table's s
 for that many raises) and the rest is checked down, else you fold what you put in.
 
 **Checks and calls** have no fold equity: every opponent still in stays, the ones
-who still owe chips to this bet match it, and the rest is checked down. No implied
-odds in either case.
+who still owe chips to this bet match it, and the rest is checked down, except one
+**later-street bet** (:meth:`SpotModel._later_street`, on the flop and turn, for every
+option that leaves chips behind): when the seat makes three of a kind or better and an
+opponent still in two pair or better, one more pot-sized bet (the big bet in fixed limit)
+goes in, capped by the stacks, and the showdown decides it: implied odds for a draw to
+the nuts, reverse implied odds for a second-best flush.
 
 **Narrowing** (:func:`narrow_rule`), for every action after the flop, of the player
 who took it, ranking its hands by equity against the other side's range on that
 street's board: a bet or raise of ``b`` into a pot of ``p`` (``a = b / (p + b)``)
 keeps the top ``v = (1 - a) / 2`` (value) and the bottom ``a v`` (bluffs:
-bluffs : value = b : (p + b), the equilibrium ratio of a polarised bet); a raise
+bluffs : value = b : (p + b), the equilibrium ratio of a polarised bet; ``a v / k`` when ``k``
+players face it); on the flop and turn a bet or raise ranks against the top
+:data:`STRONG_SHARE` of the other side's range (the hands that continue); a raise
 of a bet whose own ``a`` was ``f`` keeps ``v (1 - f)`` for value (it raises from
 the ``1 - f`` that continues); a call keeps the shares from 10% to ``1 - a`` (the
 top 10% would have raised; below ``1 - a`` the minimum defence ends); a check
@@ -84,15 +90,25 @@ __all__ = ["call_price", "SpotModel", "OptionEV", "narrow_rule", "CAP", "EXACT_M
 CAP = 0.10
 """The top share a check or a call gives up (those hands would have bet or raised)."""
 EXACT_MODEL = "exact: no more betting is possible"
-PASSIVE_MODEL = "the rest checked down, no implied odds"
+PASSIVE_MODEL = ("the rest checked down, except one more bet on a later street when you make three of a kind "
+                 "or better and an opponent two pair or better (implied odds)")
 FOLD_MODEL = ("fold-equity model: each opponent continues with the hands that have its price against your "
-              "betting range (at least its minimum defence) and folds the rest; the rest checked down")
+              "betting range (at least its minimum defence) and folds the rest; the rest checked down, except one "
+              "more bet on a later street when you make three of a kind or better and a caller two pair or better")
 PREFLOP_FOLD_MODEL = ("fold-equity model: each opponent continues with its preflop-table share for the raises "
                       "it faces and folds the rest, the top of it re-raises; the rest checked down")
 REDRAW_ROUNDS = 200
 """How many rounds of redraws the deal sampler tries before it reports how many deals it found."""
 RERAISE_EQUITY = 0.6
 """After the flop, an opponent re-raises a bet when its hand has at least this share against the bettor's range."""
+STRONG_SHARE = 1 / 3
+"""Before the river a bet or raise keeps the hands that do best against this top share of the other side's range
+(the hands that continue against it): sets and the nut draws rank above a top pair that only beats the rest."""
+STRONG_HIGH = 4995
+"""The strength (0-7461) of the lowest three of a kind: on a later street a hand this strong bets or calls one
+more bet (:meth:`SpotModel._later_street`)."""
+CALL_HIGH = 4137
+"""The strength of the lowest two pair: on a later street a hand this strong calls that bet."""
 NARROW_FLOOR = 0.05
 """Narrowing never leaves a range less than this share of its preflop range (:func:`floored`)."""
 NARROW_MIN_HANDS = 20
@@ -119,7 +135,8 @@ def call_price(view: SeatView) -> Fraction:
     return Fraction(view.to_call, winnable)
 
 
-def narrow_rule(kind: str, bet: int, pot: int, faced: float = 0.0, behind: bool = False) -> list[tuple[float, float]]:
+def narrow_rule(kind: str, bet: int, pot: int, faced: float = 0.0, behind: bool = False,
+                facing: int = 1) -> list[tuple[float, float]]:
     """The share slices a range keeps after an action (see the module notes).
 
     ``bet`` is the chips the action adds above the bet it faces (for a call: the
@@ -130,6 +147,8 @@ def narrow_rule(kind: str, bet: int, pot: int, faced: float = 0.0, behind: bool 
     [(0.0, 0.25), (0.875, 1.0)]
     >>> narrow_rule("raise", 20, 20, faced=0.5)    # a pot raise of a pot bet: half of that
     [(0.0, 0.125), (0.9375, 1.0)]
+    >>> narrow_rule("bet", 10, 10, facing=3)       # three players face it: a third of the bluffs
+    [(0.0, 0.25), (0.9583333333333334, 1.0)]
     >>> narrow_rule("call", 10, 20)                # calling 10 into 20: from 10% to 66.7%
     [(0.1, 0.6666666666666667)]
     >>> narrow_rule("check", 0, 20), narrow_rule("check", 0, 20, behind=True)
@@ -138,7 +157,7 @@ def narrow_rule(kind: str, bet: int, pot: int, faced: float = 0.0, behind: bool 
     if kind in ("bet", "raise"):
         a = bet / (pot + bet) if pot + bet > 0 else 0.5
         value = (1 - a) / 2 * (1 - faced)
-        return [(0.0, value), (1 - value * a, 1.0)]
+        return [(0.0, value), (1 - value * a / max(1, facing), 1.0)]
     if kind == "call":
         a = bet / (pot + bet) if pot + bet > 0 else 0.0
         return [(CAP, max(CAP + 1e-9, 1 - a))]
@@ -239,6 +258,12 @@ class SpotModel:
         view = self.view
         hole = tuple(int(c) for c in view.hole)
         board = tuple(int(c) for c in view.board)
+        gone: dict[int, set[int]] = {}          # the seats folded before each step
+        out: set[int] = set()
+        for step in view.steps:
+            gone[id(step)] = set(out)
+            if step.action.kind == "fold":
+                out.add(step.seat)
         for street in (1, 2, 3):
             if street == view.street_index:      # the ranges as this street began (a solver's root)
                 self.street_start = {s: p.weights.copy() for s, p in self.pools.items()}
@@ -257,20 +282,25 @@ class SpotModel:
                 kind = step.action.kind
                 if kind == "fold":
                     continue
+                facing = sum(1 for j in range(view.n) if j != step.seat and j not in gone[id(step)])
                 owed = step.top_bet - step.seat_bet
                 bet = (step.action.amount or 0) - step.top_bet if kind in ("bet", "raise") else owed
                 pot = step.pot + (owed if kind in ("bet", "raise") else 0)
                 faced = owed / step.pot if kind == "raise" and step.pot else 0.0
-                keep = narrow_rule(kind, max(0, bet), pot, faced, behind=kind == "check" and checked)
+                keep = narrow_rule(kind, max(0, bet), pot, faced, behind=kind == "check" and checked, facing=facing)
                 checked = checked or kind == "check"
+                strong = kind in ("bet", "raise") and street < 3     # ranked against the hands that continue
                 if step.seat == view.seat:
-                    score = np.mean([1 - shares_of(mats[s].T, self.pools[s].weights) for s in seats], axis=0)
+                    score = np.mean([1 - shares_of(mats[s].T, _strong_part(self.pools[s].weights, mats[s], self.me.weights)
+                                                   if strong else self.pools[s].weights) for s in seats], axis=0)
                     keep = floored(keep, self.me)
                     self.me.weights = narrow(self.me.weights, score, keep)
                     self.me.history.append(_describe(street, step.action.kind, keep))
                 elif step.seat in self.pools and step.seat not in fixed:
                     pool = self.pools[step.seat]
-                    score = shares_of(mats[step.seat], self.me.weights)
+                    mat = mats[step.seat]
+                    score = shares_of(mat, _strong_part(self.me.weights, 1 - mat.T, pool.weights) if strong
+                                      else self.me.weights)
                     keep = floored(keep, pool)
                     pool.weights = narrow(pool.weights, score, keep)
                     pool.history.append(_describe(street, step.action.kind, keep))
@@ -390,7 +420,7 @@ class SpotModel:
             top = max(view.bets)
             owed = top - view.bets[me]
             keep = narrow_rule("raise" if top else "bet", mine - top, view.pot + owed,
-                               owed / view.pot if top and view.pot else 0.0)
+                               owed / view.pot if top and view.pot else 0.0, facing=len(view.opponents))
             betting = narrow(self.me.weights, self._my_scores(), keep)
         from omaha_learn.strategy.opponent_model import positions
 
@@ -455,6 +485,9 @@ class SpotModel:
         winnable = np.minimum(contrib, mine_in[:, None]).sum(axis=1)
         share = self.share(live)
         ev = np.where(anyone, share * winnable - (mine_in - view.contributions[me]), float(view.pot))
+        later = self._later_street(live, contrib, winnable, anyone)
+        if later is not None:
+            ev = ev + later
         if kind in ("bet", "raise"):
             ev = self._reraised(ev, live, mine, added)
         fold_all = float((~anyone).mean())
@@ -466,6 +499,43 @@ class SpotModel:
         out = OptionEV(target, kind, float(ev.mean()), se, ev, model, fold_all, cont, be, exact)
         self._cache[key] = out
         return out
+
+    def _later_street(self, live: dict[int, npt.NDArray[np.bool_]], contrib: F64, winnable: F64,
+                      anyone: npt.NDArray[np.bool_]) -> F64 | None:
+        """Per deal, the chips of one more bet on a later street (the flop and turn only; ``None`` when no
+        chips can follow): when the seat holds a strong hand on the river (:data:`STRONG_HIGH`, three of a kind
+        or better) and an opponent still in holds two pair or better (:data:`CALL_HIGH`), one more bet goes in,
+        the pot in pot limit (R18) and the big bet in fixed limit, capped by each player's chips behind (the
+        seat bets it, or calls it from a stronger hand); every such opponent puts it in, and the seat wins its
+        showdown share of those chips against them. A hand that misses checks
+        down or folds to the bet, which costs nothing beyond the showdown it loses; a strong hand facing no
+        strong hand wins nothing more. So a draw to the nuts is paid when it hits (implied odds), and a
+        second-best strong hand pays (reverse implied odds)."""
+        view = self.view
+        me = view.seat
+        if view.street_index not in (1, 2):
+            return None
+        total = np.array([view.contributions[j] + view.stacks[j] for j in range(view.n)], dtype=np.float64)
+        behind = total[None, :] - contrib
+        if not (behind[:, me] > 0).any():
+            return None
+        size = 2.0 * view.big_blind if view.structure == "fixed" else None
+        strong_me = self.deal_hi[-1] >= STRONG_HIGH
+        strong = {s: live[s] & (self.deal_hi[s] >= CALL_HIGH) & (behind[:, s] > 0) for s in self.pools}
+        some = np.zeros(self.deals, dtype=bool)
+        cap = np.zeros(self.deals)
+        for s, st in strong.items():
+            some |= st
+            cap = np.maximum(cap, np.where(st, behind[:, s], 0.0))
+        rows = anyone & strong_me & some & (behind[:, me] > 0)
+        if not rows.any():
+            return None
+        bet = np.minimum(np.minimum(winnable if size is None else np.full(self.deals, size), behind[:, me]), cap)
+        pot = bet.copy()
+        for s, st in strong.items():
+            pot += np.where(st, np.minimum(bet, behind[:, s]), 0.0)
+        share = self.share(strong)
+        return np.asarray(np.where(rows, share * pot - bet, 0.0), dtype=np.float64)
 
     def _reraised(self, ev: F64, live: dict[int, npt.NDArray[np.bool_]], mine: int, added: int) -> F64:
         """The deals in which an opponent who continues re-raises the pot (up to the stacks; the others fold):
@@ -496,10 +566,10 @@ class SpotModel:
             winnable = sum(view.contributions) + (level - view.bets[me]) + (level - view.bets[s])
             share = self.share({j: np.full(n, j == s) for j in self.pools})
             if view.street_index == 0:
-                from omaha_learn.strategy.preflop import preflop_share
+                from omaha_learn.strategy.preflop import preflop_share_of
 
                 stay = CALL_RERAISE if raises == 0 else FOUR_BET if raises == 1 else 0.0
-                keeps = preflop_share(view.hole, view.game) < stay
+                keeps = preflop_share_of(view.hole, view.game) < stay
             else:
                 keeps = float(share[rows].mean()) >= (level - mine) / winnable if winnable else False
             out[rows] = share[rows] * winnable - (level - view.bets[me]) if keeps else -float(added)
@@ -575,6 +645,13 @@ def floored(keep: list[tuple[float, float]], pool: Pool) -> list[tuple[float, fl
     if len(out) == 2 and out[0][1] > out[1][0]:       # the value and bluff slices met: the whole range
         return [(0.0, 1.0)]
     return out
+
+
+def _strong_part(weights: F64, mat: F64, against: F64) -> F64:
+    """``weights`` kept to their top :data:`STRONG_SHARE` by their share against ``against`` (``mat``: the
+    share of each hand of ``weights`` against each hand of ``against``): the hands that continue against a
+    bet or raise before the river, which the bettor's value hands must do well against."""
+    return narrow(weights, shares_of(mat, against), [(0.0, STRONG_SHARE)])
 
 
 def minimum_defence(bet: int, pot: int, opponents: int) -> float:

@@ -23,6 +23,9 @@ import random
 from collections.abc import Mapping
 from typing import Protocol
 
+import numpy as np
+import numpy.typing as npt
+
 from omaha_learn.engine import arguments
 from omaha_learn.engine.betting.state import Action, HandState, LegalActions
 from omaha_learn.engine.cards import Card
@@ -85,8 +88,11 @@ def preflop_score(hole: tuple[Card, ...], game: str = "hilo") -> int:
     >>> preflop_score(parse_cards("As Ad 2s 3d")) > preflop_score(parse_cards("Kc 9d 5h 2s"))
     True
     """
-    hole = _hole(hole)
-    game = Game.parse(game)
+    return _score(_hole(hole), Game.parse(game))
+
+
+def _score(hole: tuple[Card, ...], game: Game) -> int:
+    """:func:`preflop_score` of parsed cards (no parsing: the players hold a hand's parsed cards)."""
     ranks = sorted((c.rank for c in hole), reverse=True)
     suits = [c.suit for c in hole]
     score = 0
@@ -132,7 +138,7 @@ class TightPlayer:
         self.raise_at = arguments.whole(raise_at, "raise_at", PlayerError)
 
     def decide(self, hand: HandState) -> Action:
-        from omaha_learn.engine.evaluation.hands import best_high, best_low
+        from omaha_learn.engine.evaluation.hands import high_hand, low_hand
 
         legal = _legal(hand)
         seat = legal.seat
@@ -145,15 +151,16 @@ class TightPlayer:
             aggressive = Action("bet" if legal.can_bet else "raise", legal.min_to)
         small = legal.to_call <= max(hand.big_blind, hand.pot // 4)
         if hand.street == "preflop":
-            score = preflop_score(hole, hand.game)
+            score = _score(hole, hand.game)
             if score >= self.raise_at and aggressive is not None:
                 return aggressive
             if score >= self.call_at and legal.can_call and small:
                 return Action("call")
             return Action("check") if legal.can_check else passive
-        strong = best_high(hole, hand.board).category >= 2        # two pair or better
-        pair = best_high(hole, hand.board).category >= 1
-        low = best_low(hole, hand.board, hand.qualifier) if hand.game.has_low else None
+        made = high_hand(hole, hand.board).category
+        strong = made >= 2        # two pair or better
+        pair = made >= 1
+        low = low_hand(hole, hand.board, hand.qualifier) if hand.game.has_low else None
         if low is not None and low.ranks[0] <= 6:
             strong = True
         if strong:
@@ -189,6 +196,7 @@ class ChartPlayer:
 
     def decide(self, hand: HandState) -> Action:
         from omaha_learn.strategy import opponent_model as model
+        from omaha_learn.strategy import preflop
 
         legal = _legal(hand)
         seat = legal.seat
@@ -197,7 +205,7 @@ class ChartPlayer:
             return self._after_flop.decide(hand)
         position = model.positions(hand.n, hand.button)[seat]
         base = "UTG" if position.startswith("UTG") else position
-        share = model.top_share(hole, hand.game)
+        share = preflop.preflop_share_of(hole, hand.game)
         raises = sum(1 for street, _, a in hand.history if street == 0 and a.kind in ("bet", "raise"))
         aggressive = None
         if legal.max_to is not None:
@@ -273,9 +281,25 @@ BETTOR_TOP = 0.5
 bet a quarter..."""
 RAISED_TOP = 0.6
 """... and each raise on the street narrows that share by this factor."""
+CBET_LEAN = (0.2, 0.1)
+"""A :class:`TendencyPlayer`'s flop c-bet: with a strong hand ``cbet + 0.2``, else ``cbet - 0.1`` (so about ``cbet``
+over its range, value more often than air)."""
+PRESSURE = (0.6, 0.6)
+"""Facing a bet after the flop a :class:`TendencyPlayer` calls when its share of the pot reaches the price times
+``0.6 + 0.6 x fold_to_pressure`` (a loose caller, 0.1, 0.66 of the price; a tight-aggressive player, 0.5,
+0.9 of it; a rock, 0.8, 1.08 times it): its share is judged against a betting range, which it rates a little
+tighter than the bettor's range often is, so the tight-aggressive preset folds about what the minimum defence
+allows)."""
 MAX_STREET_RAISES = 4
 """No street sees more than this many bets and raises from the scripted players (a bet and three raises;
 the fixed-limit cap, R17, is the same; in pot limit the players stop there themselves)."""
+
+
+def _read(fold_to_pressure: float) -> float:
+    """How wide a :class:`TendencyPlayer` reads a bettor's range, as a factor on :data:`BETTOR_TOP`: ``1.5 -
+    fold_to_pressure`` (a loose caller, 0.1, credits the bettor with 1.4 times the hands and so calls lighter;
+    a rock, 0.8, with 0.7 times: it folds all but the hands that hold up against a value range)."""
+    return max(0.5, 1.5 - fold_to_pressure)
 
 
 def street_raises(hand: HandState) -> int:
@@ -295,17 +319,46 @@ def _was_aggressor(hand: HandState, seat: int) -> bool:
 
 
 def _betting_hands(deck: list[int], board: tuple[Card, ...], top: float, deals: int,
-                   rng: random.Random) -> list[list[int]]:
-    """``deals`` hands from the best ``top`` share (by the made hand on ``board`` now) of random hands out of
-    ``deck``: the likely holdings of a player who bets or raises."""
-    import numpy as np
-
+                   rng: random.Random, game: Game, qualifier: int | None = 8) -> list[list[int]]:
+    """``deals`` hands from the best ``top`` share of random hands out of ``deck``: the likely holdings of a
+    player who bets or raises. In PLO the best by the made hand on ``board`` now; in Hi-Lo by the hand's
+    expected share of the pot (:func:`_expected_shares`: high and low halves, quarters), so a nut-low draw
+    that makes nothing yet is in the bettor's range beside the made high hands."""
     from omaha_learn.engine.evaluation.batch import evaluate_high_many
 
     pool = [rng.sample(deck, 4) for _ in range(max(deals, math.ceil(deals / top)))]
-    made = evaluate_high_many(np.array(pool), np.array([[int(c) for c in board]] * len(pool)))
-    order = np.argsort(-made.astype(np.int64), kind="stable")[:deals]
+    if game.has_low:
+        score = _expected_shares(pool, deck, board, rng, qualifier)
+    else:
+        score = evaluate_high_many(np.array(pool), np.array([[int(c) for c in board]] * len(pool))).astype(np.float64)
+    order = np.argsort(-score, kind="stable")[:deals]
     return [pool[int(k)] for k in order]
+
+
+def _expected_shares(pool: list[list[int]], deck: list[int], board: tuple[Card, ...], rng: random.Random,
+                     qualifier: int | None, runs: int = 16) -> npt.NDArray[np.float64]:
+    """Each Hi-Lo hand of ``pool``'s share of a heads-up pot (halves and quarters, R11) against a random hand
+    on ``runs`` random completions of ``board`` (a quick seeded estimate, enough to rank the hands)."""
+    from omaha_learn.engine.evaluation.batch import evaluate_high_many, evaluate_low_many
+
+    need = 5 - len(board)
+    fixed = [int(c) for c in board]
+    mine, theirs, boards = [], [], []
+    for hand in pool:
+        rest = [c for c in deck if c not in hand]
+        for _ in range(runs):
+            cards = rng.sample(rest, 4 + need)
+            mine.append(hand)
+            theirs.append(cards[:4])
+            boards.append(fixed + cards[4:])
+    b = np.array(boards)
+    hx, ha = evaluate_high_many(np.array(mine), b).astype(np.int32), evaluate_high_many(np.array(theirs), b).astype(np.int32)
+    lx = evaluate_low_many(np.array(mine), b, qualifier).astype(np.int32)
+    la = evaluate_low_many(np.array(theirs), b, qualifier).astype(np.int32)
+    hi = (np.sign(hx - ha) + 1) / 2
+    lo = (np.sign(lx - la) + 1) / 2
+    share = np.where((lx > 0) | (la > 0), 0.5 * hi + 0.5 * lo, hi)
+    return np.asarray(share.reshape(len(pool), runs).mean(axis=1), dtype=np.float64)
 
 
 def hand_strength(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, opponents: int,
@@ -325,7 +378,7 @@ def hand_strength(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, o
     need = 5 - len(board)
     bettors: list[list[int]] | None = None
     if bettor_top is not None and len(board) >= 3 and 0 < bettor_top < 1:
-        bettors = _betting_hands(deck, board, bettor_top, deals, rng)
+        bettors = _betting_hands(deck, board, bettor_top, deals, rng, game)
     hero, boards, opps = [], [], []
     for d in range(deals):
         if bettors is None:
@@ -421,7 +474,7 @@ class TendencyPlayer:
         if hand.street == "preflop":
             position = model.positions(hand.n, hand.button)[seat]
             base = "UTG" if position.startswith("UTG") else position
-            share = preflop.preflop_share(hole, hand.game) / self.looseness
+            share = preflop.preflop_share_of(hole, hand.game) / self.looseness
             raises = street_raises(hand) - 0          # the blinds are not raises
             if raises == 0:
                 if share < preflop.OPEN[base] and sized is not None:
@@ -439,22 +492,24 @@ class TendencyPlayer:
         top = None
         if legal.to_call > 0:          # judge the hand against what the bettor likely holds, not any hand
             bet = legal.to_call / max(1, hand.pot - legal.to_call)
-            top = BETTOR_TOP / (1 + bet) * RAISED_TOP ** max(0, street_raises(hand) - 1)
+            top = min(0.9, BETTOR_TOP / (1 + bet) * RAISED_TOP ** max(0, street_raises(hand) - 1)
+                      * _read(self.fold_to_pressure))
         strength = hand_strength(tuple(hole), tuple(hand.board), hand.game, max(1, opponents), self.rng,
                                  bettor_top=top)
         fair = 1.0 / (1 + max(1, opponents))
         strong = strength >= min(0.9, fair + (1 - fair) * 0.45)
         if legal.to_call == 0:
+            if hand.street == "flop" and _was_aggressor(hand, seat) and sized is not None:
+                # the c-bet: its stated frequency, leaning to the strong hands (value) over the weak ones
+                lean = min(1.0, self.cbet + CBET_LEAN[0]) if strong else max(0.0, self.cbet - CBET_LEAN[1])
+                return sized if self.rng.random() < lean else Action("check")
             if strong and sized is not None and self.rng.random() < 0.5 + 0.5 * self.aggression:
-                return sized
-            if (hand.street == "flop" and _was_aggressor(hand, seat) and sized is not None
-                    and self.rng.random() < self.cbet):
                 return sized
             if strength < fair and sized is not None and self.rng.random() < self.bluff:
                 return sized
             return Action("check")
         price = legal.to_call / (hand.pot + legal.to_call)
-        need = price + self.fold_to_pressure * 0.25 * legal.to_call / max(1, hand.pot)
+        need = price * (PRESSURE[0] + PRESSURE[1] * self.fold_to_pressure)
         if strong and sized is not None and self.rng.random() < self.aggression:
             return sized
         if strength < fair * 0.6 and sized is not None and self.rng.random() < self.bluff / 5:
@@ -493,7 +548,8 @@ class SolverPlayer:
     highest EV under the coach's fold-equity model (:mod:`~omaha_learn.strategy.ev_model`),
     with ``trials`` deals per decision. After the flop it calls only when its hand also pays
     against the bettor's likely range (as a :class:`TendencyPlayer` judges it, :data:`BETTOR_TOP`),
-    else it folds. It never raises a street past :data:`MAX_STREET_RAISES`.
+    else it folds. It never raises a street past :data:`MAX_STREET_RAISES`, and when the minimum bet or raise
+    is its best action it bets the best of the bigger sizes instead (no min-raise wars).
     """
 
     def __init__(self, trials: int = 300, seed: int | None = None) -> None:
@@ -521,9 +577,12 @@ class SolverPlayer:
             except Exception:  # noqa: BLE001 - a token the table does not know: fall back to the EV model
                 pass
         ranked = sorted(advice.options, key=lambda o: -o.ev)
+        sized = [o for o in ranked if o.action.kind in ("bet", "raise") and o.action.amount != legal.min_to]
         for option in ranked:
             if option.action.kind in ("bet", "raise") and street_raises(hand) >= MAX_STREET_RAISES:
                 continue
+            if option.action.kind in ("bet", "raise") and option.action.amount == legal.min_to and sized:
+                option = sized[0]        # never the minimum when a bigger size is there: no min-raise wars
             if option.action.kind == "call" and not self._worth_calling(hand, legal, opponents):
                 return Action("fold")
             return option.action

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.engine.cards import CardsLike
+from omaha_learn.engine.cards import Card, CardsLike
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.strategy.canonical import HANDS, canonical_key, hand_classes
 
@@ -175,6 +175,15 @@ def preflop_share(hole: CardsLike, game: str | Game) -> float:
     """
     g = Game.parse(game)
     return float(_before(g)[hand_classes().index_of_key(canonical_key(hole))])
+
+
+def preflop_share_of(hole: Sequence[Card], game: Game) -> float:
+    """:func:`preflop_share` of four cards that are parsed and checked already (no parsing: for the players and
+    the coach's model, which hold the cards of a :class:`~omaha_learn.engine.betting.state.HandState`)."""
+    from omaha_learn.strategy.canonical import _PERMS, _key
+
+    key = max(_key([(c.rank - 2) * 4 + int(p[int(c) % 4]) for c in hole]) for p in _PERMS)
+    return float(_before(game)[hand_classes().index_of_key(key)])
 
 
 def class_shares(game: Game) -> npt.NDArray[np.float64]:
