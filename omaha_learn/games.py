@@ -34,8 +34,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from omaha_learn.errors import GameError
+from omaha_learn.i18n import gettext, ngettext, pgettext
 from omaha_learn.i18n import gettext as _
-from omaha_learn.i18n import ngettext, pgettext
 
 if TYPE_CHECKING:  # pragma: no cover
     from omaha_learn.engine.cards import Card, Deck
@@ -86,8 +86,11 @@ class GameDefinition:
     def title(self, qualifier: int | None = None) -> str:
         """The name with ``qualifier`` for a high-low game (``"Omaha Hi-Lo 9 or better"``); the name otherwise."""
         if not self.has_low:
-            return self.name
-        return f"{self.stem} (no qualifier)" if qualifier is None else f"{self.stem} {qualifier} or better"
+            return pgettext("game", self.name)
+        stem = pgettext("game", self.stem)
+        if qualifier is None:
+            return gettext("{game} (no qualifier)").format(game=stem)
+        return gettext("{game} {qualifier} or better").format(game=stem, qualifier=qualifier)
 
 
 _RULES = "RULES.md (Robert's Rules of Poker, TDA)"
@@ -123,6 +126,15 @@ _LOCAL_LABELS = {
 """Each game's display name as a message (looked up when a message names the game)."""
 
 
+
+def _game_names() -> None:  # pragma: no cover - never called: the game names, for the catalogue
+    pgettext("game", "Pot-Limit Omaha (high only)")
+    pgettext("game", "Omaha Hi-Lo 8 or better")
+    pgettext("game", "Omaha Hi-Lo")
+    pgettext("game", "Five-card Pot-Limit Omaha (high only)")
+    pgettext("game", "Big O: five-card Omaha Hi-Lo 8 or better")
+    pgettext("game", "Big O: five-card Omaha Hi-Lo")
+
 class Game(str, Enum):
     """The public handle of a game; its properties read the game's :class:`GameDefinition`."""
 
@@ -150,8 +162,8 @@ class Game(str, Enum):
 
     @property
     def label(self) -> str:
-        """The game's display name."""
-        return self.definition.name
+        """The game's display name, in the language in use."""
+        return pgettext("game", self.definition.name)
 
     @property
     def local_label(self) -> str:

@@ -29,12 +29,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 
 from omaha_learn.errors import LanguageError
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "language", "gettext", "ngettext", "pgettext", "N_",
            "language_code",
-           "rank_word", "rank_forms", "chips", "format_number", "LanguageError"]
+           "rank_word", "rank_forms", "street_word", "chips", "format_number", "format_percent", "LanguageError"]
 
 LANGUAGES = ("en", "ru", "et")
 """The languages with a catalogue: English (the source texts of every message), Russian, Estonian."""
@@ -179,16 +180,66 @@ def chips(n: int) -> str:
     return ngettext("{n} chip", "{n} chips", n).format(n=format_number(n))
 
 
+@cache
+def _babel_numbers() -> ModuleType | None:
+    """Babel's number formatting, when Babel is installed (optional for the rules core)."""
+    try:
+        from babel import numbers
+    except ImportError:
+        return None
+    return numbers
+
+
 def format_number(value: int | float, decimals: int = 0) -> str:
-    """A number as the language writes it: 1,234.5 (en), 1 234,5 (ru, et; a no-break space groups)."""
+    """A number as the language writes it: 1,234.5 (en), 1 234,5 (ru, et; a no-break space groups), by Babel
+    when it is installed."""
     text = f"{value:,.{decimals}f}"
-    if get_language() == "en":
+    code = get_language()
+    if code == "en":
         return text
-    return text.replace(",", "\u00a0").replace(".", ",")
+    numbers = _babel_numbers()
+    if numbers is None:
+        return text.replace(",", "\u00a0").replace(".", ",")
+    return str(numbers.format_decimal(value, format="#,##0" + ("." + "0" * decimals if decimals else ""),
+                                      locale=code, group_separator=True))
+
+
+def format_percent(fraction: float, decimals: int = 1) -> str:
+    """A share (0.4) as a percentage the way the language writes it, by Babel (CLDR) when it is installed:
+    40.0% (en), 40,0\u00a0% (ru), 40,0% (et). Without Babel: the number as :func:`format_number` writes it, then %.
+
+    >>> format_percent(0.4)
+    '40.0%'
+    """
+    code = get_language()
+    numbers = _babel_numbers() if code != "en" else None
+    if numbers is None:
+        return format_number(100 * fraction, decimals) + "%"
+    from babel import Locale
+
+    pattern = Locale.parse(code).percent_formats[None].pattern
+    digits = "0." + "0" * decimals if decimals else "0"
+    return str(numbers.format_percent(fraction, format=pattern.replace("0%", digits + "%").replace("0\u00a0%", digits + "\u00a0%"),
+                                      locale=code))
+
+
+_STREETS = {"preflop": "preflop", "flop": "flop", "turn": "turn", "river": "river", "showdown": "showdown"}
+
+
+def street_word(street: str) -> str:
+    """A street's name (``"preflop"``, ``"flop"``, ``"turn"``, ``"river"``, ``"showdown"``) in the language in
+    use; any other text comes back as it is."""
+    english = _STREETS.get(street)
+    return street if english is None else pgettext("street", english)
 
 
 # Extraction only: rank forms are looked up with computed messages, so Babel finds them here.
 def _rank_messages() -> None:  # pragma: no cover - never called
+    pgettext("street", "preflop")
+    pgettext("street", "flop")
+    pgettext("street", "turn")
+    pgettext("street", "river")
+    pgettext("street", "showdown")
     pgettext("rank: name", "two")
     pgettext("rank: name", "three")
     pgettext("rank: name", "four")

@@ -32,12 +32,15 @@ import html
 from collections.abc import Collection, Iterable
 from typing import Any
 
+from omaha_learn.i18n import gettext, pgettext, rank_word
+
 __all__ = [
     "TWO_COLOR",
     "FOUR_COLOR",
     "SIZES",
     "suit_color",
     "card_svg",
+    "card_name",
     "card_img",
     "back_img",
     "card_chip",
@@ -89,6 +92,38 @@ def _suit(suit: str, x: float, y: float, scale: float, color: str) -> str:
     return f'<g transform="translate({x:g} {y:g}) scale({scale:g})" fill="{color}">{_SUIT_SHAPES[suit]}</g>'
 
 
+_SUITS_OF = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+"""A suit's name as a card's name says it ("ace of spades"; Russian «туз пик», Estonian «poti äss»)."""
+
+
+def card_name(card: Any) -> str:
+    """A card in words for a screen reader, in the language in use: ``'ace of spades'``, «туз пик», «poti äss».
+
+    >>> card_name("Td")
+    'ten of diamonds'
+    """
+    from omaha_learn.engine.cards import Card
+
+    c = Card(card)
+    return pgettext("card", "{rank} of {suit}").format(rank=rank_word(c.rank, "name"),
+                                                        suit=pgettext("suit: of", _SUITS_OF[c.suit]))
+
+
+def _label(card: Any, note: str, highlight: bool) -> str:
+    """A card's accessible name: its name, the note, and whether it is highlighted."""
+    name = card_name(card)
+    if note:
+        name = gettext("{card}, {note}").format(card=name, note=note)
+    return gettext("{card}, highlighted").format(card=name) if highlight else name
+
+
+def _suit_names() -> None:  # pragma: no cover - never called: the suits' forms, for the catalogue
+    pgettext("suit: of", "clubs")
+    pgettext("suit: of", "diamonds")
+    pgettext("suit: of", "hearts")
+    pgettext("suit: of", "spades")
+
+
 def card_svg(card: Any, *, four_color: bool = False, size: int | str = "medium",
              highlight: bool = False, dim: bool = False, note: str = "") -> str:
     """One card face as inline SVG.
@@ -104,8 +139,7 @@ def card_svg(card: Any, *, four_color: bool = False, size: int | str = "medium",
     h = round(w * 1.4)
     color = suit_color(c.suit, four_color)
     rank = "10" if c.rank_char == "T" else c.rank_char
-    label = c.name + (f", {note}" if note else "") + (", highlighted" if highlight else "")
-    label = html.escape(label)
+    label = html.escape(_label(c, note, highlight))
     frame = (f'<rect x="3" y="3" width="94" height="134" rx="9" fill="#ffffff" '
              f'stroke="{HIGHLIGHT if highlight else "#555555"}" stroke-width="{7 if highlight else 2}"/>')
     rank_size = 40 if len(rank) == 1 else 34
@@ -140,7 +174,7 @@ def card_img(card: Any, *, four_color: bool = False, size: int | str = "medium",
 
     c = Card(card)
     w = _width(size)
-    label = c.name + (f", {note}" if note else "") + (", highlighted" if highlight else "")
+    label = _label(c, note, highlight)
     svg = card_svg(c, four_color=four_color, size=size, highlight=highlight, note=note)
     return _img(svg, label, w, round(w * 1.4), "opacity:0.35;" if dim else "", str(c))
 
@@ -152,7 +186,7 @@ def back_img(*, size: int | str = "medium") -> str:
     True
     """
     w = _width(size)
-    return _img(back_svg(size=size), "face-down card", w, round(w * 1.4))
+    return _img(back_svg(size=size), gettext("face-down card"), w, round(w * 1.4))
 
 
 def card_chip(card: Any, *, four_color: bool = False, highlight: bool = False, dim: bool = False,
@@ -168,7 +202,7 @@ def card_chip(card: Any, *, four_color: bool = False, highlight: bool = False, d
     c = Card(card)
     color = suit_color(c.suit, four_color)
     rank = "10" if c.rank_char == "T" else c.rank_char
-    label = html.escape(c.name + (f", {note}" if note else "") + (", highlighted" if highlight else ""))
+    label = html.escape(_label(c, note, highlight))
     extra = f";outline:2px solid {HIGHLIGHT}" if highlight else ""
     extra += ";opacity:0.35" if dim else ""
     return (f'<span class="ol-chip" data-card="{c}" role="img" aria-label="{label}" title="{label}" '
@@ -188,7 +222,8 @@ def back_svg(*, size: int | str = "medium") -> str:
     """
     w = _width(size)
     h = round(w * 1.4)
-    return (f'<svg class="ol-card ol-back" role="img" aria-label="face-down card" width="{w}" height="{h}" '
+    back = html.escape(gettext("face-down card"))
+    return (f'<svg class="ol-card ol-back" role="img" aria-label="{back}" width="{w}" height="{h}" '
             f'viewBox="0 0 100 140" xmlns="http://www.w3.org/2000/svg" style="vertical-align:middle;margin:2px">'
             '<title>face-down card</title>'
             '<defs><pattern id="ol-back-pat" width="12" height="12" patternUnits="userSpaceOnUse" '

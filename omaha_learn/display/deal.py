@@ -24,6 +24,7 @@ from typing import Any
 
 from omaha_learn.display.cards import as_cards, cards_row
 from omaha_learn.display.html import FONT, player_html
+from omaha_learn.i18n import gettext, street_word
 
 __all__ = ["deal_html", "caption_scale"]
 
@@ -39,6 +40,10 @@ def caption_scale(size: int | str) -> float:
     if isinstance(size, str):
         return _CAPTION_EM.get(size, 1.05)
     return round(max(1.0, size / 64 * 1.05), 2)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _chips(cards: Sequence[Any], four_color: bool) -> str:
@@ -62,11 +67,14 @@ def deal_html(street: str, board: Any, seats: Sequence[tuple[str, Any]], *, hidd
     board_cards = as_cards(board) if board else ()
     em = caption_scale(size)
     names = [name for name, _ in seats]
+    board_word, no_board = html.escape(gettext("Board:")), html.escape(gettext("no board cards yet"))
     parts = [f'<div class="ol-deal" style="{FONT}">',
-             f'<div style="font-size:{1.2 * em:.2f}em;margin:4px 0"><b>{html.escape(street.capitalize())}</b></div>',
-             f'<div class="ol-board" style="margin-bottom:8px;font-size:{em:.2f}em"><b>Board:</b> ']
-    parts.append(cards_row(board_cards, four_color=four_color, size=size, label="board") if board_cards
-                 else "<i>no board cards yet</i>")
+             f'<div style="font-size:{1.2 * em:.2f}em;margin:4px 0"><b>{html.escape(_capital(street_word(street)))}</b>'
+             '</div>',
+             f'<div class="ol-board" style="margin-bottom:8px;font-size:{em:.2f}em"><b>'
+             f'{board_word}</b> ']
+    parts.append(cards_row(board_cards, four_color=four_color, size=size, label=gettext("board")) if board_cards
+                 else f"<i>{no_board}</i>")
     parts.append("</div>")
     best_h = max(h for h, _ in reading) if reading else None
     lows = [lo for _, lo in reading if lo is not None] if reading else []
@@ -77,26 +85,32 @@ def deal_html(street: str, board: Any, seats: Sequence[tuple[str, Any]], *, hidd
         if reading:
             high, low = reading[i]
             used = tuple(high.hole_cards)
-            caption = (("&#9733; " if high == best_h else "") + f"High ({_chips(high.hole_cards, four_color)}): "
-                       f"{html.escape(high.describe())}")
+            caption = (("&#9733; " if high == best_h else "")
+                       + gettext("High ({cards}): {hand}").format(cards=_chips(high.hole_cards, four_color),
+                                                                 hand=html.escape(high.describe())))
             if hilo:
                 caption += "<br>" + ("&#9733; " if low is not None and low == best_l else "")
-                caption += (f"Low ({_chips(low.hole_cards, four_color)}): {html.escape(low.describe())}"
-                            if low is not None else "Low: none")
+                caption += (gettext("Low ({cards}): {hand}").format(cards=_chips(low.hole_cards, four_color),
+                                                                    hand=html.escape(low.describe()))
+                            if low is not None else html.escape(gettext("Low: none")))
         parts.append(player_html(name, hole, hidden=hidden and not reading, four_color=four_color, size=size,
                                  highlight=used, caption_html=caption, caption_em=em))
     if result is not None:
         pot = result.pots[0]
         high = _shares(pot.high_shares, names)
         low = _shares(pot.low_shares, names)
-        text = f"High half: {high}; low half: {low}" if low else f"{'High half' if hilo else 'Pot'}: {high}"
-        if hilo and not low:
-            text += " (no qualifying low: the high takes the whole pot, R11)"
+        if low:
+            text = gettext("High half: {high}; low half: {low}").format(high=high, low=low)
+        elif hilo:
+            text = gettext("High half: {high} (no qualifying low: the high takes the whole pot, R11)").format(high=high)
+        else:
+            text = gettext("Pot: {high}").format(high=high)
+        head = html.escape(gettext("If everyone put in {each} (pot {pot}):").format(each=each, pot=pot.amount))
         parts.append(f'<div class="ol-verdict" style="font-size:{1.05 * em:.2f}em;margin-top:6px">'
-                     f"<b>If everyone put in {each} (pot {pot.amount}):</b> {text}</div>")
+                     f"<b>{head}</b> {text}</div>")
     if reading:
-        parts.append(f'<div style="margin-top:6px;font-size:{em:.2f}em">&#9733; marks the best high and the best '
-                     "low at the table. Framed: the two hole cards the high uses; the low may use two others "
-                     "(R2, R10).</div>")
+        note = gettext("\u2605 marks the best high and the best low at the table. Framed: the two hole cards the "
+                       "high uses; the low may use two others (R2, R10).")
+        parts.append(f'<div style="margin-top:6px;font-size:{em:.2f}em">{html.escape(note)}</div>')
     parts.append("</div>")
     return "".join(parts)

@@ -30,6 +30,7 @@ from omaha_learn.display.results import (
     showdown_html,
 )
 from omaha_learn.display.theme import BADGES, MUTED
+from omaha_learn.i18n import gettext
 
 __all__ = [
     "card_svg",
@@ -56,8 +57,9 @@ def hole_cards_label(name: str, *, hidden: bool = False) -> str:
     ('your hole cards', "p2 (CO)'s hole cards, face down")
     """
     first = name.split(" (")[0]
-    owner = "your" if first.lower() == "you" else f"{name}'s"
-    return f"{owner} hole cards" + (", face down" if hidden else "")
+    if first.lower() == "you":
+        return gettext("your hole cards, face down") if hidden else gettext("your hole cards")
+    return (gettext("{name}'s hole cards, face down") if hidden else gettext("{name}'s hole cards")).format(name=name)
 
 
 def cards_html(cards: Any, *, four_color: bool = False, size: int | str = "medium", label: str = "") -> str:
@@ -75,19 +77,22 @@ def hand_html(hand: Any, *, four_color: bool = False, size: int | str = "medium"
     Works for anything with ``.cards``, ``.hole_cards`` and ``.describe()``.
     """
     if hand is None:
-        return f'<div class="ol-hand" style="{FONT}"><i>no qualifying low</i></div>'
+        no_low = html.escape(gettext("no qualifying low"))
+        return f'<div class="ol-hand" style="{FONT}"><i>{no_low}</i></div>'
     cards = tuple(hand.cards)
     hole = set(getattr(hand, "hole_cards", ()))
-    notes = {c: ("hole card" if c in hole else "board card") for c in cards}
+    notes = {c: (gettext("hole card") if c in hole else gettext("board card")) for c in cards}
     row = cards_row(cards, four_color=four_color, size=size, highlight=hole, notes=notes)
     name = html.escape(hand.describe())
     kind = "low" if hasattr(hand, "ranks") else "high"
     extra = ""
     if kind == "low":
         extra = f' <span style="font-family:monospace;font-size:1.2em">({hand.number})</span>'
+    framed = html.escape(gettext("framed cards are the two from the hand (R2)"))
     return (f'<div class="ol-hand ol-{kind}" style="{FONT}">{row}'
             f'<div style="font-size:1.15em;margin-top:4px"><b>{name}</b>{extra}'
-            f'<span style="color:{MUTED}"> &mdash; framed cards are the two from the hand (R2)</span></div></div>')
+            f'<span style="color:{MUTED}"> &mdash; {framed}'
+            '</span></div></div>')
 
 
 def message_html(text: str, *, kind: str = "error") -> str:

@@ -25,10 +25,12 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from omaha_learn.i18n import N_, gettext, ngettext
+
 __all__ = ["Answers", "answers", "SUMMARY"]
 
-SUMMARY = "Predicted? Show the answers"
-"""The line a closed answer block shows."""
+SUMMARY = N_("Predicted? Show the answers")
+"""The line a closed answer block shows (English; shown in the language in use when it is this default)."""
 
 
 @dataclass(frozen=True)
@@ -46,13 +48,15 @@ class Answers:
         items = "".join(f"<li>{html.escape(a)}</li>" for a in self.items)
         return (f'<details class="ol-answers" style="font-family:DejaVu Sans, Arial, Helvetica, sans-serif;'
                 f'border:1px solid var(--jp-border-color1, #8c8c8c);padding:4px 8px;margin:4px 0">'
-                f'<summary style="cursor:pointer;font-weight:bold">{html.escape(self.summary)}</summary>'
+                f'<summary style="cursor:pointer;font-weight:bold">{html.escape(gettext(self.summary))}</summary>'
                 f'<ol style="margin:6px 0">{items}</ol></details>')
 
     def __repr__(self) -> str:
         n = len(self.items)
-        return (f'Answers hidden: {n} answer{"s" if n != 1 else ""} (open "Show the answers" in a notebook, '
-                "or print them with .text()).")
+        return ngettext('Answers hidden: {n} answer (open "Show the answers" in a notebook, or print them with '
+                        '.text()).',
+                        'Answers hidden: {n} answers (open "Show the answers" in a notebook, or print them with '
+                        '.text()).', n).format(n=n)
 
 
 def answers(*items: object, summary: str = SUMMARY) -> Answers:

@@ -27,9 +27,11 @@ from __future__ import annotations
 import html
 import re
 
+from omaha_learn.i18n import N_, gettext, pgettext
+
 __all__ = ["TEXT", "MUTED", "BORDER", "EDGE", "FOCUS_LIGHT", "FOCUS_DARK", "BADGES", "TINTS", "BUTTONS",
            "contrast", "luminance", "badge", "tinted", "WIDGET_CSS", "FONT", "SCROLL_HINT", "scroll_box",
-           "scroll_open", "SCROLL_CLOSE"]
+           "scroll_open", "SCROLL_CLOSE", "scroll_close", "BADGE_WORDS"]
 
 FONT = "font-family:DejaVu Sans, Arial, Helvetica, sans-serif"
 TEXT = "var(--jp-ui-font-color1, #1a1a1a)"
@@ -81,8 +83,25 @@ BUTTONS: dict[str, tuple[str, str]] = {
 }
 """Text and background of the widget buttons by ``button_style`` (ipywidgets' own are below 4.5:1)."""
 
-SCROLL_HINT = "this table scrolls inside its own box"
-"""The visible hint under a table that scrolls within itself."""
+SCROLL_HINT = N_("this table scrolls inside its own box")
+"""The visible hint under a table that scrolls within itself (English; shown through the catalogue)."""
+
+BADGE_WORDS: dict[str, str] = {
+    "best": "best", "close": "close", "mistake": "mistake", "not weighed": "not weighed",
+    "error": "error", "ok": "ok", "info": "info", "warning": "warning",
+}
+
+
+def _badge_words() -> None:  # pragma: no cover - never called: the badges' words, for the catalogue
+    pgettext("badge", "best")
+    pgettext("badge", "close")
+    pgettext("badge", "mistake")
+    pgettext("badge", "not weighed")
+    pgettext("badge", "error")
+    pgettext("badge", "ok")
+    pgettext("badge", "info")
+    pgettext("badge", "warning")
+"""The word a badge shows for each kind (English; shown through the catalogue, with the context "badge")."""
 
 
 def luminance(color: str) -> float:
@@ -113,7 +132,8 @@ def badge(kind: str, text: str | None = None) -> str:
     '<span class="ol-badge ol-badge-best" style="display:inline-block;padding:0 6px;border-radius:4px;color:#ffffff;background:#137a2c;font-weight:bold;white-space:nowrap"><span aria-hidden="true">✓ </span>best</span>'
     """
     fg, bg, icon = BADGES.get(kind, BADGES["not weighed"])
-    word = html.escape(kind if text is None else text)
+    word = html.escape((pgettext("badge", BADGE_WORDS[kind]) if kind in BADGE_WORDS else kind) if text is None
+                       else text)
     cls = re.sub(r"[^a-z0-9]+", "-", kind.lower())
     return (f'<span class="ol-badge ol-badge-{cls}" style="display:inline-block;padding:0 6px;border-radius:4px;'
             f'color:{fg};background:{bg};font-weight:bold;white-space:nowrap"><span aria-hidden="true">{icon} </span>'
@@ -137,9 +157,19 @@ def scroll_open(label: str, *, max_height: str = "") -> str:
             f'tabindex="0" aria-label="{html.escape(label)}" style="overflow-x:auto;{tall}max-width:100%">')
 
 
+_SCROLL_HINT_LINE = N_("this table scrolls inside its own box if it is cut off (it also takes the arrow keys once "
+                      "focused)")
+
+
+def scroll_close() -> str:
+    """The end of a :func:`scroll_open` box, with its visible hint in the language in use."""
+    hint = html.escape(gettext(_SCROLL_HINT_LINE))
+    return f'</div><div class="ol-scroll-hint" style="color:{MUTED};font-size:0.9em">{hint}</div></div>'
+
+
 SCROLL_CLOSE = (f'</div><div class="ol-scroll-hint" style="color:{MUTED};font-size:0.9em">'
-                f"{html.escape(SCROLL_HINT)} if it is cut off (it also takes the arrow keys once focused)</div></div>")
-"""The end of a :func:`scroll_open` box, with its visible hint."""
+                f"{html.escape(_SCROLL_HINT_LINE)}</div></div>")
+"""The end of a :func:`scroll_open` box in English (:func:`scroll_close` speaks the language in use)."""
 
 
 def scroll_box(inner: str, label: str, *, max_height: str = "") -> str:
@@ -150,7 +180,7 @@ def scroll_box(inner: str, label: str, *, max_height: str = "") -> str:
     >>> 'role="region"' in box and 'tabindex="0"' in box and 'aria-label="review"' in box
     True
     """
-    return scroll_open(label, max_height=max_height) + inner + SCROLL_CLOSE
+    return scroll_open(label, max_height=max_height) + inner + scroll_close()
 
 
 def _button_css() -> str:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from omaha_learn.engine import arguments
 from omaha_learn.errors import PotError
 from omaha_learn.i18n import gettext as _
+from omaha_learn.i18n import ngettext
 
 __all__ = ["Pot", "PotError", "side_pots", "with_dead_money", "odd_chip_order", "split_evenly"]
 
@@ -47,9 +48,13 @@ class Pot:
         return len(self.contributors) == 1 and self.eligible == self.contributors
 
     def __str__(self) -> str:
-        seats = ", ".join(map(str, self.eligible))
-        what = "uncalled, returned to" if self.uncalled else "eligible"
-        return f"{self.amount} ({what}: seat{'s' if len(self.eligible) != 1 else ''} {seats})"
+        seats, n = ", ".join(map(str, self.eligible)), len(self.eligible)
+        if self.uncalled:
+            text = ngettext("{amount} (uncalled, returned to: seat {seats})",
+                            "{amount} (uncalled, returned to: seats {seats})", n)
+        else:
+            text = ngettext("{amount} (eligible: seat {seats})", "{amount} (eligible: seats {seats})", n)
+        return text.format(amount=self.amount, seats=seats)
 
 
 def odd_chip_order(seats: Iterable[int], button: int, n: int) -> list[int]:

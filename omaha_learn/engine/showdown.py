@@ -40,8 +40,8 @@ from omaha_learn.engine.evaluation.hands import HighHand, LowHand, high_strength
 from omaha_learn.engine.games import DEFAULT_GAME, HOLE_SIZES, Game
 from omaha_learn.engine.pots import Pot, PotError, odd_chip_order, side_pots, split_evenly, with_dead_money
 from omaha_learn.errors import GameError, ShowdownError
+from omaha_learn.i18n import get_language, gettext, ngettext, pgettext
 from omaha_learn.i18n import gettext as _
-from omaha_learn.i18n import pgettext
 
 __all__ = ["ShowdownError", "PotResult", "ShowdownResult", "showdown"]
 
@@ -75,10 +75,15 @@ class PotResult:
     """Chips nobody matched, handed back to the seat that put them in."""
     _explain: Callable[[], str] | None = field(default=None, repr=False, compare=False)
 
-    @functools.cached_property
+    @property
     def reason(self) -> str:
-        """Why the pot went where it did, in words a learner can read (built on first use)."""
-        return self._explain() if self._explain is not None else ""
+        """Why the pot went where it did, in words a learner can read, in the language in use (built on first
+        use in each language)."""
+        texts: dict[str, str] = self.__dict__.setdefault("_reason_texts", {})
+        code = get_language()
+        if code not in texts:
+            texts[code] = self._explain() if self._explain is not None else ""
+        return texts[code]
 
     @property
     def name(self) -> str:
@@ -111,7 +116,12 @@ class PotResult:
         return winners[0] if len(winners) == 1 and not self.uncalled else None
 
     def __str__(self) -> str:
-        return f"{self.name.capitalize()} {self.amount} ({_seats_text(self.eligible)}): {self.reason}"
+        fields = {"amount": self.amount, "index": self.index, "seats": _seats_text(self.eligible), "reason": self.reason}
+        if self.uncalled:
+            return gettext("Uncalled bet {amount} ({seats}): {reason}").format(**fields)
+        if self.index == 0:
+            return gettext("Main pot {amount} ({seats}): {reason}").format(**fields)
+        return gettext("Side pot {index} {amount} ({seats}): {reason}").format(**fields)
 
 
 @dataclass(frozen=True)
@@ -169,27 +179,35 @@ class ShowdownResult:
 
     def summary(self) -> str:
         """A few lines a learner can read: hands, pots, reasons and payouts."""
-        lines = [f"{self.game.label}, button seat {self.button}, board {format_cards(self.board) or '(none)'}"]
+        lines = [gettext("{game}, button seat {button}, board {board}").format(
+            game=self.game.label, button=self.button, board=format_cards(self.board) or gettext("(none)"))]
         if self.uncontested:
-            lines.append("Everyone else folded: no showdown, nothing is shown (R20).")
+            lines.append(gettext("Everyone else folded: no showdown, nothing is shown (R20)."))
         else:
-            lines.append("Show order: " + ", ".join(f"seat {s}" for s in self.show_order) + " (R22)")
+            order = ", ".join(gettext("seat {seat}").format(seat=s) for s in self.show_order)
+            lines.append(gettext("Show order: {seats} (R22)").format(seats=order))
             for seat, hole in enumerate(self.holes):
                 if hole is None:
                     continue
                 if seat in self.dead:
-                    lines.append(f"  seat {seat}: {format_cards(hole)}  dead hand, not all cards shown (R23)")
+                    lines.append(gettext("  seat {seat}: {cards}  dead hand, not all cards shown (R23)").format(
+                        seat=seat, cards=format_cards(hole)))
                     continue
                 high, low = self.high_hands[seat], self.low_hands[seat]
-                text = f"  seat {seat}: {format_cards(hole)}  high: {high.describe() if high else '-'}"
+                fields = {"seat": seat, "cards": format_cards(hole), "high": high.describe() if high else "-",
+                          "low": low.describe() if low else gettext("none")}
                 if self.game.has_low:
-                    text += f"; low: {low.describe() if low else 'none'}"
-                lines.append(text)
+                    lines.append(gettext("  seat {seat}: {cards}  high: {high}; low: {low}").format(**fields))
+                else:
+                    lines.append(gettext("  seat {seat}: {cards}  high: {high}").format(**fields))
         for pot in self.pots:
             lines.append(str(pot))
-        lines.append("Payouts: " + ", ".join(f"seat {s} +{a}" for s, a in enumerate(self.payouts) if a))
+        paid = ", ".join(gettext("seat {seat} +{amount}").format(seat=s, amount=a)
+                         for s, a in enumerate(self.payouts) if a)
+        lines.append(gettext("Payouts: {payouts}").format(payouts=paid))
         if self.kill_seat is not None:
-            lines.append(f"Seat {self.kill_seat} scooped a pot above {self.kill}: it posts a kill next hand (R25).")
+            lines.append(gettext("Seat {seat} scooped a pot above {kill}: it posts a kill next hand (R25).").format(
+                seat=self.kill_seat, kill=self.kill))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -354,11 +372,17 @@ def _dead_seats(shown: ShownLike, holes: Sequence[tuple[Card, ...] | None]) -> f
     return frozenset(dead)
 
 
-def _seats_text(seats: Sequence[int]) -> str:
+def _seat_list(seats: Sequence[int]) -> str:
+    """Seat numbers as a list a sentence reads: ``0``, ``0 and 1``, ``0, 1 and 2``."""
     seats = sorted(seats)
     if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+        return str(seats[0])
+    return gettext("{items} and {last}").format(items=", ".join(map(str, seats[:-1])), last=seats[-1])
+
+
+def _seats_text(seats: Sequence[int]) -> str:
+    """``seat 0``, ``seats 0 and 1``, in the language in use."""
+    return ngettext("seat {seats}", "seats {seats}", len(seats)).format(seats=_seat_list(seats))
 
 
 # ------------------------------------------------------------------ showdown
@@ -488,23 +512,23 @@ class _Describer:
 
     def __init__(self, highs: Sequence[_Best | None], lows: Sequence[_Best | None], qualifier: int | None):
         self.highs, self.lows, self.qualifier = highs, lows, qualifier
-        self.texts: dict[tuple[str, int], str] = {}
+        self.texts: dict[tuple[str, int, str], str] = {}
 
     def high(self, seat: int) -> str:
-        text = self.texts.get(("high", seat))
+        text = self.texts.get(("high", seat, get_language()))
         if text is None:
             h = self.highs[seat]
             assert h is not None
             text = make_high(h[1], h[2], h[0]).describe()
-            text = self.texts[("high", seat)] = text[:1].lower() + text[1:]  # read mid-sentence
+            text = self.texts[("high", seat, get_language())] = text[:1].lower() + text[1:]  # read mid-sentence
         return text
 
     def low(self, seat: int) -> str:
-        text = self.texts.get(("low", seat))
+        text = self.texts.get(("low", seat, get_language()))
         if text is None:
             lo = self.lows[seat]
             assert lo is not None
-            text = self.texts[("low", seat)] = make_low(lo[1], lo[2], lo[0], self.qualifier).describe()
+            text = self.texts[("low", seat, get_language())] = make_low(lo[1], lo[2], lo[0], self.qualifier).describe()
         return text
 
 
@@ -524,7 +548,8 @@ class _Awarder:
             seat = eligible[0]
             amount = pot.amount
             return PotResult(index, amount, eligible, eligible, (), {seat: amount}, {}, uncalled=True,
-                             _explain=lambda: f"Uncalled: nobody matched seat {seat}'s last {amount}, so it goes back")
+                             _explain=lambda: gettext("Uncalled: nobody matched seat {seat}'s last {amount}, so it goes back")
+                             .format(seat=seat, amount=amount))
         setup = self.setup
         if len(eligible) == 1:
             return PotResult(index, pot.amount, eligible, eligible, (), {eligible[0]: pot.amount}, {},
@@ -552,53 +577,78 @@ def _best(order: Sequence[int], hands: Sequence[_Best | None], threshold: int) -
 def _alone_reason(pot: Pot, uncontested: bool, dead: frozenset[int]) -> str:
     seat = pot.eligible[0]
     if uncontested:
-        return f"Seat {seat} wins without showing: every other seat folded (R20)"
+        return gettext("Seat {seat} wins without showing: every other seat folded (R20)").format(seat=seat)
     dead_here = sorted(set(pot.contributors) & dead)
-    why = f"Seat {seat} wins: the only hand left in this pot"
     if dead_here:
-        why += f" ({_seats_text(dead_here)} showed a dead hand, R23)"
-    return why
+        return ngettext("Seat {seat} wins: the only hand left in this pot (seat {dead} showed a dead hand, R23)",
+                        "Seat {seat} wins: the only hand left in this pot (seats {dead} showed a dead hand, R23)",
+                        len(dead_here)).format(seat=seat, dead=_seat_list(dead_here))
+    return gettext("Seat {seat} wins: the only hand left in this pot").format(seat=seat)
 
 
 def _split_reason(pot: Pot, high_shares: dict[int, int], low_shares: dict[int, int], units: int, game: Game,
                   dead: frozenset[int], describe: _Describer) -> str:
-    """The reason for a contested pot, in words."""
+    """The reason for a contested pot, in words: clauses joined by "; " (:attr:`PotResult.reasons`)."""
     hw = sorted(high_shares)
     lw = sorted(low_shares)
     high_text = describe.high(hw[0])
     parts: list[str] = []
     if lw and hw == lw:
         if len(hw) == 1:
-            parts.append(f"Seat {hw[0]} scoops: best high ({high_text}) and best low ({describe.low(hw[0])})")
+            parts.append(gettext("Seat {seat} scoops: best high ({high}) and best low ({low})").format(
+                seat=hw[0], high=high_text, low=describe.low(hw[0])))
         else:
-            parts.append(f"{_seats_text(hw).capitalize()} tie for both halves: {high_text} and {describe.low(hw[0])}")
+            parts.append(gettext("Seats {seats} tie for both halves: {high} and {low}").format(
+                seats=_seat_list(hw), high=high_text, low=describe.low(hw[0])))
     elif not lw:
-        tail = " and no qualifying low" if game.has_low else ""
         if len(hw) == 1:
-            parts.append(f"Seat {hw[0]} scoops: best high ({high_text}){tail}")
+            text = (gettext("Seat {seat} scoops: best high ({high}) and no qualifying low") if game.has_low
+                    else gettext("Seat {seat} scoops: best high ({high})"))
+            parts.append(text.format(seat=hw[0], high=high_text))
         else:
-            parts.append(f"Pot split: {_seats_text(hw)} {'both' if len(hw) == 2 else 'all'} hold {high_text}{tail}")
+            if len(hw) == 2:
+                text = (gettext("Pot split: seats {seats} both hold {high} and no qualifying low") if game.has_low
+                        else gettext("Pot split: seats {seats} both hold {high}"))
+            else:
+                text = (gettext("Pot split: seats {seats} all hold {high} and no qualifying low") if game.has_low
+                        else gettext("Pot split: seats {seats} all hold {high}"))
+            parts.append(text.format(seats=_seat_list(hw), high=high_text))
     else:
         if len(hw) == 1:
-            parts.append(f"Seat {hw[0]} wins the high half with {high_text}")
+            parts.append(gettext("Seat {seat} wins the high half with {high}").format(seat=hw[0], high=high_text))
         else:
-            parts.append(f"High half split: {_seats_text(hw)} {'both' if len(hw) == 2 else 'all'} hold {high_text}")
+            text = (gettext("High half split: seats {seats} both hold {high}") if len(hw) == 2
+                    else gettext("High half split: seats {seats} all hold {high}"))
+            parts.append(text.format(seats=_seat_list(hw), high=high_text))
         low_text = describe.low(lw[0])
         if len(lw) == 1:
-            parts.append(f"low half to seat {lw[0]} with {low_text}")
+            parts.append(gettext("low half to seat {seat} with {low}").format(seat=lw[0], low=low_text))
         else:
-            parts.append(f"low half split: {_seats_text(lw)} {'both' if len(lw) == 2 else 'all'} hold {low_text}")
+            text = (gettext("low half split: seats {seats} both hold {low}") if len(lw) == 2
+                    else gettext("low half split: seats {seats} all hold {low}"))
+            parts.append(text.format(seats=_seat_list(lw), low=low_text))
         if units % 2:
-            parts.append("the odd chip goes to the high half (R24)")
+            parts.append(gettext("the odd chip goes to the high half (R24)"))
     for shares, label in ((high_shares, "high"), (low_shares, "low")):
         values = set(shares.values())
         if len(values) > 1:
             top = max(values)
             firsts = [s for s, a in shares.items() if a == top]
-            what = "the pot" if not lw else f"the {label} half"
-            parts.append(f"odd chip{'s' if len(firsts) > 1 else ''} of {what} to {_seats_text(firsts)},"
-                         " first clockwise from the button (R24)")
+            if not lw:
+                text = ngettext("odd chip of the pot to seat {seats}, first clockwise from the button (R24)",
+                                "odd chips of the pot to seats {seats}, first clockwise from the button (R24)",
+                                len(firsts))
+            elif label == "high":
+                text = ngettext("odd chip of the high half to seat {seats}, first clockwise from the button (R24)",
+                                "odd chips of the high half to seats {seats}, first clockwise from the button (R24)",
+                                len(firsts))
+            else:
+                text = ngettext("odd chip of the low half to seat {seats}, first clockwise from the button (R24)",
+                                "odd chips of the low half to seats {seats}, first clockwise from the button (R24)",
+                                len(firsts))
+            parts.append(text.format(seats=_seat_list(firsts)))
     dead_here = sorted(set(pot.contributors) & dead)
     if dead_here:
-        parts.append(f"{_seats_text(dead_here)} showed a dead hand (R23)")
+        parts.append(ngettext("seat {seats} showed a dead hand (R23)", "seats {seats} showed a dead hand (R23)",
+                              len(dead_here)).format(seats=_seat_list(dead_here)))
     return "; ".join(parts)

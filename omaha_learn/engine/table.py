@@ -64,6 +64,7 @@ from omaha_learn.engine.betting.settings import Limits, Stakes
 from omaha_learn.engine.betting.state import Action, HandState, IllegalAction
 from omaha_learn.engine.games import DECK_SIZE, DEFAULT_GAME, MAX_PLAYERS, Game, cards_needed
 from omaha_learn.errors import BettingSetupError, TableError
+from omaha_learn.i18n import gettext, ngettext
 from omaha_learn.i18n import gettext as _
 
 __all__ = ["Table", "TableError", "Seat", "MAX_HANDS"]
@@ -223,8 +224,11 @@ class Table:
         if back_soon:
             key = (name, self._today())
             self._returns[key] = self._returns.get(key, 0) + 1
-            self.log.append(f"{name} returns within {self.rathole_minutes:g} minutes after leaving with"
-                            f" 100 big blinds or more (counted, R32)")
+            self.log.append(ngettext("{name} returns within {minutes} minute after leaving with 100 big blinds or "
+                                     "more (counted, R32)",
+                                     "{name} returns within {minutes} minutes after leaving with 100 big blinds or "
+                                     "more (counted, R32)", int(self.rathole_minutes))
+                            .format(name=name, minutes=f"{self.rathole_minutes:g}"))
         if seat is None:
             seat = free[0]
         elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
@@ -234,7 +238,7 @@ class Table:
         started = self.hands_played > 0 or self.hand is not None
         self.occupants[seat] = Seat(name, stack, player, waiting_for_bb=started and not post_now,
                                     post_now=started and post_now)
-        self.log.append(f"{name} sits in seat {seat} with {stack}")
+        self.log.append(gettext("{name} sits in seat {seat} with {stack}").format(name=name, seat=seat, stack=stack))
 
     def leave(self, name: str) -> int:
         """Stand up with your chips (not during a hand you are in); returns them.
@@ -249,7 +253,7 @@ class Table:
         if seat.stack >= 100 * max(self.blinds):
             self._left[name] = _Left(seat.stack, self.clock())
         self.cashed_out[name] = self.cashed_out.get(name, 0) + seat.stack
-        self.log.append(f"{name} leaves with {seat.stack}")
+        self.log.append(gettext("{name} leaves with {stack}").format(name=name, stack=seat.stack))
         if self._kill_owed == name:
             self._kill_owed = None
         self._seat_waiting()
@@ -273,7 +277,7 @@ class Table:
         if len(self.occupants) < self.seats:
             raise TableError(_("a seat is free: {name!r} can join() now").format(name=name))
         self._waiting.append((name, stack, player))
-        self.log.append(f"{name} joins the waiting list ({len(self._waiting)})")
+        self.log.append(gettext("{name} joins the waiting list ({place})").format(name=name, place=len(self._waiting)))
         return len(self._waiting)
 
     def leave_waiting_list(self, name: str) -> None:
@@ -281,7 +285,7 @@ class Table:
         for i, w in enumerate(self._waiting):
             if w[0] == name:
                 del self._waiting[i]
-                self.log.append(f"{name} leaves the waiting list")
+                self.log.append(gettext("{name} leaves the waiting list").format(name=name))
                 return
         raise TableError(_("{name!r} is not on the waiting list").format(name=name))
 
@@ -296,9 +300,9 @@ class Table:
             try:
                 self.join(name, stack, player=player)
             except TableError as e:       # e.g. a shortstack table refusing a rathole: the next one waiting
-                self.log.append(f"{name} could not take the seat: {e}")
+                self.log.append(gettext("{name} could not take the seat: {why}").format(name=name, why=e))
             else:
-                self.log.append(f"{name} is seated from the waiting list")
+                self.log.append(gettext("{name} is seated from the waiting list").format(name=name))
 
     # ----------------------------------------------------------------- R32
     def _today(self) -> date:
@@ -321,7 +325,7 @@ class Table:
         if seat.stack == 0:
             seat.sitting_out_since = None
         seat.stack += amount
-        self.log.append(f"{name} adds {amount}")
+        self.log.append(gettext("{name} adds {amount}").format(name=name, amount=amount))
 
     def sit_out(self, name: str) -> None:
         """Keep the seat but get no cards and pay no blinds (R29)."""
@@ -340,7 +344,7 @@ class Table:
                 if o.sitting_out_since is not None and now - o.sitting_out_since >= self.sit_out_limit]
         for name in gone:
             if self.hand is None or self.hand.is_over or self._seat_of(name) not in self.hand_seats:
-                self.log.append(f"{name} removed after sitting out (R29)")
+                self.log.append(gettext("{name} removed after sitting out (R29)").format(name=name))
                 self.leave(name)
         return gone
 
@@ -399,7 +403,8 @@ class Table:
             if self.structure == "fixed":          # the kill raises the limits in proportion (a full kill doubles)
                 small_bet = (small_bet or max(self.blinds)) * self.kill_blind // max(self.blinds)
                 big_bet = (big_bet or 2 * max(self.blinds)) * self.kill_blind // max(self.blinds)
-            self.log.append(f"{self._kill_owed} posts a kill of {posts[killer]} (R25)")
+            self.log.append(gettext("{name} posts a kill of {amount} (R25)").format(name=self._kill_owed,
+                                                                                    amount=posts[killer]))
         self._banked = False
         self.hand = HandState([self._hand_start[s] for s in dealt], game=self.game, blinds=self.blinds,
                               structure=self.structure,
@@ -407,7 +412,8 @@ class Table:
                               button=dealt.index(self.button_seat), seed=self.rng.randrange(2**32),
                               names=[self.occupants[s].name for s in dealt], posts=posts,
                               chip=self.chip, kill=self.kill)
-        self.log.append(f"hand {self.hands_played + 1}: button {self.name_at(self.button_seat)}")
+        self.log.append(gettext("hand {number}: button {name}").format(number=self.hands_played + 1,
+                                                                       name=self.name_at(self.button_seat)))
         self._decision_started = self.clock()
 
     def act(self, action: Action | str, amount: int | None = None) -> None:
@@ -445,7 +451,8 @@ class Table:
                 kill_seat = winner
         if self.kill is not None and kill_seat is not None:
             self._kill_owed = self.name_at(self.hand_seats[kill_seat])
-            self.log.append(f"{self._kill_owed} scooped a pot above {self.kill} and owes a kill next hand (R25)")
+            self.log.append(gettext("{name} scooped a pot above {kill} and owes a kill next hand (R25)")
+                            .format(name=self._kill_owed, kill=self.kill))
         for s in self.hand_seats:
             if self.occupants[s].stack == 0:
                 self.sit_out(self.occupants[s].name)   # busted: sits out until chips are added
@@ -465,7 +472,8 @@ class Table:
         action = Action("check") if self.hand.legal_actions().can_check else Action("fold")
         self.act(action)
         self.sit_out(name)
-        self.log.append(f"{name} timed out: {action.kind}s and sits out (R30)")
+        self.log.append((gettext("{name} timed out: checks and sits out (R30)") if action.kind == "check"
+                         else gettext("{name} timed out: folds and sits out (R30)")).format(name=name))
         return action
 
     def tick(self) -> Action | None:
@@ -530,6 +538,6 @@ class Table:
         return out
 
     def __repr__(self) -> str:
-        people = ", ".join(f"{s}:{o.name}({o.stack}{', out' if o.sitting_out else ''})"
-                           for s, o in sorted(self.occupants.items()))
+        people = ", ".join((gettext("{seat}:{name}({stack}, out)") if o.sitting_out else "{seat}:{name}({stack})")
+                           .format(seat=s, name=o.name, stack=o.stack) for s, o in sorted(self.occupants.items()))
         return f"<Table {self.game} {self.blinds[0]}/{self.blinds[1]} [{people}]>"

@@ -41,8 +41,8 @@ from omaha_learn.engine.evaluation.hands import (
 from omaha_learn.engine.evaluation.nuts import nut_strengths
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.errors import CardError, QualifierError
+from omaha_learn.i18n import gettext, ngettext, pgettext, street_word
 from omaha_learn.i18n import gettext as _
-from omaha_learn.i18n import pgettext
 from omaha_learn.strategy.draws import Draw, flush_draws, low_draw, makes_straight, straight_draw
 
 __all__ = ["NextCard", "Outs", "outs", "outs_of"]
@@ -171,34 +171,52 @@ class Outs(Sequence[NextCard]):
 
     def summary(self) -> str:
         """The hand now, its draws, then the next cards that matter, in words."""
-        street = "flop" if len(self.board) == 3 else "turn"
-        lines = [f"Hole: {format_cards(self.hole)}   Board ({street}): {format_cards(self.board)}   {self.game.label}",
-                 f"{len(self)} unseen cards can come next" + (f" ({len(self.dead)} dead)" if self.dead else "") + ".",
-                 f"Now: {self.high.describe()} ({self.high})" + (", the nuts" if self.nuts_now else ", not the nuts")
-                 + "."]
+        street = street_word("flop" if len(self.board) == 3 else "turn")
+        none = gettext("none")
+        lines = [gettext("Hole: {hole}   Board ({street}): {board}   {game}").format(
+                     hole=format_cards(self.hole), street=street, board=format_cards(self.board), game=self.game.label),
+                 (ngettext("{n} unseen card can come next ({dead} dead).",
+                           "{n} unseen cards can come next ({dead} dead).", len(self)) if self.dead else
+                  ngettext("{n} unseen card can come next.", "{n} unseen cards can come next.", len(self)))
+                 .format(n=len(self), dead=len(self.dead)),
+                 (gettext("Now: {hand} ({cards}), the nuts.") if self.nuts_now else
+                  gettext("Now: {hand} ({cards}), not the nuts.")).format(hand=self.high.describe(), cards=self.high)]
         if self.game.has_low:
-            lines.append("Low now: none." if self.low is None else
-                         f"Low now: {self.low.describe()}" + (", the nut low." if self.nut_low_now else
-                                                             ", not the nut low."))
+            lines.append(gettext("Low now: none.") if self.low is None else
+                         (gettext("Low now: {low}, the nut low.") if self.nut_low_now else
+                          gettext("Low now: {low}, not the nut low.")).format(low=self.low.describe()))
         if self.draws:
-            lines.append("Draws:")
+            lines.append(gettext("Draws:"))
             lines.extend(f"  {d.name} ({d.rule}): {d.message}" for d in self.draws)
-        lines.append(f"Nut high after {len(self.nut_high)} cards: {format_cards(self.nut_high) or 'none'}.")
-        lines.append(f"Improve the high after {len(self.improves_high)} cards: "
-                     f"{format_cards(self.improves_high) or 'none'}.")
+        counts: tuple[tuple[str, str, tuple[Card, ...]], ...] = (("Nut high after {n} cards: {cards}.", "Nut high after {n} card: {cards}.", self.nut_high),
+                  ("Improve the high after {n} cards: {cards}.", "Improve the high after {n} card: {cards}.",
+                   self.improves_high))
         if self.game.has_low:
-            lines.append(f"Make a low after {len(self.makes_low)} cards: {format_cards(self.makes_low) or 'none'}.")
-            lines.append(f"Nut low after {len(self.nut_low)} cards: {format_cards(self.nut_low) or 'none'}.")
-            lines.append(f"Nut high or nut low after {len(self.nut_outs)} cards.")
+            counts += (("Make a low after {n} cards: {cards}.", "Make a low after {n} card: {cards}.", self.makes_low),
+                       ("Nut low after {n} cards: {cards}.", "Nut low after {n} card: {cards}.", self.nut_low))
+        for many, one, cards in counts:
+            lines.append(ngettext(one, many, len(cards)).format(n=len(cards), cards=format_cards(cards) or none))
+        if self.game.has_low:
+            lines.append(ngettext("Nut high or nut low after {n} card.", "Nut high or nut low after {n} cards.",
+                                  len(self.nut_outs)).format(n=len(self.nut_outs)))
         return "\n".join(lines)
+
+    @staticmethod
+    def _messages() -> None:  # pragma: no cover - never called: the counted lines above, for the catalogue
+        ngettext("Nut high after {n} card: {cards}.", "Nut high after {n} cards: {cards}.", 1)
+        ngettext("Improve the high after {n} card: {cards}.", "Improve the high after {n} cards: {cards}.", 1)
+        ngettext("Make a low after {n} card: {cards}.", "Make a low after {n} cards: {cards}.", 1)
+        ngettext("Nut low after {n} card: {cards}.", "Nut low after {n} cards: {cards}.", 1)
 
     def __str__(self) -> str:
         return self.summary()
 
     def __repr__(self) -> str:
-        return (f"Outs('{format_cards(self.hole)}', '{format_cards(self.board)}', game={self.game.value!r}: "
-                f"{len(self.nut_high)} nut high, {len(self.improves_high)} improve"
-                + (f", {len(self.nut_low)} nut low)" if self.game.has_low else ")"))
+        text = (gettext("Outs('{hole}', '{board}', game={game}: {nut_high} nut high, {improve} improve, {nut_low} nut "
+                        "low)") if self.game.has_low else
+                gettext("Outs('{hole}', '{board}', game={game}: {nut_high} nut high, {improve} improve)"))
+        return text.format(hole=format_cards(self.hole), board=format_cards(self.board), game=repr(self.game.value),
+                           nut_high=len(self.nut_high), improve=len(self.improves_high), nut_low=len(self.nut_low))
 
     def _repr_html_(self) -> str:
         return rendering.html("outs", self)   # drawn by omaha_learn.display when it is there

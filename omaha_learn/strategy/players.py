@@ -346,7 +346,7 @@ def _expected_shares(pool: list[list[int]], deck: list[int], board: tuple[Card, 
     mine, theirs, boards = [], [], []
     for hand in pool:
         rest = [c for c in deck if c not in hand]
-        for _ in range(runs):
+        for _run in range(runs):
             cards = rng.sample(rest, 4 + need)
             mine.append(hand)
             theirs.append(cards[:4])

@@ -56,8 +56,8 @@ from omaha_learn.engine.betting.settings import Limits, Stakes
 from omaha_learn.engine.cards import Card, CardError, CardsLike, Deck, format_cards, is_parsed, parse_cards
 from omaha_learn.engine.games import BOARD_AFTER, DEFAULT_GAME, HOLE_SIZES, MAX_PLAYERS, STREETS, Game, deal_holes
 from omaha_learn.errors import BettingSetupError, ShowdownError
+from omaha_learn.i18n import gettext, ngettext, pgettext, street_word
 from omaha_learn.i18n import gettext as _
-from omaha_learn.i18n import pgettext
 
 __all__ = ["HandState", "Action", "LegalActions", "IllegalAction", "UncontestedResult", "STREETS", "Stakes",
            "Limits"]
@@ -82,7 +82,7 @@ class UncontestedResult:
     uncontested: bool = True
 
     def describe(self) -> str:
-        return f"seat {self.winner} wins {self.pot} uncontested"
+        return gettext("seat {seat} wins {pot} uncontested").format(seat=self.winner, pot=self.pot)
 
 
 @dataclass
@@ -249,7 +249,7 @@ class HandState:
         seed = arguments.seed(seed, "seed", BettingSetupError)
         qualifier = arguments.qualifier(qualifier, "qualifier", BettingSetupError)
         if names is None:
-            name_list = [f"seat {i}" for i in range(n)]
+            name_list = [gettext("seat {seat}").format(seat=i) for i in range(n)]
         else:
             name_list = arguments.items(names, "names", BettingSetupError, n=n)
             for i, name in enumerate(name_list):
@@ -358,8 +358,13 @@ class HandState:
 
     def _post_forced_bets(self) -> None:
         n = self.n
-        self.log.append(f"{self.structure}-limit {self.game.short_name}: "
-                        f"blinds {self.blinds[0]}/{self.blinds[1]}, {n} players, button seat {self.button}")
+        head = (ngettext("fixed-limit {game}: blinds {small}/{big}, {n} player, button seat {button}",
+                         "fixed-limit {game}: blinds {small}/{big}, {n} players, button seat {button}", n)
+                if self.structure == "fixed" else
+                ngettext("pot-limit {game}: blinds {small}/{big}, {n} player, button seat {button}",
+                         "pot-limit {game}: blinds {small}/{big}, {n} players, button seat {button}", n))
+        self.log.append(head.format(game=self.game.short_name, small=self.blinds[0], big=self.blinds[1], n=n,
+                                    button=self.button))
         for i in range(n):
             if self.holes[i] is not None:
                 self._note(Event("dealt", self.names[i], cards=format_cards(self.holes[i] or ())))
@@ -644,7 +649,8 @@ class HandState:
             return
         self.street_index += 1
         self._deal_board(BOARD_AFTER[self.street_index])
-        self.log.append(f"{STREETS[self.street_index]}: {format_cards(self.board)}")
+        self.log.append(gettext("{street}: {board}").format(street=street_word(STREETS[self.street_index]),
+                                                            board=format_cards(self.board)))
         self._begin_round()
 
     def _deal_board(self, size: int) -> None:
@@ -696,8 +702,13 @@ class HandState:
         return "\n".join(self.log)
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"{self.street}, seat {self._to_act} to act"
-        return f"<HandState {self.game} {self.n} players, {state}, pot {self.pot}>"
+        if self.is_over:
+            text = ngettext("<HandState {game} {n} player, over, pot {pot}>",
+                            "<HandState {game} {n} players, over, pot {pot}>", self.n)
+        else:
+            text = ngettext("<HandState {game} {n} player, {street}, seat {seat} to act, pot {pot}>",
+                            "<HandState {game} {n} players, {street}, seat {seat} to act, pot {pot}>", self.n)
+        return text.format(game=self.game, n=self.n, street=street_word(self.street), seat=self._to_act, pot=self.pot)
 
     def _repr_html_(self) -> str:
         return rendering.html("hand_state", self)   # drawn by omaha_learn.display when it is there

@@ -57,7 +57,7 @@ from omaha_learn.engine.equity.result import EquityResult, result_from_counts
 from omaha_learn.engine.evaluation.tables import low_threshold
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.errors import EquityError, ExactTooLarge, RangesDoNotFit
-from omaha_learn.i18n import format_number
+from omaha_learn.i18n import format_number, gettext, ngettext, pgettext
 from omaha_learn.i18n import gettext as _
 
 __all__ = ["range_equity", "RangeEquityResult", "HandRange", "has_range", "EXACT_PREFLOP_HANDS", "EXACT_BOARDS",
@@ -118,15 +118,18 @@ class RangeEquityResult(EquityResult):
     def _labels(self) -> Iterator[str]:
         for r, n in zip(self.ranges, self.combos, strict=True):
             if r is not None:
-                yield f"range {r.text} ({n:,} of {r.combos:,} hands after card removal)"
+                yield ngettext("range {range} ({n} of {total} hand after card removal)",
+                               "range {range} ({n} of {total} hands after card removal)", r.combos).format(
+                    range=r.text, n=format_number(n or 0), total=format_number(r.combos))
 
     def __str__(self) -> str:
         lines = super().__str__().split("\n")
         for j, line in enumerate(lines[2:2 + len(self)], start=2):
             i = j - 2
             if self.ranges[i] is not None:
-                lines[j] = line.replace("random", "range ", 1)
-        extra = [f"player {i + 1}: {label}" for i, label in
+                random = gettext("random")
+                lines[j] = line.replace(random, pgettext("column", "range").ljust(len(random)), 1)
+        extra = [gettext("player {number}: {range}").format(number=i + 1, range=label) for i, label in
                  zip([i for i, r in enumerate(self.ranges) if r is not None], self._labels(), strict=True)]
         return "\n".join(lines[:2 + len(self)] + extra + lines[2 + len(self):])
 
@@ -134,13 +137,17 @@ class RangeEquityResult(EquityResult):
         import html
 
         page = super()._repr_html_()
-        parts = page.split("<i>random</i>")
+        word = html.escape(gettext("random"))
+        random = f"<i>{word}</i>"
+        parts = page.split(random)
         out = [parts[0]]
         nones = [i for i, p in enumerate(self.players) if p.hole is None]
         for k, rest in enumerate(parts[1:]):
             r = self.ranges[nones[k]] if k < len(nones) else None
-            label = "<i>random</i>" if r is None else (
-                f"<code>{html.escape(r.text)}</code> <small>({self.combos[nones[k]]:,} hands)</small>")
+            n = self.combos[nones[k]] or 0
+            label = random if r is None else (
+                f"<code>{html.escape(r.text)}</code> <small>"
+                + html.escape(ngettext("({n} hand)", "({n} hands)", n).format(n=format_number(n))) + "</small>")
             out.append(label + rest)
         return "".join(out)
 

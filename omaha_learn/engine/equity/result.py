@@ -22,6 +22,7 @@ from omaha_learn import rendering
 from omaha_learn.engine.cards import Card, format_cards
 from omaha_learn.engine.equity.request import MAX_EQUITY_PLAYERS
 from omaha_learn.engine.games import Game
+from omaha_learn.i18n import format_number, format_percent, gettext, ngettext, pgettext, street_word
 
 __all__ = ["GAMES", "EquityResult", "PlayerEquity", "result_from_counts", "tally_codes"]
 
@@ -146,20 +147,28 @@ class EquityResult(Sequence[PlayerEquity]):
 
     def title(self) -> str:
         game = self.game.title(self.qualifier)
-        where = f"board {format_cards(self.board)}" if self.board else "preflop"
-        how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
-        return f"{game}, {where}: {self.boards:,} boards ({how})"
+        where = (gettext("board {cards}").format(cards=format_cards(self.board)) if self.board
+                 else street_word("preflop"))
+        if self.exact:
+            text = ngettext("{game}, {where}: {boards} board (exact)", "{game}, {where}: {boards} boards (exact)",
+                            self.boards)
+        else:
+            text = ngettext("{game}, {where}: {boards} board (Monte Carlo, seed {seed})",
+                            "{game}, {where}: {boards} boards (Monte Carlo, seed {seed})", self.boards)
+        return text.format(game=game, where=where, boards=format_number(self.boards), seed=self.seed)
 
     def __str__(self) -> str:
         mc = not self.exact
-        head = ["player", "hand", "equity", "high", "low", "scoop", "split", "quartered"] + (["±"] if mc else [])
+        head = [pgettext("column", "player"), pgettext("column", "hand"), pgettext("column", "equity"),
+                pgettext("column", "high"), pgettext("column", "low"), pgettext("column", "scoop"),
+                pgettext("column", "split"), pgettext("column", "quartered")] + (["±"] if mc else [])
         rows = []
         for i, p in enumerate(self.players):
-            hand = format_cards(p.hole) if p.hole is not None else "random"
-            cells = [str(i + 1), hand] + [f"{100 * x:.2f}%" for x in
+            hand = format_cards(p.hole) if p.hole is not None else gettext("random")
+            cells = [str(i + 1), hand] + [format_percent(x, 2) for x in
                                           (p.equity, p.high, p.low, p.scoop, p.split, p.quartered)]
             if mc:
-                cells.append(f"{100 * (p.stderr or 0.0):.2f}%")
+                cells.append(format_percent(p.stderr or 0.0, 2))
             rows.append(cells)
         widths = [max(len(r[j]) for r in [head] + rows) for j in range(len(head))]
         lines = [self.title()]
@@ -167,7 +176,8 @@ class EquityResult(Sequence[PlayerEquity]):
             lines.append("  ".join(c.ljust(w) if j < 2 else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths, strict=True)))
                          .rstrip())
         if self.game.has_low:
-            lines.append(f"a low is made on {100 * self.low_possible:.2f}% of boards")
+            lines.append(gettext("a low is made on {percent} of boards").format(
+                percent=format_percent(self.low_possible, 2)))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:

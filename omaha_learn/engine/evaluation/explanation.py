@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from omaha_learn import rendering
-from omaha_learn.engine.cards import RANK_PLURALS, SUIT_NAMES, Card, CardsLike, format_cards
+from omaha_learn.engine.cards import SUIT_NAMES, Card, CardsLike, format_cards
 from omaha_learn.engine.evaluation.five_card import Category, describe_high_value, high_value
 from omaha_learn.engine.evaluation.hands import (
     HighHand,
@@ -26,11 +26,48 @@ from omaha_learn.engine.evaluation.hands import (
     make_high,
     make_low,
 )
+from omaha_learn.i18n import gettext, ngettext, pgettext, rank_word
 
 __all__ = ["Choice", "Pitfall", "Explanation", "explain", "explain_cards"]
 
 _COUNT_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+"""Small counts in words (translated with the context "count")."""
 _SUIT_SINGULAR = {s: n[:-1] for s, n in SUIT_NAMES.items()}  # 'club'
+_SUITS_COUNTED = {"c": ("{count} club", "{count} clubs"), "d": ("{count} diamond", "{count} diamonds"),
+                  "h": ("{count} heart", "{count} hearts"), "s": ("{count} spade", "{count} spades")}
+"""A number of cards of a suit, singular and plural (translated with ngettext)."""
+_PITFALL_KINDS = {"flush": "flush", "full_house": "full house", "straight": "straight",
+                  "board_plays": "board plays", "low": "low"}
+"""The kinds of :class:`Pitfall` in words (translated with the context "pitfall")."""
+
+
+def _messages() -> None:  # pragma: no cover - never called: the words looked up with a context, for the catalogue
+    pgettext("count", "no")
+    pgettext("count", "one")
+    pgettext("count", "two")
+    pgettext("count", "three")
+    pgettext("count", "four")
+    pgettext("count", "five")
+    ngettext("{count} club", "{count} clubs", 1)
+    ngettext("{count} diamond", "{count} diamonds", 1)
+    ngettext("{count} heart", "{count} hearts", 1)
+    ngettext("{count} spade", "{count} spades", 1)
+    pgettext("suit: none held", "clubs")
+    pgettext("suit: none held", "diamonds")
+    pgettext("suit: none held", "hearts")
+    pgettext("suit: none held", "spades")
+    pgettext("suit: one held", "club")
+    pgettext("suit: one held", "diamond")
+    pgettext("suit: one held", "heart")
+    pgettext("suit: one held", "spade")
+    pgettext("pitfall", "flush")
+    pgettext("pitfall", "full house")
+    pgettext("pitfall", "straight")
+    pgettext("pitfall", "board plays")
+    pgettext("pitfall", "low")
+    pgettext("no hand", "full house")
+    pgettext("no hand", "four of a kind")
+    pgettext("no hand", "straight")
 
 
 @dataclass(frozen=True)
@@ -65,7 +102,8 @@ class Pitfall:
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:
-        return f"{self.rule} {self.kind.replace('_', ' ')}: {self.message}"
+        return gettext("{rule} {kind}: {message}").format(rule=self.rule, message=self.message,
+                                                          kind=pgettext("pitfall", _PITFALL_KINDS[self.kind]))
 
 
 @dataclass(frozen=True)
@@ -97,26 +135,32 @@ class Explanation:
         """
         n_pairs = len(list(combinations(self.hole, 2)))
         n_triples = len(list(combinations(self.board, 3)))
-        q = "no qualifier" if self.qualifier is None else f"{self.qualifier} or better"
+        q = (gettext("no qualifier") if self.qualifier is None
+             else gettext("{qualifier} or better").format(qualifier=self.qualifier))
+        hi = self.best_high
         lines = [
-            f"Hole: {format_cards(self.hole)}   Board: {format_cards(self.board)}",
-            f"{len(self.choices)} choices: {n_pairs} pairs of hole cards x {n_triples} triples of board cards (R2)",
-            f"Best high: {self.best_high.describe()}: {self.best_high}"
-            f" (hole {format_cards(self.best_high.hole_cards)} + board {format_cards(self.best_high.board_cards)})",
+            gettext("Hole: {hole}   Board: {board}").format(hole=format_cards(self.hole), board=format_cards(self.board)),
+            ngettext("{n} choice: {pairs} pairs of hole cards x {triples} triples of board cards (R2)",
+                     "{n} choices: {pairs} pairs of hole cards x {triples} triples of board cards (R2)",
+                     len(self.choices)).format(n=len(self.choices), pairs=n_pairs, triples=n_triples),
+            gettext("Best high: {hand}: {cards} (hole {hole} + board {board})").format(
+                hand=hi.describe(), cards=hi, hole=format_cards(hi.hole_cards), board=format_cards(hi.board_cards)),
         ]
         if self.best_low is None:
-            lines.append(f"Best low: none ({q})")
+            lines.append(gettext("Best low: none ({qualifier})").format(qualifier=q))
         else:
             lo = self.best_low
-            lines.append(f"Best low: {lo.describe()}: {lo}"
-                         f" (hole {format_cards(lo.hole_cards)} + board {format_cards(lo.board_cards)}; {q})")
+            lines.append(gettext("Best low: {hand}: {cards} (hole {hole} + board {board}; {qualifier})").format(
+                hand=lo.describe(), cards=lo, hole=format_cards(lo.hole_cards), board=format_cards(lo.board_cards),
+                qualifier=q))
         if self.pitfalls:
-            lines.append("Pitfalls:")
+            lines.append(gettext("Pitfalls:"))
             lines.extend(f"  {p}" for p in self.pitfalls)
         rows = sorted(self.choices, key=lambda c: (-c.high.strength, -(c.low.strength if c.low else 0)))
         if limit is not None:
             rows = rows[:limit]
-        table = [("", "hole", "board", "high", "low")]
+        table = [("", pgettext("column", "hole"), pgettext("column", "board"), pgettext("column", "high"),
+                  pgettext("column", "low"))]
         for c in rows:
             mark = ("H" if c.is_best_high else "") + ("L" if c.is_best_low else "")
             table.append((mark, format_cards(c.hole_cards), format_cards(c.board_cards),
@@ -125,8 +169,9 @@ class Explanation:
         lines.append("")
         lines.extend("  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in table)
         if limit is not None and limit < len(self.choices):
-            lines.append(f"... {len(self.choices) - limit} more")
-        lines.append("H = best high, L = best low")
+            more = len(self.choices) - limit
+            lines.append(ngettext("... {n} more", "... {n} more", more).format(n=more))
+        lines.append(gettext("H = best high, L = best low"))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -159,8 +204,29 @@ def _illegal_choices(hole: Sequence[Card], board: Sequence[Card]
     return out
 
 
-def _hole_words(k: int) -> str:
-    return {0: "no hole card", 1: "only one hole card"}.get(k, f"{_COUNT_WORDS[k]} hole cards")
+def _count(n: int) -> str:
+    """A small count in words, in the language in use (the nouns counted here are feminine in Russian: карта, трефа)."""
+    return pgettext("count", _COUNT_WORDS[n])
+
+
+def _suits(n: int, suit: str) -> str:
+    """``n`` cards of ``suit`` in words: "four clubs", «четыре трефы», «neli risti»."""
+    one, many = _SUITS_COUNTED[suit]
+    return ngettext(one, many, n).format(count=_count(n))
+
+
+def _you_use(k: int) -> str:
+    """You use ``k`` hole cards (never two): "you use only one hole card", "you use three hole cards"."""
+    return ngettext("you use only one hole card", "you use {count} hole cards", k).format(count=_count(k))
+
+
+def _it_uses(k: int) -> str:
+    """Five cards that use ``k`` hole cards: "it uses only one hole card", "it uses three hole cards"."""
+    return ngettext("it uses only one hole card", "it uses {count} hole cards", k).format(count=_count(k))
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _flush_pitfalls(hole: Sequence[Card], board: Sequence[Card], best: HighHand) -> list[Pitfall]:
@@ -172,18 +238,23 @@ def _flush_pitfalls(hole: Sequence[Card], board: Sequence[Card], best: HighHand)
         bc = [c for c in board if c.suit == s]
         if len(hc) + len(bc) < 5 or (len(hc) >= 2 and len(bc) >= 3):
             continue
-        one, many = _SUIT_SINGULAR[s], SUIT_NAMES[s]
-        board_n = _COUNT_WORDS[len(bc)]
+        fields = {"board": _suits(len(bc), s), "held": _suits(len(hc), s), "cards": format_cards(hc),
+                  "none": pgettext("suit: none held", SUIT_NAMES[s]), "one": pgettext("suit: one held", _SUIT_SINGULAR[s])}
         if len(bc) >= 3:
-            held = "no" if not hc else "only one"
-            held_cards = f" ({format_cards(hc)})" if hc else ""
-            noun = many if not hc else one
-            msg = (f"The board has {board_n} {many} but you hold {held} {noun}{held_cards}: no flush."
-                   " Omaha needs exactly two hole cards.")
+            msg = (gettext("The board has {board} but you hold no {none}: no flush. Omaha needs exactly two hole "
+                           "cards.") if not hc else
+                   gettext("The board has {board} but you hold only one {one} ({cards}): no flush. Omaha needs "
+                           "exactly two hole cards."))
+        elif len(bc) == 2:
+            msg = gettext("You hold {held} ({cards}) but the board has only two: no flush. Omaha needs exactly three "
+                          "board cards.")
+        elif len(bc) == 1:
+            msg = gettext("You hold {held} ({cards}) but the board has only one {one}: no flush. Omaha needs exactly "
+                          "three board cards.")
         else:
-            msg = (f"You hold {_COUNT_WORDS[len(hc)]} {many} ({format_cards(hc)}) but the board has only "
-                   f"{board_n}{' ' + one if len(bc) == 1 else ''}: no flush. Omaha needs exactly three board cards.")
-        out.append(Pitfall("flush", "R3", msg, tuple(hc) + tuple(bc)))
+            msg = gettext("You hold {held} ({cards}) but the board has no {none}: no flush. Omaha needs exactly "
+                          "three board cards.")
+        out.append(Pitfall("flush", "R3", msg.format(**fields), tuple(hc) + tuple(bc)))
     return out
 
 
@@ -208,18 +279,21 @@ def _category_pitfall(kind: str, rule: str, cats: tuple[Category, ...], noun: st
         return None
     _, k, hp, bp = top
     cards = display_order(hp + bp, high_value(hp + bp), hp)
-    board_note = ""
+    paired: list[int] = []
     if kind == "full_house":
         paired = sorted({c.rank for c in bp if sum(d.rank == c.rank for d in bp) >= 2}, reverse=True)
-        if paired:
-            board_note = f"The board is paired ({', '.join(RANK_PLURALS[r] for r in paired)}) and "
-    hole_txt = f"you use {_hole_words(k)} ({format_cards(hp)})"
-    lead = (board_note + hole_txt) if board_note else hole_txt[0].upper() + hole_txt[1:]
     if Category(high_value(cards)[0]) == Category.FOUR_OF_A_KIND:
         noun = "four of a kind"
-    msg = (f"{lead}: {format_cards(cards)} would be {_describe_cards(cards).lower()}, but Omaha needs exactly"
-           f" two hole cards and three board cards: no {noun}. Your best hand is {best.describe().lower()}.")
-    return Pitfall(kind, rule, msg, cards)
+    fields = {"use": _you_use(k), "held": format_cards(hp), "cards": format_cards(cards),
+              "hand": _describe_cards(cards).lower(), "best": best.describe().lower(),
+              "pairs": ", ".join(rank_word(r, "plural") for r in paired), "no": pgettext("no hand", noun)}
+    if paired:
+        msg = gettext("The board is paired ({pairs}) and {use} ({held}): {cards} would be {hand}, but Omaha needs "
+                      "exactly two hole cards and three board cards: no {no}. Your best hand is {best}.")
+    else:
+        msg = gettext("{use} ({held}): {cards} would be {hand}, but Omaha needs exactly two hole cards and three "
+                      "board cards: no {no}. Your best hand is {best}.")
+    return Pitfall(kind, rule, _cap(msg.format(**fields)), cards)
 
 
 def _board_plays(board: Sequence[Card], best: HighHand, best_low: LowHand | None,
@@ -231,18 +305,21 @@ def _board_plays(board: Sequence[Card], best: HighHand, best_low: LowHand | None
     if s > best.strength:
         out.append(Pitfall(
             "board_plays", "R2",
-            f"The board alone is {_describe_cards(board).lower()} ({format_cards(board)}), but the board never"
-            f" plays in Omaha: you must use two hole cards. Your best hand is {best.describe().lower()}.",
+            gettext("The board alone is {hand} ({cards}), but the board never plays in Omaha: you must use two hole "
+                    "cards. Your best hand is {best}.").format(hand=_describe_cards(board).lower(),
+                                                                cards=format_cards(board),
+                                                                best=best.describe().lower()),
             tuple(board)))
     low = _low_strength(board)
     if low >= threshold and (best_low is None or low > best_low.strength):
         ranks = "-".join("A" if c.low_rank == 1 else c.rank_char
                          for c in sorted(board, key=lambda c: -c.low_rank))
-        yours = "you have no low" if best_low is None else f"your low is {best_low.describe()}"
-        out.append(Pitfall(
-            "board_plays", "R10",
-            f"The board alone shows a {ranks} low, but the low also needs exactly two of your hole cards:"
-            f" {yours}.", tuple(board)))
+        msg = (gettext("The board alone shows a {ranks} low, but the low also needs exactly two of your hole cards: "
+                       "you have no low.") if best_low is None else
+               gettext("The board alone shows a {ranks} low, but the low also needs exactly two of your hole cards: "
+                       "your low is {low}."))
+        out.append(Pitfall("board_plays", "R10", msg.format(ranks=ranks, low=best_low.describe() if best_low else ""),
+                           tuple(board)))
     return out
 
 
@@ -260,10 +337,12 @@ def _low_pitfall(illegal: list[tuple[int, tuple[Card, ...], tuple[Card, ...]]], 
     s, k, hp, bp = top
     cards = tuple(sorted(hp + bp, key=lambda c: (-c.low_rank, int(c))))
     ranks = "-".join("A" if c.low_rank == 1 else c.rank_char for c in cards)
-    yours = "you have no low" if best_low is None else f"your low is only {best_low.describe()}"
-    msg = (f"{format_cards(cards)} would make a {ranks} low, but it uses {_hole_words(k)} ({format_cards(hp)}):"
-           f" the low also needs exactly two hole cards and three board cards, so {yours}.")
-    return Pitfall("low", "R10", msg, cards)
+    msg = (gettext("{cards} would make a {ranks} low, but {uses} ({held}): the low also needs exactly two hole cards "
+                   "and three board cards, so you have no low.") if best_low is None else
+           gettext("{cards} would make a {ranks} low, but {uses} ({held}): the low also needs exactly two hole cards "
+                   "and three board cards, so your low is only {low}."))
+    return Pitfall("low", "R10", msg.format(cards=format_cards(cards), ranks=ranks, uses=_it_uses(k),
+                                            held=format_cards(hp), low=best_low.describe() if best_low else ""), cards)
 
 
 # ------------------------------------------------------------------ explain
