@@ -271,7 +271,7 @@ def _equity(args: argparse.Namespace) -> int:
     from omaha_learn.strategy.ranges import is_range_text
 
     holes = read_ranges([None if h.lower() in _RANDOM else h if is_range_text(h)
-                         else hole_cards(h, size=_played(args).hole_cards, what=f"hand {i + 1}")
+                         else hole_cards(h, size=_played(args).hole_cards, what=_("hand {n}").format(n=i + 1))
                          for i, h in enumerate(args.holes)], _played(args))
     long_run = (args.trials or 0) >= 200_000 or (args.trials is None and not args.board)
     progress = long_run and not args.quiet
@@ -345,7 +345,7 @@ def _showdown(args: argparse.Namespace) -> int:
     from omaha_learn.errors import PotError
 
     holes = [None if h.lower() in ("fold", "folded", "-") else hole_cards(h, size=_played(args).hole_cards,
-                                                                           what=f"seat {i}")
+                                                                           what=_("seat {seat}").format(seat=i))
              for i, h in enumerate(args.holes)]
     n = len(holes)
     if args.pot is not None:

@@ -110,7 +110,7 @@ class ShowdownViewer(LessonApp):
     def settle(self) -> None:
         """Run the engine's showdown on the typed fields."""
         lines = [ln.strip() for ln in self.holes_w.value.splitlines() if ln.strip()]
-        holes = [None if ln.lower() in ("fold", "folded", "-") else hole_cards(ln, what=f"seat {i}")
+        holes = [None if ln.lower() in ("fold", "folded", "-") else hole_cards(ln, what=_("seat {seat}").format(seat=i))
                  for i, ln in enumerate(lines)]  # four cards each: a fifth is named as extra (R1)
         contributions = _parse_amounts(self.contrib_w.value)
         self.result = showdown(holes, self.board_w.value, contributions, button=int(self.button_w.value),
