@@ -286,3 +286,16 @@ def test_a_checker_s_rule_links_go_to_the_rules_in_the_learner_s_language(lang: 
     assert f"docs/rules.{lang}.md#r2 docs/rules.{lang}.md#r6" in verdict.text
     assert f'rules.{lang}.md#r2"' in verdict._repr_html_()
     assert "docs/rules.md#r2 docs/rules.md#r6" in q3.feedback("flush", "full house").text
+
+
+@pytest.mark.parametrize("lang, why", [("ru", "не JSON (это точно блокнот?)"), ("et", "pole JSON (kas see on märkmik?)")])
+def test_a_file_with_no_key_that_is_not_a_notebook_is_named_in_the_learner_s_language(
+        lang: str, why: str, tmp_path: Path) -> None:
+    """The row a learner's page shows for a file that could be neither read nor matched to a key."""
+    bad = tmp_path / "notes.ipynb"
+    bad.write_text("{ not json", encoding="utf-8")
+    with pytest.raises(grader.Unreadable) as exc:
+        grader.read_notebook(bad)
+    rows = grader._flat("Olev", str(bad), None, "unreadable", message_of(exc.value), exercise="notes")
+    assert rows[0].feedback == "not JSON (is it a notebook?)"
+    assert why in html.unescape(feedback_html("Olev", rows, language=lang))

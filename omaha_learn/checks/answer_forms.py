@@ -53,6 +53,11 @@ letter that looks like a card letter (К, А, Т, В, С, Е, Н, М, О, Р, Х
 naming it, and «Т» is never read as the ten: in Russian notation it is the ace (туз). «пас» (fold
 in Russian) and *passida* (check in Estonian) are refused as a yes or no.
 
+**Errors in the learner's language**: each :class:`~omaha_learn.errors.AnswerError` says in English what
+to write (its text, which the grader's CSV keeps) and keeps the same sentence in no language as its
+``message`` (an ``N_``-marked template and its values, :mod:`omaha_learn.checks.messages`): a checker in a
+Russian notebook and a learner's feedback page write it in Russian or Estonian.
+
 **Bounds**: text answers of at most :data:`MAX_TEXT` characters and at most :data:`MAX_ITEMS`
 items in a list, refused beyond them with an :class:`~omaha_learn.errors.AnswerError` naming the
 bound; text is put in Unicode NFC first; every pattern is read in one pass (no pattern with

@@ -29,6 +29,7 @@ q1: no answer yet (0/2 points). Write your answer in answer_q1, run that cell, t
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import html
 import itertools
@@ -156,7 +157,11 @@ class Question:
         return answer_digest(self.kind, answer) == self.digest
 
     def feedback(self, answer: object, right: str | None = None) -> Verdict:
-        """What the checker shows for ``answer``: right or wrong, the points, the hint and rules."""
+        """What the checker shows for ``answer``: right or wrong, the points, the hint and rules, in the language
+        in use."""
+        return dataclasses.replace(self._feedback(answer, right), language=get_language())
+
+    def _feedback(self, answer: object, right: str | None = None) -> Verdict:
         if answer is None:
             return Verdict(self.qid, False, self.points, ngettext(
                 "no answer yet (0/{points} points). Write your answer in {name}, run that cell, then run this one.",
@@ -229,9 +234,15 @@ class Verdict:
     verdict: str
     rules: tuple[str, ...] = ()
     hint: str = ""
+    language: str = ""
+    """The language the verdict was given in (its rule note and links are written in it; "": the one in use)."""
 
     @property
     def text(self) -> str:
+        with language(self.language or get_language()):
+            return self._text()
+
+    def _text(self) -> str:
         line = f"{self.qid}: {self.verdict}"
         if self.rules:
             links = " ".join(f"docs/{_rules_name()}#{r.lower()}" for r in self.rules)
@@ -243,6 +254,10 @@ class Verdict:
         return self.text
 
     def _repr_html_(self) -> str:
+        with language(self.language or get_language()):
+            return self._html()
+
+    def _html(self) -> str:
         colour, mark = ("#1a7f37", "&#10004;") if self.correct else ("#b3261e", "&#10008;")
         parts = [f'<span style="color:{colour};font-weight:bold">{mark} {html.escape(self.qid)}: '
                  f"{html.escape(self.verdict)}</span>"]

@@ -225,7 +225,7 @@ def feedback_html(student: str, records: Iterable[QuestionRecord], *, summary: C
         rows = []
         for r in best:
             if r.max_points == 0 and r.question == "-":
-                rows.append(["-", esc(r.feedback), "0/0", _result(r)])
+                rows.append(["-", esc(reason_text(r.feedback, r.message)), "0/0", _result(r)])
                 misses.append(_miss(r, []))
                 continue
             rows.append([esc(r.question), inline_markdown(r.text), f"{_pts(r.points)}/{r.max_points}",
