@@ -61,6 +61,10 @@ SKIP_LESSON = "17_play_with_the_coach"
 """The lesson whose practice table the keyboard test reaches by Tab from the top."""
 PLAY = "play_keyboard"
 PLAY_SOURCE = "from omaha_learn.widgets import PlayTable\n\nPlayTable(game='plo', seed=17, trials=1_500)"
+SKIP = "skip_link"
+SKIP_MARKDOWN = ("# A lesson with a skip link\n\n[Skip to the practice table](#ol-playtable)\n\n"
+                 + ", ".join(f"[R{i}](../docs/rules.md#r{i})" for i in range(1, 13)) + "\n")
+"""A lesson that opens, as lesson 17 does, with a dozen links before its practice table, and a skip link first."""
 WIDTHS = (360, 420, 1280)
 THEMES = ("JupyterLab Light", "JupyterLab Dark", "JupyterLab Dark High Contrast")
 ZOOM = (1280, 900, 2)
@@ -94,6 +98,8 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     nb.cells = [nbformat.v4.new_code_cell(PLAY_SOURCE)]
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     nbformat.write(nb, root / f"{PLAY}.ipynb")
+    nb.cells = [nbformat.v4.new_markdown_cell(SKIP_MARKDOWN), nbformat.v4.new_code_cell(PLAY_SOURCE)]
+    nbformat.write(nb, root / f"{SKIP}.ipynb")
     yield from serve_lab(base, root)
 
 
@@ -562,6 +568,54 @@ def test_a_keyboard_user_reaches_the_practice_table_in_a_few_keys(lab: str) -> N
                           "stops_of_ours_before_the_table": len(ours)}
                 (SHOTS / "tab-to-the-table.json").write_text(json.dumps({**counts, "focus": trails}, indent=1))
                 assert from_cell <= 2 and from_top <= 80 and ours == [], counts
+            finally:
+                page.evaluate("async () => { const w = window.jupyterapp.shell.currentWidget;"
+                              " if (w && w.sessionContext) await w.sessionContext.shutdown(); }")
+        finally:
+            browser.close()
+
+
+def test_a_skip_link_moves_the_focus_to_the_practice_table(lab: str) -> None:
+    """Issue 29 (3): "a skip link or a single Tab stop into each widget". A Markdown link to ``#ol-playtable`` at the
+    top of a lesson, followed with Enter, puts the keyboard focus on the table's Tab stop (its passive action),
+    past the dozen links after it; JupyterLab 4.6 alone only scrolled to a fragment and left the focus on the link
+    (why lesson 17's skip link to its heading was removed). Measured: the keys from the top of the notebook to the
+    table's first action, with the link and by Tab alone."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.route("**/*", _only_local)
+            page.set_default_timeout(120_000)
+            open_with_kernel(page, f"{lab}/lab/tree/{SKIP}.ipynb?reset")
+            page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+            try:
+                _run_all(page)
+                page.locator(".ol-playtable button:visible").first.wait_for()
+                _to_the_top(page)
+                trail: list[str] = []
+                tabs = 0
+                while not page.evaluate("() => document.activeElement.tagName === 'A'"
+                                        " && document.activeElement.textContent === 'Skip to the practice table'"):
+                    page.keyboard.press("Tab")
+                    tabs += 1
+                    trail.append(page.evaluate("() => document.activeElement.tagName + ' '"
+                                               " + document.activeElement.textContent.trim().slice(0, 30)"))
+                    assert tabs <= 10, trail
+                page.keyboard.press("Enter")
+                page.wait_for_function("() => !!document.activeElement.closest('.ol-playtable')")
+                f = _focused(page)
+                assert f["tag"] == "BUTTON" and f["text"].startswith(("Check", "Call")), f
+                assert _group(page)["tabbable"] == [f["text"]]            # the table's one Tab stop
+                page.screenshot(path=str(SHOTS / "skip-link.png"))
+                by_tab: list[str] = []
+                _to_the_top(page)
+                tabs_alone = _tabs_until(page, 40, by_tab)
+                (SHOTS / "skip-link.json").write_text(json.dumps(
+                    {"keys_with_the_skip_link": tabs + 1, "tabs_without_it": tabs_alone, "trail": trail,
+                     "by_tab": by_tab}, indent=1))
+                assert tabs + 1 < tabs_alone, (tabs, tabs_alone, by_tab)
             finally:
                 page.evaluate("async () => { const w = window.jupyterapp.shell.currentWidget;"
                               " if (w && w.sessionContext) await w.sessionContext.shutdown(); }")

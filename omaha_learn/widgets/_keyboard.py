@@ -13,6 +13,11 @@ The same hook says which of a row of toggle buttons (ipywidgets' ``ToggleButtons
 Interactive or Printable) is chosen: ``aria-pressed``, which ipywidgets leaves out (it marks the chosen one by
 colour alone, a class ``mod-active``).
 
+**Skip links.** A link to ``#ol-<widget>`` (the widget's class, lower case: ``#ol-playtable``), for instance a
+lesson's Markdown line ``[Skip to the practice table](#ol-playtable)``, moves the keyboard focus to that
+widget's Tab stop when followed (Enter or a click), once the widget is drawn. JupyterLab alone would only
+scroll (its router takes the fragment; the focus stays on the link), so the hook catches the click first.
+
 Input boxes, drop-downs and the boxes that scroll by themselves (``.ol-scroll``) keep their own Tab stops: they
 use the arrow keys themselves (the caret, the value, the scroll). Focus moved by the widget itself (``.focus()``
 after an action) makes that control the group's stop.
@@ -68,6 +73,22 @@ _SCRIPT = (
     "requestAnimationFrame(function(){queued=false;sync();});})"
     ".observe(root,{subtree:true,childList:true,attributes:true,attributeFilter:['style','class','hidden','disabled']});"
     "sync();"
+    # skip links: a click on a link to #ol-<widget>, or Enter on it (caught before JupyterLab's own Enter, which
+    # would open the Markdown cell for editing), focuses that widget's Tab stop
+    "if(!window.olSkipLinks){window.olSkipLinks=1;"
+    "var skip=function(ev){"
+    "var a=ev.target&&ev.target.closest?ev.target.closest('a[href^=\\'#ol-\\']'):null;if(!a)return;"
+    "var cls=a.getAttribute('href').slice(1);if(!/^ol-[a-z]+$/.test(cls))return;"
+    "var t=document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .ol-app.'+cls)"
+    "||document.querySelector('.ol-app.'+cls);if(!t)return;"
+    "ev.preventDefault();ev.stopPropagation();"
+    "var it=t.olSync?t.olSync():[],go=null;"
+    "for(var i=0;i<it.length;i++){if(it[i].tabIndex===0){go=it[i];break;}}"
+    "if(!go){t.tabIndex=-1;go=t;}"
+    "go.scrollIntoView({block:'center'});go.focus();};"
+    "window.addEventListener('click',skip,true);"
+    "window.addEventListener('keydown',function(ev){if(ev.key==='Enter'&&!ev.altKey&&!ev.ctrlKey&&!ev.metaKey"
+    "&&!ev.shiftKey)skip(ev);},true);}"
     "})(this,0)"
 )
 
