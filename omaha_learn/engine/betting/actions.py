@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from omaha_learn.errors import IllegalAction
+from omaha_learn.i18n import gettext, pgettext
 
 __all__ = ["Action", "LegalActions", "IllegalAction", "ACTION_KINDS"]
 
@@ -186,16 +187,21 @@ class LegalActions:
         """The legal actions in words, e.g. ``'fold, call 2, raise to 4-7'``."""
         parts: list[str] = []
         if self.can_fold:
-            parts.append("fold")
+            parts.append(pgettext("legal action", "fold"))
         if self.can_check:
-            parts.append("check")
+            parts.append(pgettext("legal action", "check"))
         if self.can_call:
-            parts.append(f"call {self.to_call}" + (" (all-in)" if self.to_call == self.all_in_to else ""))
+            call = (gettext("call {amount} (all-in)") if self.to_call == self.all_in_to else gettext("call {amount}"))
+            parts.append(call.format(amount=self.to_call))
         if (self.can_bet or self.can_raise) and self.min_to is not None and self.max_to is not None:
-            word = "bet" if self.can_bet else "raise to"
             rng = str(self.min_to) if self.min_to == self.max_to else f"{self.min_to}-{self.max_to}"
-            parts.append(f"{word} {rng}")
+            parts.append((gettext("bet {amounts}") if self.can_bet else gettext("raise to {amounts}")).format(amounts=rng))
         return ", ".join(parts)
+
+    @staticmethod
+    def _messages() -> None:  # pragma: no cover - never called: the actions' names, for the catalogue
+        pgettext("legal action", "fold")
+        pgettext("legal action", "check")
 
     def __str__(self) -> str:
         return self.describe()
