@@ -25,6 +25,8 @@ from omaha_learn.display.cards import cards_row
 from omaha_learn.display.html import hole_cards_label
 from omaha_learn.display.narration import LEARNER, dealer_log, rename_seats, seat_labels
 from omaha_learn.display.theme import BADGES, BORDER, badge, scroll_box
+from omaha_learn.i18n import format_number, format_percent, gettext, pgettext, street_word
+from omaha_learn.strategy.advice import action_label, model_text
 
 __all__ = ["advice_html", "review_html", "practice_html", "table_html", "progress_svg", "progress_text",
            "visible_log", "VERDICT_COLORS", "scroll_box"]
@@ -48,27 +50,51 @@ def advice_html(advice: Any, *, four_color: bool = False, who: str | None = None
     rows = []
     for o in sorted(advice.options, key=lambda o: -o.ev):
         mark = " " + badge("best") if o is best else ""
-        err = f" &plusmn; {o.stderr:.1f}" if o.stderr else ""
-        rows.append(f"<tr><td {CELL}>{_e(o.label)} ({_e(o.action)}){mark}</td><td {CELL}>{o.ev:+.1f}{err}</td>"
-                    f"<td {CELL}><small>{_e(o.model)}</small></td></tr>")
+        err = f" &plusmn; {_e(format_number(o.stderr, 1))}" if o.stderr else ""
+        ev = _e(_signed(o.ev))
+        rows.append(f"<tr><td {CELL}>{_e(action_label(o.label))} ({_e(o.action)}){mark}</td><td {CELL}>{ev}{err}</td>"
+                    f"<td {CELL}><small>{_e(model_text(o.model))}</small></td></tr>")
     ranges = "".join(f"<li>{line_html(line)}</li>" for line in advice.range_lines())
     draws = "".join(f"<li>{_e(d)}</li>" for d in advice.draws)
     rules = "".join(f"<li>{_e(t)}</li>" for t in advice.two_card)
-    board = f" on {cards_row(advice.board, four_color=four_color, size='small')}" if advice.board else ""
-    name = who if who is not None else f"seat {advice.seat} ({advice.position})"
+    name = who if who is not None else gettext("seat {seat} ({position})").format(seat=advice.seat,
+                                                                                  position=advice.position)
+    hole = cards_row(advice.hole, four_color=four_color, size="small")
+    fields = {"name": _e(name), "street": _e(street_word(advice.street)), "hole": hole,
+              "board": cards_row(advice.board, four_color=four_color, size="small")}
+    head = (gettext("<b>Coach</b> for {name}, {street}: {hole} on {board}") if advice.board
+            else gettext("<b>Coach</b> for {name}, {street}: {hole}")).format(**fields)
+    assumed, two_card = _e(gettext("Ranges assumed:")), _e(gettext("Two-card rule (R2):"))
+    titles = "".join(f"<th {CELL}>{_e(pgettext('column', t))}</th>" for t in ("action", "chip EV from now", "model"))
+    verdict = gettext("<b>Verdict:</b> {verdict}").format(verdict=_e(advice.verdict))
     return (f'<div class="ol-advice" style="{FONT};border:2px solid #1452cc;border-radius:6px;padding:6px 10px;'
             f'margin:6px 0;max-width:min(60em,100%);box-sizing:border-box">'
-            f'<div style="font-size:1.1em"><b>Coach</b> for {_e(name)}, '
-            f'{_e(advice.street)}: {cards_row(advice.hole, four_color=four_color, size="small")}{board}</div>'
+            f'<div style="font-size:1.1em">{head}</div>'
             f'<div class="ol-price">{_e(advice.price_text())}</div>'
             f'<div class="ol-equity">{_e(advice.equity_text())}</div>'
-            f'<div>Ranges assumed:<ul style="margin:2px 0">{ranges}</ul></div>'
+            f'<div>{assumed}<ul style="margin:2px 0">{ranges}</ul></div>'
             f'<div class="ol-nuts">{_e(advice.nuts)}</div>'
             + (f'<ul style="margin:2px 0">{draws}</ul>' if draws else "")
-            + (f'<div>Two-card rule (R2):<ul style="margin:2px 0">{rules}</ul></div>' if rules else "")
-            + scroll_box(f'<table {TABLE}><tr><th {CELL}>action</th><th {CELL}>chip EV from now</th>'
-                         f'<th {CELL}>model</th></tr>{"".join(rows)}</table>', "the EV of each action")
-            + f'<div class="ol-verdict" style="font-size:1.1em"><b>Verdict:</b> {_e(advice.verdict)}</div></div>')
+            + (f'<div>{two_card}<ul style="margin:2px 0">{rules}</ul></div>' if rules else "")
+            + scroll_box(f'<table {TABLE}><tr>{titles}</tr>{"".join(rows)}</table>', gettext("the EV of each action"))
+            + f'<div class="ol-verdict" style="font-size:1.1em">{verdict}</div></div>')
+
+
+def _signed(x: float) -> str:
+    """An EV with its sign and one decimal, as the language writes numbers: +12.5, −3,0."""
+    text = format_number(abs(x), 1)
+    return ("+" if x >= 0 else "-") + text
+
+
+def _coach_columns() -> None:  # pragma: no cover - never called: the column titles, for the catalogue
+    pgettext("column", "action")
+    pgettext("column", "chip EV from now")
+    pgettext("column", "model")
+    pgettext("column", "street")
+    pgettext("column", "you (EV)")
+    pgettext("column", "coach (EV)")
+    pgettext("column", "equity")
+    pgettext("column", "verdict")
 
 
 def line_html(line: str) -> str:
@@ -83,21 +109,25 @@ def line_html(line: str) -> str:
 def review_html(decisions: Sequence[Any]) -> str:
     """The learner's decisions in a hand, each with the coach's best action, the EVs and the verdict."""
     if not decisions:
-        return f'<div class="ol-review" style="{FONT}"><i>No decision of yours in this hand.</i></div>'
+        none = _e(gettext("No decision of yours in this hand."))
+        return f'<div class="ol-review" style="{FONT}"><i>{none}</i></div>'
     rows = []
     for d in decisions:
         a = d.advice
         taken = a.option(d.action)
-        ev_taken = f"{taken.ev:+.1f}" if taken is not None else "&mdash;"
-        rows.append(f"<tr><td {CELL}>{_e(d.street)}</td><td {CELL}>{_e(d.action)} ({ev_taken})</td>"
-                    f"<td {CELL}>{_e(a.best)} ({a.best_option.ev:+.1f})</td>"
-                    f"<td {CELL}>{100 * a.equity:.1f}% &plusmn; {100 * a.stderr:.1f}% vs price "
-                    f"{100 * float(a.price):.1f}%</td>"
+        ev_taken = _e(_signed(taken.ev)) if taken is not None else "&mdash;"
+        equity = gettext("{equity} ± {err} vs price {price}").format(
+            equity=format_percent(a.equity), err=format_percent(a.stderr), price=format_percent(float(a.price)))
+        rows.append(f"<tr><td {CELL}>{_e(street_word(d.street))}</td><td {CELL}>{_e(d.action)} ({ev_taken})</td>"
+                    f"<td {CELL}>{_e(a.best)} ({_e(_signed(a.best_option.ev))})</td>"
+                    f"<td {CELL}>{_e(equity)}</td>"
                     f'<td {CELL}>{badge(d.verdict)}</td></tr>')
-    table = (f'<table {TABLE}><tr><th {CELL}>street</th><th {CELL}>you (EV)</th><th {CELL}>coach (EV)</th>'
-             f'<th {CELL}>equity</th><th {CELL}>verdict</th></tr>{"".join(rows)}</table>')
-    return (f'<div class="ol-review" style="{FONT}"><b>Review of hand {_e(decisions[0].hand_number)}</b>'
-            f'{scroll_box(table, f"review of hand {decisions[0].hand_number}")}</div>')
+    titles = "".join(f"<th {CELL}>{_e(pgettext('column', t))}</th>"
+                     for t in ("street", "you (EV)", "coach (EV)", "equity", "verdict"))
+    table = f'<table {TABLE}><tr>{titles}</tr>{"".join(rows)}</table>'
+    title = gettext("Review of hand {number}").format(number=decisions[0].hand_number)
+    return (f'<div class="ol-review" style="{FONT}"><b>{_e(title)}</b>'
+            f'{scroll_box(table, title.lower())}</div>')
 
 
 def table_html(table: Any, *, four_color: bool = False, size: int | str = "medium") -> str:

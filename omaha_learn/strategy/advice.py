@@ -17,7 +17,7 @@ from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.cards import Card, format_cards
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import CoachError
-from omaha_learn.i18n import N_, format_number, pgettext
+from omaha_learn.i18n import N_, format_number, pgettext, street_word
 from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.ev_model import EXACT_MODEL, OptionEV, SpotModel
 
@@ -50,11 +50,11 @@ class Option:
     numbers: OptionEV | None = field(default=None, repr=False, compare=False)
 
     def __str__(self) -> str:
-        err = f" ± {self.stderr:.1f}" if self.stderr else ""
-        folds = (_(", everyone folds {percent}%").format(percent=f"{100 * self.fold_share:.0f}")
+        err = f" ± {format_number(self.stderr, 1)}" if self.stderr else ""
+        folds = (_(", everyone folds {percent}%").format(percent=format_number(100 * self.fold_share))
                  if self.fold_share else "")
         return _("{label}: EV {ev}{err} chips{folds} ({model})").format(
-            label=_action_label(self.label), ev=f"{self.ev:+.1f}", err=err, folds=folds, model=self.model)
+            label=_action_label(self.label), ev=_signed(self.ev), err=err, folds=folds, model=model_text(self.model))
 
 
 def option_label(action: Action, pot_words: str = "") -> str:
@@ -171,14 +171,14 @@ class Advice:
         ranked = sorted(self.options, key=lambda o: -o.ev)
         runner = ranked[1] if len(ranked) > 1 else None
         text = _("{action}: its EV {ev} chips is the highest").format(action=_verb(best.action),
-                                                                        ev=f"{best.ev:+.1f}")
+                                                                        ev=_signed(best.ev))
         if runner is not None:
-            text += f" ({_verb(runner.action).lower()} {runner.ev:+.1f})"
+            text += f" ({_verb(runner.action).lower()} {_signed(runner.ev)})"
             if self.close:
                 err = self.difference_stderr(best, runner)
                 text += _("; a close decision: the difference, {difference} chips, is within {close} errors of the "
-                          "difference ({err} chips)").format(difference=f"{best.ev - runner.ev:.1f}",
-                                                             close=f"{CLOSE:g}", err=f"{err:.2f}")
+                          "difference ({err} chips)").format(difference=format_number(best.ev - runner.ev, 1),
+                                                             close=f"{CLOSE:g}", err=format_number(err, 2))
         return text + "."
 
     def price_text(self) -> str:
@@ -190,7 +190,7 @@ class Advice:
             back = _(" (chips you cannot match come back, R21)")
         return _("Price: call {call} to win a pot of {pot} after the call{back}: you need {percent}% equity "
                  "({fraction}).").format(call=self.to_call, pot=winnable, back=back,
-                                         percent=f"{100 * float(self.price):.1f}",
+                                         percent=format_number(100 * float(self.price), 1),
                                          fraction=f"{self.price.numerator}/{self.price.denominator}")
 
     def equity_text(self) -> str:
@@ -198,11 +198,11 @@ class Advice:
         need = ""
         call = self.option("call")
         if call is not None:
-            price = f"{100 * float(self.price):.1f}"
+            price = format_number(100 * float(self.price), 1)
             need = (_(" (above the {percent}% price)") if self.equity >= float(self.price)
                     else _(" (below the {percent}% price)")).format(percent=price)
         return _("Equity: {equity}% ± {err}% of the pot if you check or call, against {seats}{need}, {deals} "
-                 "deals.").format(equity=f"{100 * self.equity:.1f}", err=f"{100 * self.stderr:.1f}", seats=seats,
+                 "deals.").format(equity=format_number(100 * self.equity, 1), err=format_number(100 * self.stderr, 1), seats=seats,
                                   need=need, deals=format_number(self.trials))
 
     def range_lines(self) -> list[str]:
@@ -221,7 +221,7 @@ class Advice:
     def __str__(self) -> str:
         head = (_("Coach for seat {seat} ({position}), {street}: {hole} on {board}") if self.board
                 else _("Coach for seat {seat} ({position}), {street}: {hole}"))
-        lines = [head.format(seat=self.seat, position=self.position, street=self.street,
+        lines = [head.format(seat=self.seat, position=self.position, street=street_word(self.street),
                              hole=format_cards(self.hole), board=format_cards(self.board)),
                  self.price_text(), self.equity_text(), _("Ranges assumed:")]
         lines += [f"  {x}" for x in self.range_lines()]
@@ -238,6 +238,29 @@ class Advice:
 
     def _repr_html_(self) -> str:
         return rendering.html("advice", self)   # drawn by omaha_learn.display when it is there
+
+
+def _signed(x: float) -> str:
+    """A chip EV with its sign and one decimal, written the way the language writes numbers (+12.5, +12,5)."""
+    return ("+" if x >= 0 else "-") + format_number(abs(x), 1)
+
+
+_MODELS = (N_("exact: no more betting is possible"), N_("the rest checked down, no implied odds"),
+           N_("fold-equity model: each opponent continues with the hands that have its price against your betting "
+              "range (at least its minimum defence) and folds the rest; the rest checked down"),
+           N_("fold-equity model: each opponent continues with its preflop-table share for the raises it faces and "
+              "folds the rest, the top of it re-raises; the rest checked down"))
+"""The EV models' names (ev_model.py's constants) for the catalogue; a name not listed shows as it is."""
+
+
+def model_text(model: str) -> str:
+    """An EV model's name in the language in use."""
+    return _(model)
+
+
+def action_label(label: str) -> str:
+    """An option's label ("call", "bet 8 (pot)") in the language in use."""
+    return _action_label(label)
 
 
 def _verb(action: Action) -> str:

@@ -46,6 +46,7 @@ from omaha_learn.engine.evaluation.hands import high_hand, low_hand
 from omaha_learn.engine.evaluation.nuts import nut_high_of, nut_low_of
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import CoachError, RangeError
+from omaha_learn.i18n import format_number, ngettext
 from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.advice import CLOSE, Advice, Option, weigh_action
 from omaha_learn.strategy.advice import option as _option
@@ -76,24 +77,26 @@ def nut_status(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, qual
     'Flush, ace high (ace, king, queen, jack, four): the nut high.'
     """
     if len(board) < 3:
-        return "Before the flop: no made hand yet."
+        return _("Before the flop: no made hand yet.")
     mine = high_hand(hole, board)
     nuts = nut_high_of(board, hole)
     if mine.strength >= nuts.strength:
-        text = f"{mine.describe()}: the nut high."
+        text = _("{hand}: the nut high.").format(hand=mine.describe())
     else:
-        text = f"{mine.describe()}: not the nuts (the nut high is {nuts.describe().lower()})."
+        text = _("{hand}: not the nuts (the nut high is {nuts}).").format(hand=mine.describe(),
+                                                                        nuts=nuts.describe().lower())
     if game.has_low:
         low = low_hand(hole, board, qualifier)
         best = nut_low_of(board, qualifier, hole)
         if best is None:
-            text += " No low is possible on this board yet."
+            text += " " + _("No low is possible on this board yet.")
         elif low is None:
-            text += f" No low (the nut low is {best.describe().lower()})."
+            text += " " + _("No low (the nut low is {nuts}).").format(nuts=best.describe().lower())
         elif low == best or low > best:
-            text += f" {low.describe()}: the nut low."
+            text += " " + _("{low}: the nut low.").format(low=low.describe())
         else:
-            text += f" {low.describe()}: not the nut low ({best.describe().lower()} is)."
+            text += " " + _("{low}: not the nut low ({nuts} is).").format(low=low.describe(),
+                                                                          nuts=best.describe().lower())
     return text
 
 
@@ -130,14 +133,19 @@ def hand_notes(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, qual
     draws = [f"{d.name}: {d.message}" for d in o.draws]
     nut_improves = sum(1 for c in o.next_cards if c.improves_high and c.nut_high)
     if o.improves_high:
-        draws.append(f"Next card: {len(o.improves_high)} of {n} unseen cards improve your high, "
-                     f"{nut_improves} of them to the nuts.")
+        draws.append(ngettext("Next card: {k} of {n} unseen cards improves your high, {nuts} of them to the nuts.",
+                              "Next card: {k} of {n} unseen cards improve your high, {nuts} of them to the nuts.",
+                              len(o.improves_high)).format(k=len(o.improves_high), n=n, nuts=nut_improves))
     if game.has_low and o.makes_low:
-        draws.append(f"Next card: {len(o.makes_low)} of {n} unseen cards make you a low, "
-                     f"{len([c for c in o.next_cards if c.makes_low and c.nut_low])} of them the nut low.")
+        nut_lows = len([c for c in o.next_cards if c.makes_low and c.nut_low])
+        draws.append(ngettext("Next card: {k} of {n} unseen cards makes you a low, {nuts} of them the nut low.",
+                              "Next card: {k} of {n} unseen cards make you a low, {nuts} of them the nut low.",
+                              len(o.makes_low)).format(k=len(o.makes_low), n=n, nuts=nut_lows))
     if game.has_low and o.counterfeits:
-        draws.append(f"Next card: {len(o.counterfeits)} of {n} unseen cards counterfeit your low "
-                     f"({format_cards(o.counterfeits)}).")
+        draws.append(ngettext("Next card: {k} of {n} unseen cards counterfeits your low ({cards}).",
+                              "Next card: {k} of {n} unseen cards counterfeit your low ({cards}).",
+                              len(o.counterfeits)).format(k=len(o.counterfeits), n=n,
+                                                          cards=format_cards(o.counterfeits)))
     return tuple(draws), notes
 
 
@@ -149,8 +157,8 @@ def _preflop_notes(hole: tuple[Card, ...], game: Game) -> tuple[str, ...]:
     from omaha_learn.strategy.preflop import preflop_share_of
 
     share = preflop_share_of(hole, game)
-    return (f"Before the flop: {format_cards(hole)} starts in the top {100 * share:.1f}% of hands "
-            f"(the coach's preflop order).",)
+    return (_("Before the flop: {hole} starts in the top {share}% of hands (the coach's preflop order).")
+            .format(hole=format_cards(hole), share=format_number(100 * share, 1)),)
 
 
 def _preflop_two_card(hole: tuple[Card, ...]) -> tuple[str, ...]:
@@ -160,14 +168,14 @@ def _preflop_two_card(hole: tuple[Card, ...]) -> tuple[str, ...]:
     for s in sorted(set(suits)):
         k = suits.count(s)
         if k >= 3:
-            out.append(f"{k} cards of one suit: only two can make a flush (R3), and they take flush cards "
-                       "from your other draws.")
+            out.append(_("{k} cards of one suit: only two can make a flush (R3), and they take flush cards from "
+                         "your other draws.").format(k=k))
     ranks = [c.rank for c in hole]
     for r in sorted(set(ranks), reverse=True):
         if ranks.count(r) >= 3:
-            out.append("Three of a rank: only two can play, so the third is a dead card (no set with it, R2).")
+            out.append(_("Three of a rank: only two can play, so the third is a dead card (no set with it, R2)."))
     if not out:
-        out.append("Any two of your cards can play with three board cards (R2): six pairs of hole cards.")
+        out.append(_("Any two of your cards can play with three board cards (R2): six pairs of hole cards."))
     return tuple(out)
 
 
@@ -282,15 +290,15 @@ def advise(view: SeatView, given: dict[int, Range] | None, trials: int, seed: in
             e = estimates[s]
             if view.street_index == 0 and not e.acted:
                 pools[s] = None
-                texts[s] = "any hand"
-                reasons[s] = (f"{e.reason.split(':')[0]}: any hand now; facing a bet it continues with the "
-                              "preflop table's share for its seat and folds the rest")
+                texts[s] = _("any hand")
+                reasons[s] = _("{reason}: any hand now; facing a bet it continues with the preflop table's share "
+                               "for its seat and folds the rest").format(reason=e.reason.split(":")[0])
             else:
                 pools[s], texts[s], reasons[s] = e.range, e.text, e.reason
     else:
         pools = dict(given)
         texts = {s: given[s].text for s in opponents}
-        reasons = {s: "given to the coach" for s in opponents}
+        reasons = {s: _("given to the coach") for s in opponents}
     mine = estimate_range(view, view.seat)
     my_range = mine.range if mine.acted else None
     fixed = frozenset() if given is None else frozenset(given)
@@ -310,14 +318,16 @@ def advise(view: SeatView, given: dict[int, Range] | None, trials: int, seed: in
     for s in opponents:
         kept, hands, steps = model.range_summary(s)
         if steps:
-            narrowed[s] = (f"narrowed by its actions ({'; '.join(steps)}) to {100 * kept:.0f}% of that range, "
-                           f"about {hands:,} hands")
+            narrowed[s] = ngettext("narrowed by its actions ({steps}) to {kept}% of that range, about {hands} hand",
+                                   "narrowed by its actions ({steps}) to {kept}% of that range, about {hands} hands",
+                                   hands).format(steps="; ".join(steps), kept=format_number(100 * kept),
+                                                 hands=format_number(hands))
     my_text = ""
     if mine.acted:
         my_text = f"{mine.text} ({mine.reason})"
         if model.me.history:
-            my_text += (f"; narrowed by your actions ({'; '.join(model.me.history)}) to "
-                        f"{100 * model.me.kept:.0f}%")
+            my_text += "; " + _("narrowed by your actions ({steps}) to {kept}%").format(
+                steps="; ".join(model.me.history), kept=format_number(100 * model.me.kept))
     equilibrium: Equilibrium | None = None
     if source is not None and view.street_index >= 2 and len(opponents) == 1:
         other = opponents[0]

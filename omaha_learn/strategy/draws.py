@@ -16,7 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from omaha_learn.engine.cards import RANK_NAMES, RANK_PLURALS, RANKS, SUIT_NAMES, Card, format_cards
+from omaha_learn.engine.cards import RANKS, SUIT_NAMES, Card, format_cards
+from omaha_learn.engine.evaluation.explanation import _SUITS_COUNTED
+from omaha_learn.i18n import gettext, ngettext, pgettext, rank_forms, rank_word
 
 __all__ = ["Draw", "straight_name", "makes_straight", "straight_draw", "flush_draws", "low_draw"]
 
@@ -43,12 +45,12 @@ class Draw:
 def straight_name(count: int) -> str:
     """The usual name of a straight draw completed by ``count`` cards."""
     if count > 8:
-        return f"{count}-card wrap"
+        return ngettext("{count}-card wrap", "{count}-card wrap", count).format(count=count)
     if count == 8:
-        return "open-ended straight draw"
+        return gettext("open-ended straight draw")
     if count == 4:
-        return "gutshot"
-    return f"{count}-card straight draw"
+        return gettext("gutshot")
+    return ngettext("{count}-card straight draw", "{count}-card straight draw", count).format(count=count)
 
 
 _STRAIGHTS = frozenset({sum(1 << r for r in range(low, low + 5)) for low in range(2, 11)}
@@ -90,7 +92,7 @@ def _cards_words(cards: Sequence[Card]) -> str:
     parts = []
     for r in sorted({c.rank for c in cards}, reverse=True):
         n = sum(c.rank == r for c in cards)
-        parts.append(f"{n} {RANK_PLURALS[r] if n > 1 else RANK_NAMES[r]}")
+        parts.append(ngettext("{n} {rank}", "{n} {rank_plural}", n).format(n=n, **rank_forms("rank", r)))
     return ", ".join(parts)
 
 
@@ -105,8 +107,11 @@ def straight_draw(hole: Sequence[Card], board: Sequence[Card], outs: Sequence[Ca
     players = sorted({c.rank for c in hole if any(
         _uses(c, hole, board, o) for o in outs)}, reverse=True)
     used = "-".join(RANKS[r - 2] for r in players)
-    message = (f"{n} cards make a straight ({_cards_words(outs)}), with hole cards {used} around the board"
-               f" (any two of them with three board cards, R2); {len(nut_outs)} of them make the nuts.")
+    message = ngettext("{n} cards make a straight ({cards}), with hole cards {used} around the board (any two of "
+                       "them with three board cards, R2); {nuts} of them make the nuts.",
+                       "{n} cards make a straight ({cards}), with hole cards {used} around the board (any two of "
+                       "them with three board cards, R2); {nuts} of them make the nuts.", n).format(
+        n=n, cards=_cards_words(outs), used=used, nuts=len(nut_outs))
     return Draw("straight", name, tuple(outs), len(nut_outs) == n, message, "R2")
 
 
@@ -135,18 +140,24 @@ def flush_draws(hole: Sequence[Card], board: Sequence[Card], unseen: Sequence[Ca
         top = mine[0].rank
         higher = [r for r in range(14, top, -1) if r not in board_ranks]
         words = SUIT_NAMES[suit]
+        one, many = _SUITS_COUNTED[suit]
+        fields = {"outs": ngettext(one, many, len(outs)).format(count=len(outs)), "cards": format_cards(mine[:2]),
+                  "rank": rank_word(top, "name"), "suit": pgettext("suit: one held", words[:-1]),
+                  "suits": pgettext("suit: of", words), "held": ngettext(one, many, len(mine)).format(count=len(mine))}
         if not higher:
-            name = "nut flush draw"
-            message = (f"{len(outs)} {words} make a flush with your {format_cards(mine[:2])}; "
-                       f"your {RANK_NAMES[top]} is the highest {words[:-1]} not on the board: the nut flush.")
+            name = gettext("nut flush draw")
+            message = gettext("{outs} make a flush with your {cards}; your {rank} is the highest {suit} not on the "
+                              "board: the nut flush.").format(**fields)
         else:
-            name = "non-nut flush draw"
-            names = [RANK_NAMES[r] for r in higher]
-            above = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-            message = (f"{len(outs)} {words} make a flush with your {format_cards(mine[:2])}, but a player holding "
-                       f"the {above} of {words} with another {words[:-1]} makes a higher flush.")
+            name = gettext("non-nut flush draw")
+            names = [rank_word(r, "name") for r in higher]
+            above = names[0] if len(names) == 1 else gettext("{items} or {last}").format(items=", ".join(names[:-1]),
+                                                                                         last=names[-1])
+            message = gettext("{outs} make a flush with your {cards}, but a player holding the {above} of {suits} "
+                              "with another {suit} makes a higher flush.").format(above=above, **fields)
         if len(mine) > 2:
-            message += f" You hold {len(mine)} {words}: the extra ones are outs you took out of the deck."
+            message += " " + gettext("You hold {held}: the extra ones are outs you took out of the deck.").format(
+                **fields)
         out.append(Draw("flush", name, outs, not higher, message, "R3"))
     return out
 
@@ -157,15 +168,27 @@ def low_draw(has_low: bool, low_outs: Sequence[Card], nut_low_outs: Sequence[Car
     out: list[Draw] = []
     if not has_low and low_outs:
         nut = len(nut_low_outs) == len(low_outs)
-        name = "nut low draw" if nut else "low draw"
+        name = gettext("nut low draw") if nut else gettext("low draw")
+        n = len(low_outs)
         out.append(Draw("low", name, tuple(low_outs), nut,
-                        f"{len(low_outs)} cards make you a low ({_cards_words(low_outs)}); {len(nut_low_outs)} of "
-                        f"them make the nut low. A low takes two hole cards and three board cards of different "
-                        f"ranks, eight or lower (R8, R10).", "R10"))
+                        ngettext("{n} cards make you a low ({cards}); {nuts} of them make the nut low. A low takes "
+                                 "two hole cards and three board cards of different ranks, eight or lower (R8, R10).",
+                                 "{n} cards make you a low ({cards}); {nuts} of them make the nut low. A low takes "
+                                 "two hole cards and three board cards of different ranks, eight or lower (R8, R10).",
+                                 n).format(n=n, cards=_cards_words(low_outs), nuts=len(nut_low_outs)), "R10"))
     if counterfeits:
         ranks = ", ".join(f"{'A' if r == 1 else r}" for r in sorted({c.low_rank for c in counterfeits}))
-        out.append(Draw("counterfeit", "counterfeit risk", tuple(counterfeits), False,
-                        f"{len(counterfeits)} cards pair your low card{'s' if len(set(ranks.split(', '))) > 1 else ''} "
-                        f"({ranks}) and leave you without the nut low: such a card counterfeits your "
-                        f"{format_cards(low_hole)}.", "R10"))
+        n = len(counterfeits)
+        if len(set(ranks.split(", "))) > 1:
+            text = ngettext("{n} cards pair your low cards ({ranks}) and leave you without the nut low: such a card "
+                            "counterfeits your {cards}.",
+                            "{n} cards pair your low cards ({ranks}) and leave you without the nut low: such a card "
+                            "counterfeits your {cards}.", n)
+        else:
+            text = ngettext("{n} cards pair your low card ({ranks}) and leave you without the nut low: such a card "
+                            "counterfeits your {cards}.",
+                            "{n} cards pair your low card ({ranks}) and leave you without the nut low: such a card "
+                            "counterfeits your {cards}.", n)
+        out.append(Draw("counterfeit", gettext("counterfeit risk"), tuple(counterfeits), False,
+                        text.format(n=n, ranks=ranks, cards=format_cards(low_hole)), "R10"))
     return out

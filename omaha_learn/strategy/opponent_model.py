@@ -40,6 +40,7 @@ import numpy as np
 
 from omaha_learn.engine.cards import CardsLike
 from omaha_learn.engine.games import Game
+from omaha_learn.i18n import N_, format_number, gettext
 from omaha_learn.strategy.canonical import hand_classes
 from omaha_learn.strategy.preflop import CALL, CALL_RERAISE, FOUR_BET, LIMP, OPEN, RERAISE, class_shares, preflop_share
 from omaha_learn.strategy.ranges import Range
@@ -145,33 +146,45 @@ def _estimate(view: SeatView, seat: int, position: str) -> RangeEstimate:
     own = [(k, a) for k, (street, s, a) in enumerate(view.history) if street == 0 and s == seat]
 
     def make(reason: str, lo: float, hi: float) -> RangeEstimate:
-        words = share_text(lo, hi)
-        order = "" if words == "any hand" else " of the preflop order"
-        return RangeEstimate(seat, position, f"{reason}: {words}{order}", lo, hi, view.game, bool(own))
+        why = gettext(reason).format(position=position)
+        if lo <= 0 and hi >= 1:
+            text = gettext("{reason}: any hand")
+        elif lo <= 0:
+            text = gettext("{reason}: top {top}% of the preflop order")
+        else:
+            text = gettext("{reason}: the {low}%-{top}% slice of the preflop order")
+        return RangeEstimate(seat, position, text.format(reason=why, low=_share(lo), top=_share(hi)), lo, hi,
+                             view.game, bool(own))
 
     if not own:
         total_raises = raises_before(view, len(view.history)) if view.street_index == 0 else 0
         if total_raises:
-            return make("has not acted yet, facing a raise: assumed to continue with its calling range",
+            return make(N_("has not acted yet, facing a raise: assumed to continue with its calling range"),
                         0.0, CALL[base])
         if seat == view.bb_seat:
-            return make("has not acted yet in the big blind", 0.0, 1.0)
-        return make("has not acted yet: assumed to play only the hands it would open", 0.0, OPEN[base])
+            return make(N_("has not acted yet in the big blind"), 0.0, 1.0)
+        return make(N_("has not acted yet: assumed to play only the hands it would open"), 0.0, OPEN[base])
     k, action = own[-1]
     before = raises_before(view, k)
     if action.kind in ("bet", "raise"):
         if before == 0:
-            return make(f"raised first in from {position}", 0.0, OPEN[base])
+            return make(N_("raised first in from {position}"), 0.0, OPEN[base])
         if before == 1:
-            return make(f"re-raised from {position}", 0.0, RERAISE)
-        return make(f"raised again (a 4-bet or more) from {position}", 0.0, FOUR_BET)
+            return make(N_("re-raised from {position}"), 0.0, RERAISE)
+        return make(N_("raised again (a 4-bet or more) from {position}"), 0.0, FOUR_BET)
     if action.kind == "call":
         if before == 0:
-            return make(f"limped (called the blind) from {position}", 0.0, LIMP)
+            return make(N_("limped (called the blind) from {position}"), 0.0, LIMP)
         if before == 1:
-            return make(f"called a raise from {position}", RERAISE, CALL[base])
-        return make(f"called a re-raise from {position}", FOUR_BET, CALL_RERAISE)
-    return make("checked its option in the big blind", 0.0, 1.0)
+            return make(N_("called a raise from {position}"), RERAISE, CALL[base])
+        return make(N_("called a re-raise from {position}"), FOUR_BET, CALL_RERAISE)
+    return make(N_("checked its option in the big blind"), 0.0, 1.0)
+
+
+def _share(x: float) -> str:
+    """A share as a percentage number the way the language writes it (12.5, 12,5), without its sign."""
+    text = f"{100 * x:g}"
+    return format_number(float(text), len(text.split(".")[1]) if "." in text else 0)
 
 
 def estimate_range(view: SeatView, seat: int) -> RangeEstimate:

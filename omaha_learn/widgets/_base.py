@@ -22,14 +22,19 @@ from omaha_learn.i18n import gettext as _
 from omaha_learn.widgets._keyboard import KEYBOARD_HOOK, PRIMARY_CLASS
 
 __all__ = ["LessonApp", "show_plotly", "show_matplotlib", "parse_lines", "QUALIFIERS", "NO_QUALIFIER", "GAMES",
-           "qualifier_dropdown", "qualifier_of"]
+           "qualifier_dropdown", "qualifier_of", "game_choices", "qualifier_choices"]
 
 NO_QUALIFIER = "none"
 """The qualifier dropdown's value for "no qualifier": ipywidgets shows a ``None`` value as no choice at all
 (a blank dropdown), so the choice gets a value of its own."""
 QUALIFIERS: list[tuple[str, int | str]] = [("8 or better", 8), ("9 or better", 9),
                                            ("no qualifier (Razz-style)", NO_QUALIFIER)]
-"""Qualifier choices (R8, R12)."""
+"""Qualifier choices (R8, R12), in English (:func:`qualifier_choices` speaks the language in use)."""
+
+
+def qualifier_choices() -> list[tuple[str, int | str]]:
+    """The qualifier dropdown's choices, labelled in the language in use (the values stay 8, 9 and "none")."""
+    return [(_("8 or better"), 8), (_("9 or better"), 9), (_("no qualifier (Razz-style)"), NO_QUALIFIER)]
 
 
 def qualifier_dropdown(qualifier: int | None = 8) -> W.Dropdown:
@@ -44,7 +49,7 @@ def qualifier_dropdown(qualifier: int | None = 8) -> W.Dropdown:
         from omaha_learn.errors import AnswerError
 
         raise AnswerError(f"qualifier: choose 8, 9 or None, not {qualifier!r}")
-    return W.Dropdown(options=QUALIFIERS, value=value, description=_("Qualifier"))
+    return W.Dropdown(options=qualifier_choices(), value=value, description=_("Qualifier"))
 
 
 def qualifier_of(dropdown: W.Dropdown) -> int | None:
@@ -53,7 +58,13 @@ def qualifier_of(dropdown: W.Dropdown) -> int | None:
     return None if v in (NO_QUALIFIER, None) else int(v)
 GAMES: list[tuple[str, str]] = [(g.label, g.value) for g in sorted(Game, key=lambda g: g is not DEFAULT_GAME)
                                  if g.hole_cards == DEFAULT_GAME.hole_cards]
-"""The games a lesson's dropdown offers: the four-card games the lessons teach, the default first."""
+"""The games a lesson's dropdown offers: the four-card games the lessons teach, the default first (English
+labels; :func:`game_choices` speaks the language in use)."""
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """:data:`GAMES` labelled in the language in use (the values stay the games' codes)."""
+    return [(Game(value).label, value) for _label, value in GAMES]
 
 
 class LessonApp(W.VBox):  # type: ignore[misc]  # ipywidgets has no type information
@@ -147,10 +158,11 @@ class LessonApp(W.VBox):  # type: ignore[misc]  # ipywidgets has no type informa
                 walk(child)
 
         walk(self)
-        more = " Its chart appears when the cell runs." if charts else ""
+        words = (_("{name}: a picture of the widget as saved. Run this cell (Shift+Enter) to use its buttons. Its "
+                   "chart appears when the cell runs.") if charts else
+                 _("{name}: a picture of the widget as saved. Run this cell (Shift+Enter) to use its buttons."))
         note = (f'<div class="ol-preview-note" style="font-family:DejaVu Sans, Arial, Helvetica, sans-serif;'
-                f'color:{MUTED};font-style:italic;margin:2px 0 6px 0">{type(self).__name__}: a picture of the widget '
-                f"as saved. Run this cell (Shift+Enter) to use its buttons.{more}</div>")
+                f'color:{MUTED};font-style:italic;margin:2px 0 6px 0">{words.format(name=type(self).__name__)}</div>')
         return f'<div class="ol-preview">{note}{"".join(parts)}</div>'
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:

@@ -19,7 +19,7 @@ from omaha_learn.engine.games import BOARD_SIZES, STREETS, Game, deal_holes
 from omaha_learn.engine.showdown import ShowdownResult, showdown
 from omaha_learn.errors import TableError
 from omaha_learn.i18n import gettext as _
-from omaha_learn.widgets._base import GAMES, LessonApp
+from omaha_learn.widgets._base import LessonApp, game_choices
 
 __all__ = ["Dealer"]
 
@@ -68,7 +68,7 @@ class Dealer(LessonApp):
         game = Game.parse(game).value
         self.players_w = W.BoundedIntText(value=n, min=2, max=6, description=_("Players"),  # labelled; a slider is not
                                             layout=W.Layout(width="10em"))
-        self.game_w = W.Dropdown(options=GAMES, value=game, description=_("Game"))
+        self.game_w = W.Dropdown(options=game_choices(), value=game, description=_("Game"))
         self.show_w = W.Checkbox(value=show_hands, description=_("Show hands"))
         self.four_w = W.Checkbox(value=four_color, description=_("Four-colour deck"))
         self.big_w = W.Checkbox(value=size in ("large", "projector"), description=_("Big cards"))

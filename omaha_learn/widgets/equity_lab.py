@@ -13,7 +13,14 @@ from omaha_learn.engine.games import Game
 from omaha_learn.engine.hole_cards import hole_cards
 from omaha_learn.errors import EquityError
 from omaha_learn.i18n import gettext as _
-from omaha_learn.widgets._base import GAMES, LessonApp, parse_lines, qualifier_dropdown, qualifier_of, show_plotly
+from omaha_learn.widgets._base import (
+    LessonApp,
+    game_choices,
+    parse_lines,
+    qualifier_dropdown,
+    qualifier_of,
+    show_plotly,
+)
 
 __all__ = ["EquityLab"]
 
@@ -41,9 +48,9 @@ class EquityLab(LessonApp):
         self.board_w = W.Text(description=_("Board"), placeholder=_("(empty = preflop) 4c 7d 9s"),
                               layout=W.Layout(width="380px", max_width="100%"))
         self.dead_w = W.Text(description=_("Dead"), placeholder=_("cards out of the deck"), layout=W.Layout(width="380px", max_width="100%"))
-        self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description=_("Game"))
+        self.game_w = W.Dropdown(options=game_choices(), value=Game.parse(game).value, description=_("Game"))
         self.qualifier_w = qualifier_dropdown(8)
-        self.mode_w = W.ToggleButtons(options=[("Exact", "exact"), ("Monte Carlo", "monte carlo")],
+        self.mode_w = W.ToggleButtons(options=[(_("Exact"), "exact"), (_("Monte Carlo"), "monte carlo")],
                                       value="exact" if exact else "monte carlo")
         self.trials_w = W.BoundedIntText(value=trials, min=100, max=5_000_000, step=1000, description=_("Trials"))
         self.deal_button = self._button(_("Deal"), self.deal, style="primary")

@@ -13,7 +13,14 @@ from omaha_learn.display.figures import frequency_figure, frequency_figure_mpl
 from omaha_learn.engine.equity.frequencies import frequencies
 from omaha_learn.engine.games import Game
 from omaha_learn.i18n import gettext as _
-from omaha_learn.widgets._base import GAMES, LessonApp, qualifier_dropdown, qualifier_of, show_matplotlib, show_plotly
+from omaha_learn.widgets._base import (
+    LessonApp,
+    game_choices,
+    qualifier_dropdown,
+    qualifier_of,
+    show_matplotlib,
+    show_plotly,
+)
 
 __all__ = ["FrequencyPlots"]
 
@@ -37,9 +44,9 @@ class FrequencyPlots(LessonApp):
         self.hand_w = W.Text(value=hand, description=_("Hand"), placeholder=_("(empty = random deals) As Ah 2s 3h"),
                              layout=W.Layout(width="360px", max_width="100%"))
         self.trials_w = W.BoundedIntText(value=trials, min=100, max=1_000_000, step=1000, description=_("Deals"))
-        self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description=_("Game"))
+        self.game_w = W.Dropdown(options=game_choices(), value=Game.parse(game).value, description=_("Game"))
         self.qualifier_w = qualifier_dropdown(8)
-        self.style_w = W.ToggleButtons(options=[("Interactive", "interactive"), ("Printable", "printable")],
+        self.style_w = W.ToggleButtons(options=[(_("Interactive"), "interactive"), (_("Printable"), "printable")],
                                        value="interactive")
         self.run_button = self._button(_("Run"), self.run, style="primary")
         self.progress = W.IntProgress(value=0, min=0, max=100, description=_("Progress"))

@@ -12,7 +12,7 @@ from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.outs import Outs, outs
-from omaha_learn.widgets._base import GAMES, LessonApp
+from omaha_learn.widgets._base import LessonApp, game_choices
 
 __all__ = ["OutsExplorer"]
 
@@ -43,7 +43,7 @@ class OutsExplorer(LessonApp):
                               continuous_update=False, layout=W.Layout(width="300px", max_width="100%"))
         self.dead_w = W.Text(description=_("Dead"), placeholder=_("cards you saw folded"), continuous_update=False,
                              layout=W.Layout(width="300px", max_width="100%"))
-        self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description=_("Game"))
+        self.game_w = W.Dropdown(options=game_choices(), value=Game.parse(game).value, description=_("Game"))
         self.deal_button = self._button(_("Deal"), self.deal, style="primary")
         self.turn_button = self._button(_("Turn"), self.turn, style="info")
         self.view = W.HTML()

@@ -16,7 +16,7 @@ from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.chart import starting_hands
 from omaha_learn.strategy.range_equity import equity
 from omaha_learn.strategy.ranges import parse_range
-from omaha_learn.widgets._base import GAMES, LessonApp
+from omaha_learn.widgets._base import LessonApp, game_choices
 
 __all__ = ["RangeEquity"]
 
@@ -46,7 +46,7 @@ class RangeEquity(LessonApp):
         self.board_w = W.Text(value=board, description=_("Board"), placeholder=_("(empty = preflop)"),
                               layout=W.Layout(width="300px", max_width="100%"))
         self.dead_w = W.Text(value=dead, description=_("Dead"), layout=W.Layout(width="300px", max_width="100%"))
-        self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description=_("Game"))
+        self.game_w = W.Dropdown(options=game_choices(), value=Game.parse(game).value, description=_("Game"))
         self.trials_w = W.BoundedIntText(value=trials, min=100, max=2_000_000, step=1000, description=_("Trials"))
         self.run_button = self._button(_("Run"), self.run, style="info")
         self.size_line = W.HTML()

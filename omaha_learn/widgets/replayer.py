@@ -138,8 +138,12 @@ class HandReplayer(LessonApp):
         self.step = step
         self.slider.value = step
         last = self.actions[step] if step < len(self.actions) else ""
-        self.caption.value = (f"<b>Step {step} of {self.steps}</b>" + (f" &mdash; last action: {last}" if step else "")
-                              + (" &mdash; <b>hand over</b>" if step == self.steps else ""))
+        head = "<b>" + _("Step {step} of {steps}").format(step=step, steps=self.steps) + "</b>"
+        if step:
+            head += " &mdash; " + _("last action: {action}").format(action=last)
+        if step == self.steps:
+            head += " &mdash; <b>" + _("hand over") + "</b>"
+        self.caption.value = head
         self.view.value = self.frames[step]
         self.say("")
 
@@ -188,9 +192,10 @@ class BettingTrainer(LessonApp):
         self.state, self.legal = state, legal
         self.answer_w.value = 0
         who = state.names[legal.seat]
-        word = "raise to" if legal.can_raise else "bet"
-        self.question.value = (f'<div style="font-size:1.2em"><b>{who} is to act. What is the maximum pot-limit '
-                               f"{'raise' if legal.can_raise else 'bet'} here?</b> (type the total to {word})</div>")
+        ask = (_("{name} is to act. What is the maximum pot-limit raise here?") if legal.can_raise
+               else _("{name} is to act. What is the maximum pot-limit bet here?")).format(name=who)
+        how = _("(type the total to raise to)") if legal.can_raise else _("(type the total to bet)")
+        self.question.value = f'<div style="font-size:1.2em"><b>{ask}</b> {how}</div>'
         self.view.value = hand_state_html(state, four_color=self.four_color, size=self.size, show_legal=False)
         self.say("")
 
@@ -199,12 +204,14 @@ class BettingTrainer(LessonApp):
         assert lg.max_to is not None
         current = max(s.bets)
         full = current + s.pot + lg.to_call
-        text = (f"pot {s.pot} (every chip in the middle, bets in front included) + {lg.to_call} to call = "
-                f"{s.pot + lg.to_call}; on top of the current bet {current}: {current} + {s.pot} + {lg.to_call} = "
-                f"{full} (R18)")
+        fields = {"pot": s.pot, "call": lg.to_call, "after": s.pot + lg.to_call, "current": current, "full": full,
+                  "all_in": lg.all_in_to, "most": lg.max_to}
         if lg.max_to < full:
-            text += f"; but the player has only {lg.all_in_to} in all, so the most is all-in for {lg.max_to}"
-        return text
+            return _("pot {pot} (every chip in the middle, bets in front included) + {call} to call = {after}; on top "
+                     "of the current bet {current}: {current} + {pot} + {call} = {full} (R18); but the player has only "
+                     "{all_in} in all, so the most is all-in for {most}").format(**fields)
+        return _("pot {pot} (every chip in the middle, bets in front included) + {call} to call = {after}; on top of "
+                 "the current bet {current}: {current} + {pot} + {call} = {full} (R18)").format(**fields)
 
     def verdict(self, amount: int) -> tuple[str, str]:
         """``(kind, message)`` for a typed total: ``"ok"`` for the maximum, ``"legal"``
@@ -215,14 +222,16 @@ class BettingTrainer(LessonApp):
         kind = "raise" if lg.can_raise else "bet"
         word = "raise to" if lg.can_raise else "bet"
         span = str(lg.min_to) if lg.min_to == lg.max_to else f"{lg.min_to}\u2013{lg.max_to}"
-        legal_range = f"the legal range is {word} {span} (R18)"
+        legal_range = (_("the legal range is raise to {span} (R18)") if word == "raise to"
+                       else _("the legal range is bet {span} (R18)")).format(span=span)
         if amount == lg.max_to:
-            return "ok", f"Correct: {lg.max_to}. {self._why()}"
+            return "ok", _("Correct: {amount}. {why}").format(amount=lg.max_to, why=self._why())
         reason = lg.why_not(Action(kind, amount))
         if reason is None:
-            return "legal", (f"{amount} is legal but not the maximum: {legal_range}. "
-                             "Hint: the pot after calling, plus the call.")
-        return "illegal", f"{amount} is illegal: {reason}; {legal_range}."
+            return "legal", _("{amount} is legal but not the maximum: {range}. Hint: the pot after calling, plus the "
+                              "call.").format(amount=amount, range=legal_range)
+        return "illegal", _("{amount} is illegal: {reason}; {range}.").format(amount=amount, reason=reason,
+                                                                            range=legal_range)
 
     def check(self) -> bool:
         """Compare the typed answer with the engine's maximum (``legal.max_to``)."""

@@ -13,7 +13,7 @@ from omaha_learn.engine.hole_cards import hole_cards
 from omaha_learn.engine.showdown import showdown
 from omaha_learn.errors import PotError
 from omaha_learn.i18n import gettext as _
-from omaha_learn.widgets._base import GAMES, LessonApp, qualifier_dropdown, qualifier_of
+from omaha_learn.widgets._base import LessonApp, game_choices, qualifier_dropdown, qualifier_of
 
 __all__ = ["ShowdownViewer", "PRESETS"]
 
@@ -27,7 +27,15 @@ PRESETS: dict[str, dict[str, object]] = {
     "No low: the high scoops (R11)": dict(holes=["Ah Kh Qd Jc", "As Ks Qs Jd", "9c 9d Th Tc"],
                                           board="2s 3d 8h Qh Jh", contributions=[30, 30, 30], button=1),
 }
-"""Worked examples: name -> showdown arguments."""
+"""Worked examples: name -> showdown arguments (the names are shown through the catalogue)."""
+
+
+def _preset_names() -> None:  # pragma: no cover - never called: the examples' names, for the catalogue
+    _("(typed)")
+    _("Side pots (R21)")
+    _("Quartered low (R11)")
+    _("Odd chip to the high (R24)")
+    _("No low: the high scoops (R11)")
 
 
 def _parse_amounts(text: str) -> list[int]:
@@ -58,13 +66,13 @@ class ShowdownViewer(LessonApp):
     def __init__(self, preset: str | None = "Side pots (R21)", *, seed: int | None = None, four_color: bool = False,
                  size: int | str = "small") -> None:
         super().__init__(seed=seed, four_color=four_color, size=size)
-        self.preset_w = W.Dropdown(options=["(typed)"] + list(PRESETS), value="(typed)", description=_("Example"))
+        self.preset_w = W.Dropdown(options=[(_("(typed)"), "(typed)")] + [(_(k), k) for k in PRESETS], value="(typed)", description=_("Example"))
         self.holes_w = W.Textarea(description=_("Hands"), layout=W.Layout(width="360px", max_width="100%", height="110px"),
                                   placeholder=_("one hand per line; 'fold' for a folded seat"))
         self.board_w = W.Text(description=_("Board"), layout=W.Layout(width="360px", max_width="100%"))
         self.contrib_w = W.Text(description=_("Chips in"), placeholder="1000 1000 100", layout=W.Layout(width="360px", max_width="100%"))
         self.button_w = W.BoundedIntText(value=0, min=0, max=9, description=_("Button seat"))
-        self.game_w = W.Dropdown(options=GAMES, value="hilo", description=_("Game"))
+        self.game_w = W.Dropdown(options=game_choices(), value="hilo", description=_("Game"))
         self.qualifier_w = qualifier_dropdown(8)
         self.deal_button = self._button(_("Deal"), self.deal, style="primary")
         self.show_button = self._button(_("Show down"), self.settle, style="info")

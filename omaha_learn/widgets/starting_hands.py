@@ -26,7 +26,7 @@ from omaha_learn.errors import ChartError
 from omaha_learn.extras import require
 from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.chart import StartingHands, starting_hands
-from omaha_learn.widgets._base import GAMES, LessonApp, show_matplotlib, show_plotly
+from omaha_learn.widgets._base import LessonApp, game_choices, show_matplotlib, show_plotly
 
 __all__ = ["StartingHandChart", "ORDERS", "NOTE"]
 
@@ -71,10 +71,10 @@ class StartingHandChart(LessonApp):
         self.overview = overview
         self.hand_w = W.Text(description=_("Hand"), placeholder=_("As Ah 2s 3h"), continuous_update=False,
                              layout=W.Layout(width="300px", max_width="100%"))
-        self.game_w = W.Dropdown(options=GAMES, value=Game.parse(game).value, description=_("Game"))
+        self.game_w = W.Dropdown(options=game_choices(), value=Game.parse(game).value, description=_("Game"))
         if order not in ORDERS:
             raise ChartError(f"order: 'heads-up' or 'six-handed', got {order!r}")
-        self.order_w = W.ToggleButtons(options=list(ORDERS), value=order, description=_("Order"),
+        self.order_w = W.ToggleButtons(options=[(_("heads-up"), "heads-up"), (_("six-handed"), "six-handed")], value=order, description=_("Order"),
                                        tooltips=["equity against one random hand", "equity against five random hands"])
         self.compare_rows = compare
         self.compare = W.HTML()

@@ -17,6 +17,11 @@ from omaha_learn.widgets._base import LessonApp, qualifier_dropdown, qualifier_o
 __all__ = ["TwoCardExplorer"]
 
 
+def _choice_names() -> None:  # pragma: no cover - never called: the games' names by hole cards, for the catalogue
+    _("Omaha (4 hole cards)")
+    _("Five-card Omaha (5 hole cards)")
+
+
 class TwoCardExplorer(LessonApp):
     """Type or deal a hand and a board; see all 60 choices (R2).
 
@@ -43,7 +48,7 @@ class TwoCardExplorer(LessonApp):
         super().__init__(seed=seed, four_color=four_color, size=size)
         if hole_cards not in HOLE_CARD_CHOICES:
             raise CardError(f"hole_cards: choose 4 (Omaha) or 5 (five-card Omaha), not {hole_cards!r}")
-        self.hole_cards_w = W.Dropdown(options=[(v, k) for k, v in HOLE_CARD_CHOICES.items()], value=hole_cards,
+        self.hole_cards_w = W.Dropdown(options=[(_(v), k) for k, v in HOLE_CARD_CHOICES.items()], value=hole_cards,
                                        description=_("Game"))
         self.hole_w = W.Text(description=_("Hand"), placeholder=_("Ac Kd Td 8h"), layout=W.Layout(width="300px", max_width="100%"))
         self.board_w = W.Text(description=_("Board"), placeholder=_("Kc 9c 6c 6h Qc"), layout=W.Layout(width="300px", max_width="100%"))
@@ -51,7 +56,7 @@ class TwoCardExplorer(LessonApp):
         self.deal_button = self._button(_("Deal"), self.deal, style="primary")
         self.explain_button = self._button(_("Explain"), self.update, style="info")
         self.quiz_w = W.Checkbox(value=quiz, description=_("Quiz mode"))
-        self.kind_w = W.ToggleButtons(options=[("best high", "high"), ("best low", "low")], value="high")
+        self.kind_w = W.ToggleButtons(options=[(_("best high"), "high"), (_("best low"), "low")], value="high")
         self.answer_w = W.Text(description=_("Your five"), placeholder=_("five cards like As Kd 7h 7c 2s, or 'none' for no low"),
                                layout=W.Layout(width="420px", max_width="100%"))
         self.check_button = self._button(_("Check"), self.check, style="success")
@@ -95,8 +100,10 @@ class TwoCardExplorer(LessonApp):
         hole = hole_cards(self.hole_w.value, size=self.hole_size)
         self.explanation = explain(hole, self.board_w.value, qualifier=qualifier_of(self.qualifier_w))
         n = len(self.explanation.choices)
-        self.heading.value = (f"<div><b>{HOLE_CARD_CHOICES[self.hole_size].split(' (')[0]}</b>: {n} choices of two hole "
-                              f"cards and three board cards (R2)</div>")
+        game = _(HOLE_CARD_CHOICES[self.hole_size]).split(" (")[0]
+        self.heading.value = "<div>" + ngettext("{game}: {n} choice of two hole cards and three board cards (R2)",
+                                                "{game}: {n} choices of two hole cards and three board cards (R2)",
+                                                n).format(game=f"<b>{game}</b>", n=n) + "</div>"
         self._new_question()
 
     def _new_question(self) -> None:
@@ -159,12 +166,13 @@ class TwoCardExplorer(LessonApp):
             return
         quiz = bool(self.quiz_w.value)
         self.quiz_box.layout.display = "" if quiz else "none"
-        what = "best high hand" if self.kind_w.value == "high" else "best low hand (or 'none')"
-        self.question.value = (f'<div style="font-size:1.15em"><b>What is this player\'s {what}?</b> '
-                               "Type its five cards.</div>")
+        ask = (_("What is this player's best high hand?") if self.kind_w.value == "high"
+               else _("What is this player's best low hand (or 'none')?"))
+        self.question.value = (f'<div style="font-size:1.15em"><b>{ask}</b> ' + _("Type its five cards.") + "</div>")
         if quiz and not self.revealed:
-            self.view.value = (f"<div>Hand: {cards_row(e.hole, four_color=self.four_color, size=self.size)} "  # type: ignore[attr-defined]
-                               f"&nbsp; Board: {cards_row(e.board, four_color=self.four_color, size=self.size)}</div>")  # type: ignore[attr-defined]
+            self.view.value = ("<div>" + _("Hand: {hand} &nbsp; Board: {board}").format(
+                hand=cards_row(e.hole, four_color=self.four_color, size=self.size),  # type: ignore[attr-defined]
+                board=cards_row(e.board, four_color=self.four_color, size=self.size)) + "</div>")  # type: ignore[attr-defined]
             return
         grid = explanation_html(e, four_color=self.four_color)
         self.view.value = grid          # the 60-row grid scrolls in its own focusable, named box

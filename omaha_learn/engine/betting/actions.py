@@ -22,8 +22,8 @@ import re
 from dataclasses import dataclass
 
 from omaha_learn.errors import IllegalAction
+from omaha_learn.i18n import gettext, pgettext
 from omaha_learn.i18n import gettext as _
-from omaha_learn.i18n import pgettext
 
 __all__ = ["Action", "LegalActions", "IllegalAction", "ACTION_KINDS"]
 
@@ -225,12 +225,17 @@ class LegalActions:
         if self.can_check:
             parts.append(pgettext("legal action", "check"))
         if self.can_call:
-            parts.append((_("call {amount} (all-in)") if self.to_call == self.all_in_to else _("call {amount}"))
-                         .format(amount=self.to_call))
+            call = (gettext("call {amount} (all-in)") if self.to_call == self.all_in_to else gettext("call {amount}"))
+            parts.append(call.format(amount=self.to_call))
         if (self.can_bet or self.can_raise) and self.min_to is not None and self.max_to is not None:
             rng = str(self.min_to) if self.min_to == self.max_to else f"{self.min_to}-{self.max_to}"
-            parts.append((_("bet {amount}") if self.can_bet else _("raise to {amount}")).format(amount=rng))
+            parts.append((gettext("bet {amounts}") if self.can_bet else gettext("raise to {amounts}")).format(amounts=rng))
         return ", ".join(parts)
+
+    @staticmethod
+    def _messages() -> None:  # pragma: no cover - never called: the actions' names, for the catalogue
+        pgettext("legal action", "fold")
+        pgettext("legal action", "check")
 
     def __str__(self) -> str:
         return self.describe()
