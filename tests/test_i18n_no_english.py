@@ -57,6 +57,7 @@ ALLOWED = {
 
 _CODE = [
     re.compile(r"(?m)^\s*\w+ = .*$"),                 # TOML lines (a PHH hand history)
+    re.compile(r"\son\w+=\"[^\"]*\""),                   # an event handler (the widgets' keyboard hook): code
     re.compile(r"<style>.*?</style>", re.S), re.compile(r"<code>.*?</code>", re.S), re.compile(r"<[^>]+>"),
     re.compile(r"&\w+;"), re.compile(r"\((?:ingl|англ)\.[^)]*\)"),   # a gloss: (ingl. <em>flush</em>)
     re.compile(r"`[^`]*`"), re.compile(r"'[^'\s]*'"), re.compile(r"\"[^\"]*\""),
