@@ -252,3 +252,18 @@ def test_a_tiny_bet_gets_no_folds_and_a_long_line_keeps_its_bluffs() -> None:
     assert tiny.numbers.continue_share[1] >= minimum_defence(2, hand.pot, 1) - 1e-9
     kept, _, steps = advice.model.range_summary(1)
     assert len(steps) == 2 and kept >= NARROW_FLOOR
+
+
+def test_the_typed_preflop_share_is_the_parsed_one() -> None:
+    """`preflop_share_of` (parsed cards, no parser: the players and the coach's model) gives `preflop_share`'s
+    number for every hand tried, in both games."""
+    import random
+
+    from omaha_learn.engine.cards import FULL_DECK
+    from omaha_learn.strategy.preflop import preflop_share_of
+
+    rng = random.Random(7)
+    for _ in range(300):
+        hole = tuple(rng.sample(FULL_DECK, 4))
+        for game in (Game.PLO, Game.HILO):
+            assert preflop_share_of(hole, game) == preflop_share(hole, game)

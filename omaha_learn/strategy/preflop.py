@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Sequence
 
 import numpy as np
@@ -180,10 +181,20 @@ def preflop_share(hole: CardsLike, game: str | Game) -> float:
 def preflop_share_of(hole: Sequence[Card], game: Game) -> float:
     """:func:`preflop_share` of four cards that are parsed and checked already (no parsing: for the players and
     the coach's model, which hold the cards of a :class:`~omaha_learn.engine.betting.state.HandState`)."""
-    from omaha_learn.strategy.canonical import _PERMS, _key
+    return float(_before(game)[hand_classes().index_of_key(_class_key(hole))])
 
-    key = max(_key([(c.rank - 2) * 4 + int(p[int(c) % 4]) for c in hole]) for p in _PERMS)
-    return float(_before(game)[hand_classes().index_of_key(key)])
+
+_SUIT_PERMUTATIONS = tuple(itertools.permutations(range(4)))
+
+
+def _class_key(hole: Sequence[Card]) -> int:
+    """:func:`~omaha_learn.strategy.canonical.canonical_key` of four parsed cards (the same key: the largest
+    of the hand's 24 suit relabellings, packed in base 52), without the parser."""
+    best = 0
+    for perm in _SUIT_PERMUTATIONS:
+        a, b, c, d = sorted(((card.rank - 2) * 4 + perm[int(card) % 4] for card in hole), reverse=True)
+        best = max(best, ((a * 52 + b) * 52 + c) * 52 + d)
+    return best
 
 
 def class_shares(game: Game) -> npt.NDArray[np.float64]:
