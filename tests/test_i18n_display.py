@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from test_i18n_no_english import english_left
 
-from omaha_learn import HandState, equity, explain, outs, showdown
+from omaha_learn import HandState, equity, explain, frequencies, outs, showdown
 from omaha_learn.engine.table import Table
 from omaha_learn.i18n import format_number, format_percent, language, set_language
 
@@ -80,6 +80,7 @@ CASES: dict[str, Callable[[], object]] = {
     "equity": lambda: equity(["As 2s Kd Kc", "Ad 2h Qd Qc", None], "Ks 4c 5d", game="hilo", trials=3_000, seed=1),
     "range equity": lambda: equity(["As 2s Kd Kc", "AA**"], "Ks 4c 5d", game="hilo", trials=2_000, seed=1),
     "outs": lambda: outs("Ah 2h Kd Qc", "3h 7h Jd", game="hilo"),
+    "frequencies": lambda: frequencies(players=(2, 3), hand="As Ah 2s 3h", trials=300, seed=1),
     "explanation": lambda: explain("Ac Kd Td 8h", "Kc 9c 6c 6h Qc"),
     "paired board": lambda: explain("Th 9h 7c 6c", "Ks Kc Tc Td 5d"),
     "low pitfall": lambda: explain("Ah 2c Kd Qs", "3h 4s 9d Tc Jh"),

@@ -120,7 +120,7 @@ def review_html(decisions: Sequence[Any]) -> str:
             equity=format_percent(a.equity), err=format_percent(a.stderr), price=format_percent(float(a.price)))
         rows.append(f"<tr><td {CELL}>{_e(street_word(d.street))}</td><td {CELL}>{_e(d.action)} ({ev_taken})</td>"
                     f"<td {CELL}>{_e(a.best)} ({_e(_signed(a.best_option.ev))})</td>"
-                    f"<td {CELL}>{_e(equity)}</td>"
+                    f"<td {CELL}>{_e(equity).replace('±', '&plusmn;')}</td>"
                     f'<td {CELL}>{badge(d.verdict)}</td></tr>')
     titles = "".join(f"<th {CELL}>{_e(pgettext('column', t))}</th>"
                      for t in ("street", "you (EV)", "coach (EV)", "equity", "verdict"))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from omaha_learn.engine.cards import RANKS, SUIT_NAMES, Card, format_cards
-from omaha_learn.engine.evaluation.explanation import _SUITS_COUNTED
+from omaha_learn.engine.evaluation.explanation import SUITS_COUNTED
 from omaha_learn.i18n import gettext, ngettext, pgettext, rank_forms, rank_word
 
 __all__ = ["Draw", "straight_name", "makes_straight", "straight_draw", "flush_draws", "low_draw"]
@@ -140,7 +140,7 @@ def flush_draws(hole: Sequence[Card], board: Sequence[Card], unseen: Sequence[Ca
         top = mine[0].rank
         higher = [r for r in range(14, top, -1) if r not in board_ranks]
         words = SUIT_NAMES[suit]
-        one, many = _SUITS_COUNTED[suit]
+        one, many = SUITS_COUNTED[suit]
         fields = {"outs": ngettext(one, many, len(outs)).format(count=len(outs)), "cards": format_cards(mine[:2]),
                   "rank": rank_word(top, "name"), "suit": pgettext("suit: one held", words[:-1]),
                   "suits": pgettext("suit: of", words), "held": ngettext(one, many, len(mine)).format(count=len(mine))}

@@ -24,6 +24,7 @@ from omaha_learn.engine.equity.request import MAX_EQUITY_PLAYERS
 from omaha_learn.engine.equity.result import EquityResult
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.errors import EquityError
+from omaha_learn.i18n import format_number, format_percent, ngettext, pgettext
 from omaha_learn.i18n import gettext as _
 
 __all__ = ["frequencies", "Frequencies", "low_possible_boards", "pot_rates"]
@@ -113,13 +114,35 @@ class Frequencies:
         return [row[name] for row in self.rows]
 
     def __str__(self) -> str:
-        who = f"{self.hand} against random hands" if self.hand else "random deals"
-        lines = [f"{who}, {self.trials:,} deals per table size (seed {self.seed})"]
+        fields = {"hand": self.hand, "trials": format_number(self.trials), "seed": self.seed}
+        if self.hand:
+            head_line = ngettext("{hand} against random hands, {trials} deal per table size (seed {seed})",
+                                 "{hand} against random hands, {trials} deals per table size (seed {seed})", self.trials)
+        else:
+            head_line = ngettext("random deals, {trials} deal per table size (seed {seed})",
+                                 "random deals, {trials} deals per table size (seed {seed})", self.trials)
+        lines = [head_line.format(**fields)]
         head = list(self.columns)
-        lines.append("  ".join(f"{h:>9}" for h in head))
+        lines.append("  ".join(f"{_column(h):>9}" for h in head))
         for row in self.rows:
-            lines.append("  ".join(f"{row[h]:>9}" if h == "players" else f"{100 * row[h]:>8.2f}%" for h in head))
+            lines.append("  ".join(f"{row[h]:>9}" if h == "players" else f"{format_percent(row[h], 2):>9}"
+                                   for h in head))
         return "\n".join(lines)
+
+
+_COLUMNS = {"players": "players", "equity": "equity", "scoop": "scoop", "split": "split",
+            "quartered": "quartered", "no_low": "no_low", "stderr": "stderr"}
+
+
+def _column(name: str) -> str:
+    """A column's title in the language in use (its key when it has none)."""
+    return pgettext("column", _COLUMNS[name]) if name in _COLUMNS else name
+
+
+def _column_names() -> None:  # pragma: no cover - never called: the column titles, for the catalogue
+    pgettext("column", "players")
+    pgettext("column", "no_low")
+    pgettext("column", "stderr")
 
 
 def frequencies(players: int | Iterable[int] = (2, 3, 4, 5, 6), hand: CardsLike | None = None, *,

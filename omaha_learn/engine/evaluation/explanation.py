@@ -33,7 +33,7 @@ __all__ = ["Choice", "Pitfall", "Explanation", "explain", "explain_cards"]
 _COUNT_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 """Small counts in words (translated with the context "count")."""
 _SUIT_SINGULAR = {s: n[:-1] for s, n in SUIT_NAMES.items()}  # 'club'
-_SUITS_COUNTED = {"c": ("{count} club", "{count} clubs"), "d": ("{count} diamond", "{count} diamonds"),
+SUITS_COUNTED = {"c": ("{count} club", "{count} clubs"), "d": ("{count} diamond", "{count} diamonds"),
                   "h": ("{count} heart", "{count} hearts"), "s": ("{count} spade", "{count} spades")}
 """A number of cards of a suit, singular and plural (translated with ngettext)."""
 _PITFALL_KINDS = {"flush": "flush", "full_house": "full house", "straight": "straight",
@@ -211,7 +211,7 @@ def _count(n: int) -> str:
 
 def _suits(n: int, suit: str) -> str:
     """``n`` cards of ``suit`` in words: "four clubs", «четыре трефы», «neli risti»."""
-    one, many = _SUITS_COUNTED[suit]
+    one, many = SUITS_COUNTED[suit]
     return ngettext(one, many, n).format(count=_count(n))
 
 
