@@ -6,9 +6,11 @@ written from the meaning of the form, not from the parser.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import combinations, permutations
+from typing import Generic, TypeVar
 
 import numpy as np
 import pytest
@@ -22,10 +24,35 @@ from omaha_learn.strategy.range_set import Range
 from omaha_learn.strategy.ranges import is_range_text
 
 Hand = tuple[int, ...]
-ALL: list[Hand] = list(combinations(range(52), 4))
-RANKS_OF: list[list[int]] = [[c // 4 for c in h] for h in ALL]
-COUNTS: list[Counter[int]] = [Counter(r) for r in RANKS_OF]
-SHAPES: list[list[int]] = [sorted(Counter(c % 4 for c in h).values(), reverse=True) for h in ALL]
+T = TypeVar("T")
+
+
+class _Lazy(Generic[T]):
+    """A table over all 270,725 hands, built on first use: collecting this file (in every worker of a parallel
+    run, and in a fast run whose brute-force tests are left for the full one) builds nothing."""
+
+    def __init__(self, build: Callable[[], list[T]]) -> None:
+        self._build, self._rows = build, None  # type: tuple[Callable[[], list[T]], list[T] | None]
+
+    def rows(self) -> list[T]:
+        if self._rows is None:
+            self._rows = self._build()
+        return self._rows
+
+    def __getitem__(self, i: int) -> T:
+        return self.rows()[i]
+
+    def __len__(self) -> int:
+        return len(self.rows())
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self.rows())
+
+
+ALL: _Lazy[Hand] = _Lazy(lambda: list(combinations(range(52), 4)))
+RANKS_OF: _Lazy[list[int]] = _Lazy(lambda: [[c // 4 for c in h] for h in ALL])
+COUNTS: _Lazy[Counter[int]] = _Lazy(lambda: [Counter(r) for r in RANKS_OF])
+SHAPES: _Lazy[list[int]] = _Lazy(lambda: [sorted(Counter(c % 4 for c in h).values(), reverse=True) for h in ALL])
 
 R = {ch: RANKS.index(ch) for ch in RANKS}
 A, K, Q, J, T = (R[c] for c in "AKQJT")
@@ -53,14 +80,20 @@ def pair_of(i: int, rs: set[int]) -> bool:
 
 
 Key = tuple[int, ...]
-KEYS: dict[Key, list[Hand]] = {}
-for _h, _r in zip(ALL, RANKS_OF, strict=True):
-    KEYS.setdefault(tuple(sorted(_r)), []).append(_h)
+
+
+@functools.cache
+def rank_keys() -> dict[Key, list[Hand]]:
+    """Every hand by its sorted ranks (1,820 keys)."""
+    keys: dict[Key, list[Hand]] = {}
+    for h, r in zip(ALL, RANKS_OF, strict=True):
+        keys.setdefault(tuple(sorted(r)), []).append(h)
+    return keys
 
 
 def brute_ranks(predicate: Callable[[Key], bool]) -> set[Hand]:
     """The hands whose ranks (sorted) satisfy ``predicate``: each of the 1,820 rank multisets is tested once."""
-    return {h for key, hands in KEYS.items() if predicate(key) for h in hands}
+    return {h for key, hands in rank_keys().items() if predicate(key) for h in hands}
 
 
 def fits(key: Key, *sets: set[int]) -> bool:
