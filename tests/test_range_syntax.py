@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from itertools import combinations, permutations
-from typing import Generic, TypeVar
 
 import numpy as np
 import pytest
@@ -24,35 +23,22 @@ from omaha_learn.strategy.range_set import Range
 from omaha_learn.strategy.ranges import is_range_text
 
 Hand = tuple[int, ...]
-T = TypeVar("T")
+ALL: list[Hand] = []
+RANKS_OF: list[list[int]] = []
+COUNTS: list[Counter[int]] = []
+SHAPES: list[list[int]] = []
 
 
-class _Lazy(Generic[T]):
-    """A table over all 270,725 hands, built on first use: collecting this file (in every worker of a parallel
-    run, and in a fast run whose brute-force tests are left for the full one) builds nothing."""
+def tables() -> None:
+    """Fill the tables over all 270,725 hands (ALL, and each hand's ranks, rank counts and suit shape) on first
+    use, not at import: collecting this file (in every worker of a parallel run, and in a fast run that leaves
+    its brute-force tests to the full one) builds nothing. They stay plain lists, read by the predicates."""
+    if not ALL:
+        ALL.extend(combinations(range(52), 4))
+        RANKS_OF.extend([c // 4 for c in h] for h in ALL)
+        COUNTS.extend(Counter(r) for r in RANKS_OF)
+        SHAPES.extend(sorted(Counter(c % 4 for c in h).values(), reverse=True) for h in ALL)
 
-    def __init__(self, build: Callable[[], list[T]]) -> None:
-        self._build, self._rows = build, None  # type: tuple[Callable[[], list[T]], list[T] | None]
-
-    def rows(self) -> list[T]:
-        if self._rows is None:
-            self._rows = self._build()
-        return self._rows
-
-    def __getitem__(self, i: int) -> T:
-        return self.rows()[i]
-
-    def __len__(self) -> int:
-        return len(self.rows())
-
-    def __iter__(self) -> Iterator[T]:
-        return iter(self.rows())
-
-
-ALL: _Lazy[Hand] = _Lazy(lambda: list(combinations(range(52), 4)))
-RANKS_OF: _Lazy[list[int]] = _Lazy(lambda: [[c // 4 for c in h] for h in ALL])
-COUNTS: _Lazy[Counter[int]] = _Lazy(lambda: [Counter(r) for r in RANKS_OF])
-SHAPES: _Lazy[list[int]] = _Lazy(lambda: [sorted(Counter(c % 4 for c in h).values(), reverse=True) for h in ALL])
 
 R = {ch: RANKS.index(ch) for ch in RANKS}
 A, K, Q, J, T = (R[c] for c in "AKQJT")
@@ -68,6 +54,7 @@ def card(text: str) -> int:
 
 def brute(predicate: Callable[[int], bool]) -> set[Hand]:
     """The hands (ascending card tuples) whose index ``i`` in ALL satisfies ``predicate(i)``."""
+    tables()
     return {ALL[i] for i in range(len(ALL)) if predicate(i)}
 
 
@@ -85,6 +72,7 @@ Key = tuple[int, ...]
 @functools.cache
 def rank_keys() -> dict[Key, list[Hand]]:
     """Every hand by its sorted ranks (1,820 keys)."""
+    tables()
     keys: dict[Key, list[Hand]] = {}
     for h, r in zip(ALL, RANKS_OF, strict=True):
         keys.setdefault(tuple(sorted(r)), []).append(h)
@@ -231,6 +219,7 @@ def weight_of(r: Range) -> dict[Hand, float]:
      max(0.5 if COUNTS[i][A] >= 2 else 0, 0.2 if COUNTS[i][K] >= 2 else 0)),
 ])
 def test_weights_match_brute_force(text: str, weigh: Callable[[int], float]) -> None:
+    tables()
     expected = {ALL[i]: w for i in range(len(ALL)) if (w := weigh(i)) > 0}
     r = parse_range(text)
     assert r.weights is not None and r.weights.dtype == np.float64 and r.weights.shape == (len(r),)
