@@ -21,11 +21,15 @@ import os
 import statistics
 from dataclasses import dataclass, field
 
+import pytest
+
 from omaha_learn import PracticeTable, load_phh
 from omaha_learn.strategy.players import MAX_STREET_RAISES, street_raises
 
 HANDS = int(os.environ.get("OMAHA_LEARN_PRACTICE_HANDS", "1000"))
 SEED = 2026
+GAMES: dict[str, tuple[str, str | None]] = {"plo": ("plo", None), "hilo": ("hilo", None), "hilo_pot": ("hilo", "pot")}
+"""Each long file's game and betting structure (``None``: the game's usual one), by the name its file gives."""
 
 
 @dataclass
@@ -35,6 +39,8 @@ class Played:
 
     table: PracticeTable
     rate: float
+    game: str = "plo"
+    structure: str | None = None
     unconserved: list[tuple[int, int]] = field(default_factory=list)
     """(hand number, chips on the table beyond the stacks and rebuys) of every hand that lost or made chips."""
     over_raised: list[tuple[int, int, int]] = field(default_factory=list)
@@ -50,7 +56,7 @@ def play(game: str, structure: str | None, hands: int, seed: int, trials: int = 
     checks are collected for the tests of each file to assert)."""
     table = PracticeTable(game=game, seed=seed, trials=trials, structure=structure)
     start_total = table.stack * table.table.seats
-    out = Played(table, 0.0)
+    out = Played(table, 0.0, game, structure)
     for number in range(hands):
         if number:
             table.next_hand()
@@ -84,6 +90,36 @@ def play(game: str, structure: str | None, hands: int, seed: int, trials: int = 
 def play_the_hands(game: str, structure: str | None) -> Played:
     """The run of each file (its module fixture): :data:`HANDS` hands of ``game`` with :data:`SEED`."""
     return play(game, structure, HANDS, seed=SEED)
+
+
+# The fixture and the tests each long file imports: the file names its game as ``GAME`` (a key of GAMES), the
+# fixture plays that game's hands once for the file, and the tests, collected in each file that imports them,
+# read what it saw.
+
+@pytest.fixture(scope="module")
+def played(request: pytest.FixtureRequest) -> Played:
+    """:data:`HANDS` hands of the importing file's ``GAME`` (an illegal action fails here, at once)."""
+    return play_the_hands(*GAMES[request.module.GAME])
+
+
+@pytest.mark.slow
+def test_every_hand_conserved_chips_kept_four_raises_a_street_and_replayed_from_phh(played: Played) -> None:
+    check_the_rules(played, phh=True)
+
+
+@pytest.mark.slow
+def test_every_hand_conserved_chips_kept_four_raises_a_street_and_was_kept_as_its_log(played: Played) -> None:
+    check_the_rules(played, phh=False)
+
+
+@pytest.mark.slow
+def test_the_table_played_every_hand(played: Played) -> None:
+    assert played.table.hands_played == len(played.table.results) == HANDS
+
+
+@pytest.mark.slow
+def test_the_coach_followers_win_rate_is_no_landslide(played: Played) -> None:
+    check_the_win_rate(played, played.game, played.structure)
 
 
 def check_the_rules(played: Played, phh: bool) -> None:

@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -50,9 +51,20 @@ def modules() -> Iterator[tuple[str, Path]]:
         yield name, path
 
 
+@functools.cache
+def _parsed(path: str, text: str) -> ast.Module:
+    return ast.parse(text, filename=path)
+
+
+def _parse(path: Path) -> ast.Module:
+    """The syntax tree of the module at ``path``, parsed once per text (every check reads every module, some
+    for each module; a file a test rewrites is parsed again). The trees are only read."""
+    return _parsed(str(path), path.read_text(encoding="utf-8"))
+
+
 def imports(name: str, path: Path) -> Iterator[tuple[str, list[str], list[str]]]:
     """(imported module, names imported from it, enclosing function names) for every import in ``path``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = _parse(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
 
     def visit(node: ast.AST, funcs: list[str]) -> Iterator[tuple[str, list[str], list[str]]]:
@@ -81,7 +93,7 @@ def _under(module: str, prefixes: tuple[str, ...]) -> bool:
 
 def _is_type_checking_only(path: Path) -> set[int]:
     """Line numbers of imports inside ``if TYPE_CHECKING:`` blocks (they never run)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _parse(path)
     lines: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
@@ -146,7 +158,7 @@ def private_imports() -> set[tuple[str, str, str]]:
     found = set()
     for name, path in ALL:
         typing_only = _is_type_checking_only(path)
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _parse(path)
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.lineno not in typing_only:

@@ -215,3 +215,30 @@ def test_the_practice_players_read_no_card_text() -> None:
             decisions += sum(1 for street, _, _ in hand.history)
         assert decisions > 30
         assert calls == [], (game, len(calls), calls[0][:4])
+
+
+def test_solve_reads_the_board_and_each_listed_hand_once_and_its_answers_read_nothing_parsed() -> None:
+    """solve() is an edge: the board text is read once, each hand of a listed range once (and a hand already
+    parsed, as the coach passes its ranges, not at all); range text goes to the range reader, never through the
+    card parser hand by hand (each range text is tried once as cards, to tell a hand from a range). A Solution's questions read a hand given as text once and a parsed hand not at all."""
+    from omaha_learn.strategy.solver import solve
+
+    board = "Kc 9c 6c 6h 2d"
+    listed = ["As Ad 7c 5c", "Qs Qd Jh Th", "8c 7c 5d 4d"]
+    parsed = {parse_cards("Ks Kd 3h 3s"): 1.0, parse_cards("Qh Qc 4h 4s"): 0.5, parse_cards("Ah 2h 3d 4c"): 1.0}
+    with parser_calls() as seen:
+        sol = solve(board, ranges=(listed, parsed), pot=100, stack=100, bets=("pot",), raises=(), ip_bets=())
+    assert seen.count(board) == 1 and all(seen.count(h) == 1 for h in listed)
+    assert not [a for a in seen if is_parsed(a) and a], [a for a in seen if is_parsed(a)]
+    with parser_calls() as seen:
+        sol_text = solve(board, ranges=("KK**,7c5c**", "QQ**"), pot=100, stack=100, bets=("pot",), raises=(),
+                         ip_bets=())
+    assert seen == [board, "KK**,7c5c**", "QQ**"]
+    hand = parse_cards("As Ad 7c 5c")
+    with parser_calls() as seen:
+        typed = (sol.strategy("", hand), sol.ev(hand), sol.ev(hand, "x"), sol_text.actions("b100"))
+    assert seen == []
+    with parser_calls() as seen:
+        texts = (sol.strategy("", "As Ad 7c 5c"), sol.ev("As Ad 7c 5c"), sol.ev("As Ad 7c 5c", "x"))
+    assert seen == ["As Ad 7c 5c"] * 3
+    assert typed[:3] == texts and typed[3] == ["f", "c"]

@@ -6,6 +6,7 @@ written from the meaning of the form, not from the parser.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable
 from itertools import combinations, permutations
@@ -22,10 +23,22 @@ from omaha_learn.strategy.range_set import Range
 from omaha_learn.strategy.ranges import is_range_text
 
 Hand = tuple[int, ...]
-ALL: list[Hand] = list(combinations(range(52), 4))
-RANKS_OF: list[list[int]] = [[c // 4 for c in h] for h in ALL]
-COUNTS: list[Counter[int]] = [Counter(r) for r in RANKS_OF]
-SHAPES: list[list[int]] = [sorted(Counter(c % 4 for c in h).values(), reverse=True) for h in ALL]
+ALL: list[Hand] = []
+RANKS_OF: list[list[int]] = []
+COUNTS: list[Counter[int]] = []
+SHAPES: list[list[int]] = []
+
+
+def tables() -> None:
+    """Fill the tables over all 270,725 hands (ALL, and each hand's ranks, rank counts and suit shape) on first
+    use, not at import: collecting this file (in every worker of a parallel run, and in a fast run that leaves
+    its brute-force tests to the full one) builds nothing. They stay plain lists, read by the predicates."""
+    if not ALL:
+        ALL.extend(combinations(range(52), 4))
+        RANKS_OF.extend([c // 4 for c in h] for h in ALL)
+        COUNTS.extend(Counter(r) for r in RANKS_OF)
+        SHAPES.extend(sorted(Counter(c % 4 for c in h).values(), reverse=True) for h in ALL)
+
 
 R = {ch: RANKS.index(ch) for ch in RANKS}
 A, K, Q, J, T = (R[c] for c in "AKQJT")
@@ -41,6 +54,7 @@ def card(text: str) -> int:
 
 def brute(predicate: Callable[[int], bool]) -> set[Hand]:
     """The hands (ascending card tuples) whose index ``i`` in ALL satisfies ``predicate(i)``."""
+    tables()
     return {ALL[i] for i in range(len(ALL)) if predicate(i)}
 
 
@@ -53,14 +67,21 @@ def pair_of(i: int, rs: set[int]) -> bool:
 
 
 Key = tuple[int, ...]
-KEYS: dict[Key, list[Hand]] = {}
-for _h, _r in zip(ALL, RANKS_OF, strict=True):
-    KEYS.setdefault(tuple(sorted(_r)), []).append(_h)
+
+
+@functools.cache
+def rank_keys() -> dict[Key, list[Hand]]:
+    """Every hand by its sorted ranks (1,820 keys)."""
+    tables()
+    keys: dict[Key, list[Hand]] = {}
+    for h, r in zip(ALL, RANKS_OF, strict=True):
+        keys.setdefault(tuple(sorted(r)), []).append(h)
+    return keys
 
 
 def brute_ranks(predicate: Callable[[Key], bool]) -> set[Hand]:
     """The hands whose ranks (sorted) satisfy ``predicate``: each of the 1,820 rank multisets is tested once."""
-    return {h for key, hands in KEYS.items() if predicate(key) for h in hands}
+    return {h for key, hands in rank_keys().items() if predicate(key) for h in hands}
 
 
 def fits(key: Key, *sets: set[int]) -> bool:
@@ -198,6 +219,7 @@ def weight_of(r: Range) -> dict[Hand, float]:
      max(0.5 if COUNTS[i][A] >= 2 else 0, 0.2 if COUNTS[i][K] >= 2 else 0)),
 ])
 def test_weights_match_brute_force(text: str, weigh: Callable[[int], float]) -> None:
+    tables()
     expected = {ALL[i]: w for i in range(len(ALL)) if (w := weigh(i)) > 0}
     r = parse_range(text)
     assert r.weights is not None and r.weights.dtype == np.float64 and r.weights.shape == (len(r),)

@@ -30,7 +30,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.engine.cards import RANKS, Card, CardError, CardsLike, format_cards, parse_cards
+from omaha_learn.engine.cards import RANKS, Card, CardError, CardsLike, format_cards, is_parsed, parse_cards
 from omaha_learn.engine.evaluation.tables import colex_combinations
 from omaha_learn.i18n import gettext as _
 from omaha_learn.i18n import pgettext
@@ -59,11 +59,18 @@ _SHAPE_NAME = {(2, 2): "ds", (2, 1, 1): "ss", (1, 1, 1, 1): "r", (3, 1): "3s", (
 
 
 def four_cards(hand: CardsLike, name: str = "hand") -> tuple[Card, ...]:
-    """Parse ``hand`` as four distinct cards, or raise :class:`CardError` naming ``name``."""
-    try:
-        cards = parse_cards(hand)
-    except CardError as exc:
-        raise CardError(f"{name}: {exc}", exc.token, exc.position) from None
+    """Parse ``hand`` as four distinct cards, or raise :class:`CardError` naming ``name``. Cards already parsed
+    (a tuple of :class:`Card`) are checked as they are, never read again."""
+    if is_parsed(hand):
+        cards = hand
+        for i, card in enumerate(cards):
+            if card in cards[:i]:
+                raise CardError(f"{name}: duplicate card '{card}' (item {i})", str(card), i)
+    else:
+        try:
+            cards = parse_cards(hand)
+        except CardError as exc:
+            raise CardError(f"{name}: {exc}", exc.token, exc.position) from None
     if len(cards) != 4:
         raise CardError(_("{name}: an Omaha starting hand has 4 cards, got {count} ({value})").format(name=name, count=len(cards), value=format_cards(cards) or pgettext("no cards", "none")))
     return cards

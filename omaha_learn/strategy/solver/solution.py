@@ -134,31 +134,32 @@ class Solution:
         w: Floats = self._engine.weights[_player(player)].copy()
         return w
 
-    def _hand(self, hand: CardsLike, player: int) -> int:
+    @staticmethod
+    def _cards(hand: CardsLike) -> tuple[Card, ...]:
+        """The edge of the hand questions: ``hand`` read once (parsed cards are checked, not read again)."""
         try:
-            cards = four_cards(hand)
+            return four_cards(hand)
         except CardError as exc:
             raise SolverError(_("hand: {exc}").format(exc=exc)) from None
+
+    def _hand(self, cards: tuple[Card, ...], player: int) -> int:
         key = tuple(sorted(int(c) for c in cards))
         j = self._index[player].get(key)
         if j is None:
             raise SolverError((_("hand {cards!r} is not in player {player}'s range (out of position) after card removal") if player == 0 else _("hand {cards!r} is not in player {player}'s range (in position) after card removal")).format(cards=format_cards(cards), player=player))
         return j
 
-    def _owner(self, hand: CardsLike, node: Node, player: int | None) -> int:
+    def _owner(self, cards: tuple[Card, ...], node: Node, player: int | None) -> int:
         if player is not None:
             return _player(player)
-        try:
-            key = tuple(sorted(int(c) for c in four_cards(hand)))
-        except CardError as exc:
-            raise SolverError(_("hand: {exc}").format(exc=exc)) from None
+        key = tuple(sorted(int(c) for c in cards))
         holders = [p for p in (0, 1) if key in self._index[p]]
         if node.kind == "action" and node.player in holders:
             return node.player
         if len(holders) == 1:
             return holders[0]
         if not holders:
-            raise SolverError(_("hand {format_cards!r} is in neither player's range").format(format_cards=format_cards(four_cards(hand))))
+            raise SolverError(_("hand {format_cards!r} is in neither player's range").format(format_cards=format_cards(cards)))
         raise SolverError(_("the hand is in both ranges and no one acts here: say whose with player=0 or 1"))
 
     # ------------------------------------------------------------------ strategies
@@ -178,7 +179,7 @@ class Solution:
         node, b = self._node(history)
         if node.kind != "action":
             raise SolverError(_("history {history!r}: no one acts here (the hand is over or the river card comes)").format(history=history))
-        j = self._hand(hand, node.player)
+        j = self._hand(self._cards(hand), node.player)
         self._live(node, b, node.player, j)
         probs = self.strategy_array(history)[:, j]
         return {a: float(p) for a, p in zip(node.actions, probs, strict=True)}
@@ -210,8 +211,9 @@ class Solution:
         when both ranges hold it and no one or the other player acts (NaN if the
         opponent's range cannot reach the node)."""
         node, b = self._node(history)
-        p = self._owner(hand, node, player)
-        j = self._hand(hand, p)
+        cards = self._cards(hand)
+        p = self._owner(cards, node, player)
+        j = self._hand(cards, p)
         self._live(node, b, p, j)
         if not self._engine.values:
             self._engine.record_values()
