@@ -187,3 +187,21 @@ def test_a_blocking_bet_wins_no_folds_and_is_not_listed() -> None:
     assert 2 < NO_FOLD_SHARE * 45 and minimum_defence(2, 45, 1) < 1.0     # the old rule would have folded some
     half = advice.option("bet 22")
     assert half is not None and half.fold_share > 0
+
+
+def test_an_equilibrium_the_table_cannot_follow_is_named_as_not_followed() -> None:
+    """A source whose tree has an action that is not legal here (a bet of 5000 with 300 behind): the EV table
+    and the verdict stay the fold-equity model's, and a note says so; the numbers never mix the two."""
+    from omaha_learn.strategy.equilibrium import Equilibrium
+
+    def source(view: object, mine: object, theirs: object) -> Equilibrium:
+        return Equilibrium({"x": 0.5, "b5000": 0.5}, {"x": 1.0, "b5000": 2.0}, 0.004, 108, "test")
+
+    hand = HandState([300, 300], game="plo", holes=["Kh 9h 8c 8d", None], board="Jh 7h 3c 5h Td", button=0,
+                     deal_missing=False, seed=1)
+    hand.play("r6 c b12 c b36 c x")     # the big blind checks the river to the button
+    advice = coach(hand, trials=1_000, seed=1, solver=source)
+    assert advice.equilibrium is not None
+    assert all(o.model != EQUILIBRIUM_MODEL for o in advice.options)
+    assert any("not the equilibrium's" in n for n in advice.notes)
+    assert "follows the equilibrium" not in advice.verdict

@@ -348,6 +348,9 @@ def advise(view: SeatView, given: dict[int, Range] | None, trials: int, seed: in
             if solved:      # the verdict follows the equilibrium: its EVs for this hand are the table
                 options = solved
                 best = max(options, key=lambda o: o.ev)
+            else:           # say plainly which model the verdict follows, and why
+                model.notes.append(_("the equilibrium above has an action that is not legal here, so the EV "
+                                     "table and the verdict are the fold-equity model's, not the equilibrium's"))
     return Advice(seat=view.seat, position=positions(view.n, view.button)[view.seat], street=view.street,
                   game=view.game, hole=view.hole, board=view.board, to_call=to_call, pot=pot, price=price,
                   equity=eq, stderr=se, ranges=texts, reasons=reasons, estimated=given is None,
