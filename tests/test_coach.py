@@ -125,7 +125,8 @@ def test_ev_model_is_labelled_and_best_is_the_highest_ev() -> None:
     advice = coach(hand, trials=3_000, seed=1)
     assert advice.street == "flop" and advice.to_call == 0 and advice.price == 0
     labels = [o.label for o in advice.options]
-    assert labels[0] == "check" and any(x.endswith("(min)") for x in labels) and any(x.endswith("(pot)") for x in labels)
+    assert labels[0] == "check" and any(x.endswith("(0.5 pot)") for x in labels) and any(x.endswith("(pot)") for x in labels)
+    assert not any(x.endswith("(min)") for x in labels)     # a bet of 2 into 21 is no coach's size (MIN_SIZE_SHARE)
     assert advice.options[0].model == PASSIVE_MODEL and all(o.model == FOLD_MODEL for o in advice.options[1:])
     assert not any(o.exact for o in advice.options)
     assert advice.best == max(advice.options, key=lambda o: o.ev).action

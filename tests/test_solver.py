@@ -191,3 +191,22 @@ def test_solution_queries_name_the_bad_part() -> None:
         sol.strategy("b100 c", "As Ah 3c 3d")
     with pytest.raises(SolverError, match="player"):
         sol.hands(2)
+
+
+def test_best_ev_is_the_best_response_hand_by_hand() -> None:
+    """Solution.best_ev: the hand's value when it best-responds from the node on. In the toy game every pair
+    of hands can meet and the weights are equal, so the mean over OOP's hands of best_ev - ev at the root is
+    what OOP's best response gains over its equilibrium value: between 0 and twice the exploitability. After
+    a bet, a bluff that is called loses the bet: best_ev of air after ``b100 c`` is 0 from there (it wins
+    nothing and puts nothing more in), and a nut hand wins the whole pot."""
+    p, b = 100, 100
+    sol = solve(BOARD, ranges=(NUTS + AIR, CATCHERS), pot=p, stack=b, bets=("pot",), raises=(), ip_bets=(),
+                accuracy=0.001)
+    e = sol.exploitability
+    gains = [sol.best_ev(h, "") - sol.ev(h, "") for h in NUTS + AIR]
+    assert min(gains) >= -1e-9
+    assert sum(gains) / len(gains) <= 2 * e + 1e-9
+    assert sol.best_ev(AIR[0], "b100 c") == pytest.approx(0.0, abs=1e-9)
+    assert sol.best_ev(NUTS[0], "b100 c") == pytest.approx(p + 2 * b, abs=1e-9)
+    # the root: a nut hand's best is to bet (p + c b), never less than checking (p)
+    assert sol.best_ev(NUTS[0], "") >= p - 1e-9

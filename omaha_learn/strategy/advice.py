@@ -24,7 +24,7 @@ from omaha_learn.strategy.ev_model import EXACT_MODEL, OptionEV, SpotModel
 if TYPE_CHECKING:
     from omaha_learn.strategy.equilibrium import Equilibrium
 
-__all__ = ["Advice", "Option", "CLOSE", "option_label", "option", "weigh_action"]
+__all__ = ["Advice", "Option", "CLOSE", "option_label", "option", "weigh_action", "EQUILIBRIUM_MODEL"]
 
 CLOSE = 2.0
 """Two actions whose EV difference is within this many standard errors of that difference are a close decision."""
@@ -179,6 +179,9 @@ class Advice:
                 text += _("; a close decision: the difference, {difference} chips, is within {close} errors of the "
                           "difference ({err} chips)").format(difference=format_number(best.ev - runner.ev, 1),
                                                              close=f"{CLOSE:g}", err=format_number(err, 2))
+        if best.model == EQUILIBRIUM_MODEL:
+            text += _("; the verdict follows the equilibrium, whose EVs for your hand are the table's (the "
+                      "fold-equity model is used at this spot only for sizes off the solved tree, by ev_of())")
         return text + "."
 
     def price_text(self) -> str:
@@ -251,6 +254,10 @@ _MODELS = (N_("exact: no more betting is possible"), N_("the rest checked down, 
            N_("fold-equity model: each opponent continues with its preflop-table share for the raises it faces and "
               "folds the rest, the top of it re-raises; the rest checked down"))
 """The EV models' names (ev_model.py's constants) for the catalogue; a name not listed shows as it is."""
+
+EQUILIBRIUM_MODEL = N_("equilibrium: both players play the solved strategy from here on, against the ranges "
+                       "above as the street began")
+"""The model of an option whose EV is the equilibrium's (a heads-up spot the solver answered)."""
 
 
 def model_text(model: str) -> str:

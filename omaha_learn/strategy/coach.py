@@ -48,7 +48,7 @@ from omaha_learn.engine.games import Game
 from omaha_learn.errors import CoachError, RangeError
 from omaha_learn.i18n import format_number, ngettext
 from omaha_learn.i18n import gettext as _
-from omaha_learn.strategy.advice import CLOSE, Advice, Option, weigh_action
+from omaha_learn.strategy.advice import CLOSE, EQUILIBRIUM_MODEL, Advice, Option, option_label, weigh_action
 from omaha_learn.strategy.advice import option as _option
 from omaha_learn.strategy.equilibrium import Equilibrium, EquilibriumSource, default_source
 from omaha_learn.strategy.ev_model import EXACT_MODEL, FOLD_MODEL, PASSIVE_MODEL, SpotModel, call_price
@@ -181,8 +181,16 @@ def _preflop_two_card(hole: tuple[Card, ...]) -> tuple[str, ...]:
 
 # ----------------------------------------------------------------- options
 
+MIN_SIZE_SHARE = 1 / 3
+"""The minimum bet or raise is weighed only when it adds at least this share of the pot (after calling): a
+coach suggests a third of the pot or more, never a blocking bet of 2 into 97 (it wins no folds:
+:data:`~omaha_learn.strategy.ev_model.NO_FOLD_SHARE`). Any legal size is still weighed on demand
+(:meth:`Advice.ev_of`); a fixed-limit bet, the one size there is, is always weighed."""
+
+
 def _sizes(view: SeatView) -> list[tuple[str, Action]]:
-    """The bets or raises weighed: the minimum, half the pot and the pot (the pot limit), deduplicated."""
+    """The bets or raises weighed: half the pot and the pot (the pot limit), and the minimum when it adds at
+    least :data:`MIN_SIZE_SHARE` of the pot; deduplicated."""
     legal = view.legal
     assert legal is not None
     if not (legal.can_bet or legal.can_raise) or legal.min_to is None or legal.max_to is None:
@@ -192,7 +200,9 @@ def _sizes(view: SeatView) -> list[tuple[str, Action]]:
         return [("", Action(kind, legal.min_to))]
     top = max(view.bets)
     call = top - view.bets[view.seat]
-    out: list[tuple[str, Action]] = [("min", Action(kind, legal.min_to))]
+    out: list[tuple[str, Action]] = []
+    if legal.min_to - top >= MIN_SIZE_SHARE * (view.pot + call):
+        out.append(("min", Action(kind, legal.min_to)))
     for f in POT_FRACTIONS:
         target = top + round(f * (view.pot + call))
         words = "pot" if f == 1.0 else f"{f:g} pot"
@@ -333,12 +343,40 @@ def advise(view: SeatView, given: dict[int, Range] | None, trials: int, seed: in
         other = opponents[0]
         equilibrium = source(view, _weighted(model.me, model.street_start.get(view.seat)),
                              _weighted(model.pools[other], model.street_start.get(other)))
+        if equilibrium is not None:
+            solved = _equilibrium_options(view, equilibrium)
+            if solved:      # the verdict follows the equilibrium: its EVs for this hand are the table
+                options = solved
+                best = max(options, key=lambda o: o.ev)
+            else:           # say plainly which model the verdict follows, and why
+                model.notes.append(_("the equilibrium above has an action that is not legal here, so the EV "
+                                     "table and the verdict are the fold-equity model's, not the equilibrium's"))
     return Advice(seat=view.seat, position=positions(view.n, view.button)[view.seat], street=view.street,
                   game=view.game, hole=view.hole, board=view.board, to_call=to_call, pot=pot, price=price,
                   equity=eq, stderr=se, ranges=texts, reasons=reasons, estimated=given is None,
                   options=tuple(options), best=best.action, nuts=nuts, draws=draws, two_card=two_card,
                   trials=trials, seed=seed, names=view.names, narrowed=narrowed, notes=tuple(model.notes),
                   my_range=my_text, equilibrium=equilibrium, model=model)
+
+
+def _equilibrium_options(view: SeatView, eq: Equilibrium) -> list[Option]:
+    """The options of a solved spot: each action of the solved tree at this node with the equilibrium's EV for
+    the hand (net of the chips the action puts in, folding 0); ``[]`` when an action is not legal here."""
+    legal = view.legal
+    assert legal is not None
+    words = {a.amount: w for w, a in _sizes(view)}
+    out = []
+    for token, ev in eq.evs.items():
+        if token in ("x", "c", "f"):
+            action = Action({"x": "check", "c": "call", "f": "fold"}[token])
+        else:
+            action = Action("bet" if token.startswith("b") else "raise", int(token[1:]))
+        if legal.why_not(action) is not None:
+            return []
+        exact = action.kind == "fold"
+        out.append(Option(action, option_label(action, words.get(action.amount, "")), float(ev), 0.0,
+                          EXACT_MODEL if exact else EQUILIBRIUM_MODEL, exact=exact))
+    return out
 
 
 def _weighted(pool: object, weights: object = None) -> dict[tuple[Card, ...], float]:

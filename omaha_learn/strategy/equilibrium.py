@@ -44,7 +44,8 @@ RAISES = ("pot",)
 @dataclass(frozen=True)
 class Equilibrium:
     """An equilibrium strategy for one hand at one node: action (``HandState.play`` notation) ->
-    frequency, action -> EV in chips from this node, and the accuracy it was solved to (share of the pot)."""
+    frequency, action -> EV in chips from this node on, net of the chips the action puts in (folding is 0,
+    as in the coach's EV table), and the accuracy it was solved to (share of the pot)."""
 
     frequencies: Mapping[str, float]
     evs: Mapping[str, float]
@@ -94,7 +95,7 @@ def solver_source(solve: Callable[..., Any], *, accuracy: float = 0.005, max_ite
         start = [s for s in view.steps if s.street == view.street_index]
         pot = start[0].pot if start else view.pot
         stack = min(view.stacks[view.seat] + view.bets[view.seat], view.stacks[other] + view.bets[other])
-        in_position = view.seat == view.button
+        in_position = _acts_last(view, view.seat, other)
         own = dict(mine) if isinstance(mine, Mapping) else {tuple(h): 1.0 for h in mine}
         own.setdefault(tuple(view.hole), max(own.values(), default=1.0))   # the seat's own hand is in its range
         ranges = (theirs, own) if in_position else (own, theirs)
@@ -105,12 +106,34 @@ def solver_source(solve: Callable[..., Any], *, accuracy: float = 0.005, max_ite
                         raises=RAISES, accuracy=accuracy, max_iterations=max_iterations)
             node = node_of(view)
             freqs = dict(sol.strategy(node, view.hole))
-            evs = {a: float(sol.ev(view.hole, f"{node} {a}".strip())) for a in freqs}
+            # Solution.ev counts what the hand wins from the pot minus what it puts in *after* the node named,
+            # so the chips of the action itself are still to take off: a pot bet is not +97 before it is called
+            # (best_ev: the hand plays on well after the action; ev would follow the solver's untrained
+            # strategy after an action the hand never takes)
+            value = getattr(sol, "best_ev", sol.ev)
+            evs = {a: float(value(view.hole, f"{node} {a}".strip())) - _chips(view, a) for a in freqs}
         except OmahaLearnError:      # a bet size off the tree, or a spot the solver refuses: no equilibrium
             return None
         return Equilibrium(freqs, evs, float(sol.exploitability) / pot if pot else 0.0, pot, "solve()")
 
     return source
+
+
+def _acts_last(view: SeatView, seat: int, other: int) -> bool:
+    """Whether ``seat`` acts after ``other`` after the flop (the first seat left of the button acts first;
+    the button itself may have folded, so comparing with the button alone is not enough)."""
+    n = view.n
+    return (seat - view.button - 1) % n > (other - view.button - 1) % n
+
+
+def _chips(view: SeatView, token: str) -> int:
+    """The chips the seat puts in with the solver's action ``token`` (``x``, ``f``, ``c``, ``bN``, ``rN``:
+    a bet of N, a raise to N on this street)."""
+    if token in ("x", "f"):
+        return 0
+    if token == "c":
+        return view.to_call
+    return int(token[1:]) - view.bets[view.seat]
 
 
 DEFAULT_STREETS = (3,)

@@ -85,7 +85,7 @@ from omaha_learn.strategy.seat_view import SeatView
 
 __all__ = ["call_price", "SpotModel", "OptionEV", "narrow_rule", "CAP", "EXACT_MODEL", "PASSIVE_MODEL", "FOLD_MODEL",
            "PREFLOP_FOLD_MODEL", "REDRAW_ROUNDS", "pool_sizes", "minimum_defence", "floored",
-           "NARROW_FLOOR", "NARROW_MIN_HANDS"]
+           "NARROW_FLOOR", "NARROW_MIN_HANDS", "NO_FOLD_SHARE"]
 
 CAP = 0.10
 """The top share a check or a call gives up (those hands would have bet or raised)."""
@@ -113,6 +113,10 @@ NARROW_FLOOR = 0.05
 """Narrowing never leaves a range less than this share of its preflop range (:func:`floored`)."""
 NARROW_MIN_HANDS = 20
 """... nor fewer than this many of its sampled hands."""
+NO_FOLD_SHARE = 0.25
+"""After the flop, a bet or raise that adds less than this share of the pot (the pot after calling) wins no
+folds: every opponent continues with its whole range. A blocking bet of 2 into 97 offers a price of 2%; live
+players and solvers call it with everything, not with the 98% the minimum-defence rule asks for."""
 
 
 def pool_sizes(trials: int) -> tuple[int, int]:
@@ -444,6 +448,8 @@ class SpotModel:
                 price = owe / (pot_after + owe)
                 eq = shares_of(self._matrix(s), betting)
                 hands = _defend(eq >= price, eq, pool.weights, defence)
+                if mine - max(view.bets) < NO_FOLD_SHARE * (view.pot + max(view.bets) - view.bets[me]):
+                    hands = np.ones(pool.m, dtype=bool)      # a blocking bet wins no folds (NO_FOLD_SHARE)
                 self._strong[s] = (eq >= RERAISE_EQUITY)[self.deal_x[s]]
             p = pool.weights / pool.weights.sum()
             share[s] = float((p * hands).sum())

@@ -227,6 +227,29 @@ class Solution:
             return float("nan")
         return float(cfv[bb, j] / norm + node.invested[p])
 
+    def best_ev(self, hand: CardsLike, history: str = "", player: int | None = None) -> float:
+        """Expected chips of ``hand`` from the node on when it plays its **best response** from there and the
+        opponent plays the solution (same accounting as :meth:`ev`: what it wins from the pot minus what it
+        puts in from here). At an action the hand plays at equilibrium this is :meth:`ev` (up to the
+        exploitability); after an action it never plays, :meth:`ev` follows the solver's untrained
+        (uniform) strategy for it there, and this is what the action is worth to a hand that plays on well:
+        the EV a coach quotes for it."""
+        node, b = self._node(history)
+        p = self._owner(hand, node, player)
+        j = self._hand(hand, p)
+        self._live(node, b, p, j)
+        boards = len(self._rivers) if (node.street == 1 and self._rivers) else 1
+        bb = min(b, boards - 1)
+        opp = self.reach(history, 1 - p)
+        opp_b: Floats = np.zeros((boards, opp.shape[0]))
+        opp_b[bb] = opp
+        own: Floats = np.ones((boards, len(self._rows[p])))
+        cfv = self._engine.traverse(node, p, opp_b, own, "best")
+        norm = self._engine.terminals.fold[node.street][p].totals(opp_b)[bb, j]
+        if norm <= 0:
+            return float("nan")
+        return float(cfv[min(bb, cfv.shape[0] - 1), j] / norm + node.invested[p])
+
 
 def _check_parts(engine: object, board: object, rows: object, game: object, limit: object, stack: object,
                  rivers: object, exploitability: object, iterations: object, trace: object, seconds: object) -> None:
