@@ -39,6 +39,7 @@ EXTRAS: dict[str, str] = {
     "nbclient": "grading", "seccomp": "grading", "pyseccomp": "grading",
     "distributed": "scale",
     "nbgrader": "nbgrader",
+    "babel": "languages",
 }
 """Top-level module -> the extra that installs it."""
 

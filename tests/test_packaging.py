@@ -30,7 +30,8 @@ PROJECT = PYPROJECT["project"]
 DISTRIBUTIONS = {"numpy": "numpy", "ipywidgets": "ipywidgets", "traitlets": "ipywidgets", "IPython": "ipython", "matplotlib": "matplotlib",
                  "plotly": "plotly", "jupyterlab": "jupyterlab", "jupyter_client": "jupyter_client", "zmq": "pyzmq",
                  "ipykernel": "ipykernel", "nbformat": "nbformat", "nbclient": "nbclient", "seccomp": "pyseccomp",
-                 "pyseccomp": "pyseccomp", "distributed": "distributed", "nbgrader": "nbgrader"}
+                 "pyseccomp": "pyseccomp", "distributed": "distributed", "nbgrader": "nbgrader",
+                 "babel": "babel"}
 """Top-level module -> the distribution that installs it (IPython comes with ipywidgets and ipykernel; traitlets
 with ipywidgets, whose traits the widgets observe)."""
 

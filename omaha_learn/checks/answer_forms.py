@@ -197,7 +197,7 @@ def _plain(value: object) -> object:
 def _text(value: str) -> str:
     """A text answer within :data:`MAX_TEXT`, in Unicode NFC (a name typed on a Mac is NFD)."""
     if len(value) > MAX_TEXT:
-        raise answer_error(N_("the answer is {n} characters long; the limit is {limit}"), n=len(value), limit=MAX_TEXT)
+        raise answer_error(N_("the answer is {n} characters; the limit is {limit}"), n=len(value), limit=MAX_TEXT)
     return unicodedata.normalize("NFC", value)
 
 
