@@ -61,17 +61,28 @@ def test_the_narration_names_a_re_raise_in_the_language(lang: str, raise_: str, 
     assert len(log) == len(dealer_log(_reraised_hand()))
 
 
-def _played(lang: str, hands: int = 6) -> tuple[list[str], list[str]]:
+def _played(lang: str, hands: int = 6) -> tuple[list[str], list[str], list[str]]:
     """A seeded six-seat table with short stacks (so seats go all-in and buy back in), the learner raising
-    when it can, then calling, to the end of ``hands`` hands: every narrated line and each hand's dealer log."""
+    when it can, then calling, to the end of ``hands`` hands: every narrated line, each hand's dealer log,
+    and what the table shows: its text and HTML at each decision and at the end, the coach's advice at
+    each hand's first decision, the review's lines and HTML."""
+    from omaha_learn.display.coach import practice_html, review_html
+
     with language(lang):
-        table = PracticeTable(game="plo", seats=6, stack=30, seed=4)
+        table = PracticeTable(game="plo", seats=6, stack=30, seed=4, trials=300)
         narrator = Narrator()
         said: list[str] = []
         logs: list[str] = []
+        shown: list[str] = []
         for k in range(hands):
+            first = True
             while not table.hand.is_over:
                 said.extend(narrator.update(table))
+                shown += [table.text(), practice_html(table)]
+                if first:
+                    advice = table.advice()
+                    shown += [str(advice), advice._repr_html_()]
+                    first = False
                 legal = table.hand.legal_actions()
                 if legal.max_to is not None and k % 2 == 0:
                     table.act(("b" if legal.can_bet else "r") + str(legal.min_to))
@@ -79,19 +90,25 @@ def _played(lang: str, hands: int = 6) -> tuple[list[str], list[str]]:
                     table.act("c" if legal.can_call else "x")
             said.extend(narrator.update(table))
             logs.extend(dealer_log(table.hand, learner_only_cards=False))
+            review = table.review()
+            shown += [table.text(), practice_html(table), review_html(review)] + [str(d) for d in review]
             table.next_hand()
         said.extend(narrator.update(table))
-    return said, logs
+    return said, logs, shown
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_practice_session_is_narrated_in_the_language(lang: str) -> None:
+def test_a_practice_session_is_narrated_and_shown_in_the_language(lang: str) -> None:
     """Hands played to the end, with re-raises, all-ins, showdowns and rebuys: the same events are said in
-    each language (one line for one line) and no English word is left (R16-R24)."""
-    english, english_logs = _played("en")
-    translated, translated_logs = _played(lang)
+    each language (one line for one line), and neither the narration nor the table's text, HTML, review
+    and the coach's advice leave an English word (R16-R24)."""
+    english, english_logs, english_shown = _played("en")
+    translated, translated_logs, translated_shown = _played(lang)
     assert len(english) == len(translated) and len(english_logs) == len(translated_logs)
     text, en = "\n".join(translated + translated_logs), "\n".join(english + english_logs)
     assert {"re-raises", "buys", "shows", "dealt", "turn:"} <= set(en.lower().split())   # the session says them all
     assert english_left(text, en) == set(), text
     assert text != en
+    assert len(english_shown) == len(translated_shown)
+    for en_page, page in zip(english_shown, translated_shown, strict=True):
+        assert english_left(page, en_page) == set(), page

@@ -25,7 +25,7 @@ from omaha_learn.display.cards import cards_row
 from omaha_learn.display.html import hole_cards_label
 from omaha_learn.display.narration import LEARNER, dealer_log, rename_seats, seat_labels
 from omaha_learn.display.theme import BADGES, BORDER, badge, scroll_box
-from omaha_learn.i18n import format_number, format_percent, gettext, pgettext, street_word
+from omaha_learn.i18n import format_number, format_percent, gettext, ngettext, pgettext, street_word
 from omaha_learn.strategy.advice import action_label, model_text
 
 __all__ = ["advice_html", "review_html", "practice_html", "table_html", "progress_svg", "progress_text",
@@ -118,8 +118,8 @@ def review_html(decisions: Sequence[Any]) -> str:
         ev_taken = _e(_signed(taken.ev)) if taken is not None else "&mdash;"
         equity = gettext("{equity} ± {err} vs price {price}").format(
             equity=format_percent(a.equity), err=format_percent(a.stderr), price=format_percent(float(a.price)))
-        rows.append(f"<tr><td {CELL}>{_e(street_word(d.street))}</td><td {CELL}>{_e(d.action)} ({ev_taken})</td>"
-                    f"<td {CELL}>{_e(a.best)} ({_e(_signed(a.best_option.ev))})</td>"
+        rows.append(f"<tr><td {CELL}>{_e(street_word(d.street))}</td><td {CELL}>{_e(d.action.words())} ({ev_taken})</td>"
+                    f"<td {CELL}>{_e(a.best.words())} ({_e(_signed(a.best_option.ev))})</td>"
                     f"<td {CELL}>{_e(equity).replace('±', '&plusmn;')}</td>"
                     f'<td {CELL}>{badge(d.verdict)}</td></tr>')
     titles = "".join(f"<th {CELL}>{_e(pgettext('column', t))}</th>"
@@ -144,34 +144,40 @@ def table_html(table: Any, *, four_color: bool = False, size: int | str = "mediu
         visible = i == 0 or (i in shown and not hand.folded[i])
         flags = []
         if hand.folded[i]:
-            flags.append("folded")
+            flags.append(pgettext("seat", "folded"))
         elif hand.stacks[i] == 0 and not over:
-            flags.append("all in")
+            flags.append(pgettext("seat", "all in"))
         if hand.to_act == i:
-            flags.append("to act")
-        bet = f" &middot; bet {hand.bets[i]}" if hand.bets[i] else ""
+            flags.append(pgettext("seat", "to act"))
+        bet = " &middot; " + _e(gettext("bet {bet}").format(bet=hand.bets[i])) if hand.bets[i] else ""
+        stack = gettext("stack {stack}").format(stack=hand.stacks[i])
         row = cards_row(hole, four_color=four_color, size="small" if i else size, hidden=not visible,
                         label=hole_cards_label(labels[i], hidden=not visible))
         seats.append(f'<div class="ol-seat" style="flex:0 1 auto;min-width:0;max-width:100%">'
-                     f'<b>{_e(labels[i])}</b> &middot; stack {hand.stacks[i]}{bet}'
+                     f'<b>{_e(labels[i])}</b> &middot; {_e(stack)}{bet}'
                      f'{" &middot; " + _e(", ".join(flags)) if flags else ""}<div>{row}</div></div>')
-    board = (cards_row(hand.board, four_color=four_color, size=size, label="board") if hand.board
-             else "<i>no board cards yet</i>")
-    head = (f"Hand {table.hand_number} &middot; {_e(hand.street)} &middot; pot {hand.pot}" if not over
-            else f"Hand {table.hand_number} &middot; over")
+    board = (cards_row(hand.board, four_color=four_color, size=size, label=gettext("board"))
+             if hand.board else f"<i>{_e(gettext('no board cards yet'))}</i>")
+    head = (_e(gettext("Hand {number} · {street} · pot {pot}").format(
+                number=table.hand_number, street=street_word(hand.street), pot=hand.pot)).replace("·", "&middot;")
+            if not over else _e(gettext("Hand {number} · over").format(number=table.hand_number)).replace("·", "&middot;"))
     result = ""
     if over:
         summary = getattr(hand.result, "summary", None) or getattr(hand.result, "describe", None)
         text = rename_seats(str(summary() if callable(summary) else hand.result), labels)
         result = f'<pre class="ol-result" style="white-space:pre-wrap;overflow-wrap:anywhere">{_e(text)}</pre>'
-    rebuys = [f"{_e(name if name != LEARNER else 'you')} bought back in for {chips} chips before hand {n}"
+    rebuys = [_e((ngettext("{who} bought back in for {chips} chips before hand {hand}",
+                           "{who} bought back in for {chips} chips before hand {hand}", int(chips)) if name != LEARNER
+                  else ngettext("you bought back in for {chips} chips before hand {hand}",
+                                "you bought back in for {chips} chips before hand {hand}", int(chips))
+                  ).format(who=name, chips=chips, hand=n))
               for n, name, chips in getattr(table, "rebuys", ()) if n == table.hand_number]
     rebuy = (f'<div class="ol-rebuys">{"; ".join(rebuys)}.</div>' if rebuys else "")
     log = "".join(f"<li>{_e(x)}</li>" for x in visible_log(hand))
     return (f'<div class="ol-practice" style="{FONT}"><div style="font-size:1.2em"><b>{head}</b></div>{rebuy}'
-            f'<div style="margin:4px 0">Board: {board}</div>'
+            f'<div style="margin:4px 0">{_e(gettext("Board:"))} {board}</div>'
             f'<div class="ol-seats" style="display:flex;flex-wrap:wrap;gap:6px 14px">{"".join(seats)}</div>{result}'
-            f'<details><summary>Action log</summary><ol style="margin:2px 0">{log}</ol></details></div>')
+            f'<details><summary>{_e(gettext("Action log"))}</summary><ol style="margin:2px 0">{log}</ol></details></div>')
 
 
 def visible_log(hand: Any) -> list[str]:
@@ -184,7 +190,8 @@ def practice_html(table: Any, *, four_color: bool = False) -> str:
     """The practice table, with the learner's legal actions when it is their turn."""
     page = table_html(table, four_color=four_color)
     if not table.hand.is_over:
-        page += f'<div class="ol-legal" style="{FONT}">You may: {_e(table.hand.legal_actions().describe())}</div>'
+        legal = gettext("You may: {actions}").format(actions=table.hand.legal_actions().describe())
+        page += f'<div class="ol-legal" style="{FONT}">{_e(legal)}</div>'
     return page
 
 
