@@ -65,8 +65,8 @@ def _played(lang: str, hands: int = 6) -> tuple[list[str], list[str], list[str]]
     """A seeded six-seat table with short stacks (so seats go all-in and buy back in), the learner raising
     when it can, then calling, to the end of ``hands`` hands: every narrated line, each hand's dealer log,
     and what the table shows: its text and HTML at each decision and at the end, the coach's advice at
-    each hand's first decision, the review's lines and HTML."""
-    from omaha_learn.display.coach import practice_html, review_html
+    each hand's first decision, the review's lines and HTML, the running result (text and chart)."""
+    from omaha_learn.display.coach import practice_html, progress_svg, progress_text, review_html
 
     with language(lang):
         table = PracticeTable(game="plo", seats=6, stack=30, seed=4, trials=300)
@@ -94,6 +94,10 @@ def _played(lang: str, hands: int = 6) -> tuple[list[str], list[str], list[str]]
             shown += [table.text(), practice_html(table), review_html(review)] + [str(d) for d in review]
             table.next_hand()
         said.extend(narrator.update(table))
+        counts = {"best": 0, "close": 0, "mistake": 0, "not weighed": 0}
+        for d in table.decisions:
+            counts[d.verdict if d.advice is not None else "not weighed"] += 1
+        shown += [progress_text(table.results, counts), progress_svg(table.results, counts)]
     return said, logs, shown
 
 

@@ -24,7 +24,7 @@ from typing import Any
 from omaha_learn.display.cards import cards_row
 from omaha_learn.display.html import hole_cards_label
 from omaha_learn.display.narration import LEARNER, dealer_log, rename_seats, seat_labels
-from omaha_learn.display.theme import BADGES, BORDER, badge, scroll_box
+from omaha_learn.display.theme import BADGE_WORDS, BADGES, BORDER, badge, scroll_box
 from omaha_learn.i18n import format_number, format_percent, gettext, ngettext, pgettext, street_word
 from omaha_learn.strategy.advice import action_label, model_text
 
@@ -87,6 +87,7 @@ def _signed(x: float) -> str:
 
 
 def _coach_columns() -> None:  # pragma: no cover - never called: the column titles, for the catalogue
+    pgettext("column", "decisions")
     pgettext("column", "action")
     pgettext("column", "chip EV from now")
     pgettext("column", "model")
@@ -204,10 +205,23 @@ def progress_text(results: Sequence[int], verdicts: dict[str, int]) -> str:
     """
     total = sum(results)
     each = ", ".join(f"{r:+d}" for r in results[-10:])
-    more = f"the last 10: {each}" if len(results) > 10 else each
-    hands = f"{len(results)} hand{'s' if len(results) != 1 else ''}"
-    return (f"your total: {total:+d} chips after {hands}" + (f" ({more})" if results else "")
-            + "; decisions by the coach's verdict: " + ", ".join(f"{k} {n}" for k, n in verdicts.items()))
+    more = gettext("the last 10: {results}").format(results=each) if len(results) > 10 else each
+    counts = _verdict_counts(verdicts)
+    n = len(results)
+    if results:
+        text = ngettext("your total: {total} chips after {n} hand ({results}); decisions by the coach's verdict: "
+                        "{counts}",
+                        "your total: {total} chips after {n} hands ({results}); decisions by the coach's verdict: "
+                        "{counts}", n)
+    else:
+        text = ngettext("your total: {total} chips after {n} hand; decisions by the coach's verdict: {counts}",
+                        "your total: {total} chips after {n} hands; decisions by the coach's verdict: {counts}", n)
+    return text.format(total=f"{total:+d}", n=n, results=more, counts=counts)
+
+
+def _verdict_counts(verdicts: dict[str, int]) -> str:
+    """``best 4, close 1, ...``: each verdict as its badge says it, with its count."""
+    return ", ".join(f"{pgettext('badge', BADGE_WORDS[k]) if k in BADGE_WORDS else k} {n}" for k, n in verdicts.items())
 
 
 def _svg_img(svg: str, alt: str, width: int, height: int, cls: str) -> str:
@@ -227,6 +241,9 @@ def progress_svg(results: Sequence[int], verdicts: dict[str, int]) -> str:
     True
     """
     width, height, pad = 360, 150, 28
+    after = ngettext("your total: {total} chips after {n} hand(s)", "your total: {total} chips after {n} hand(s)",
+                     len(results)).format(total=f"{sum(results):+d}", n=len(results))
+    by_verdict = gettext("decisions by the coach's verdict")
     totals = [0]
     for r in results:
         totals.append(totals[-1] + r)
@@ -245,26 +262,30 @@ def progress_svg(results: Sequence[int], verdicts: dict[str, int]) -> str:
             f'<line x1="{pad}" y1="{zero:.1f}" x2="{width - pad}" y2="{zero:.1f}" stroke="#767676" stroke-dasharray="4 3"/>'
             f'<polyline points="{points}" fill="none" stroke="#1452cc" stroke-width="2"/>'
             f'<text x="{pad}" y="16" font-size="12" font-family="DejaVu Sans, Arial, sans-serif" fill="#1a1a1a">'
-            f'your total: {totals[-1]:+d} chips after {len(results)} hand(s)</text></svg>')
+            f'{html.escape(after, quote=False)}</text></svg>')
     total = max(sum(verdicts.values()), 1)
     bars = []
     for k, (name, n) in enumerate(verdicts.items()):
         w = (width - 2 * pad - 110) * n / total
         y = 24 + 24 * k
         bars.append(f'<text x="{pad}" y="{y + 12}" font-size="12" font-family="DejaVu Sans, Arial, sans-serif" '
-                    f'fill="#1a1a1a">{_e(name)} {n}</text>'
+                    f'fill="#1a1a1a">{_e(_verdict_counts({name: n}))}</text>'
                     f'<rect x="{pad + 110}" y="{y}" width="{w:.1f}" height="16" fill="{VERDICT_COLORS.get(name, "#4d4d4d")}"/>')
     bar_h = 24 + 24 * len(verdicts)
     chart = (f'<svg width="{width}" height="{bar_h}" viewBox="0 0 {width} {bar_h}" xmlns="http://www.w3.org/2000/svg">'
              f'<rect width="{width}" height="{bar_h}" fill="#ffffff"/>'
              f'<text x="{pad}" y="14" font-size="12" font-family="DejaVu Sans, Arial, sans-serif" fill="#1a1a1a">'
-             f'decisions by the coach\'s verdict</text>{"".join(bars)}</svg>')
-    line_alt = f"Line chart: your total after each hand, {', '.join(f'{t:+d}' for t in totals[1:]) or 'no hands yet'}"
-    bar_alt = "Bar chart: your decisions by the coach's verdict, " + ", ".join(f"{k} {n}" for k, n in verdicts.items())
+             f'{html.escape(by_verdict, quote=False)}</text>{"".join(bars)}</svg>')
+    line_alt = (gettext("Line chart: your total after each hand, {totals}").format(
+        totals=", ".join(f"{t:+d}" for t in totals[1:])) if results else
+        gettext("Line chart: your total after each hand, no hands yet"))
+    bar_alt = gettext("Bar chart: your decisions by the coach's verdict, {counts}").format(
+        counts=_verdict_counts(verdicts))
     rows = "".join(f"<tr><th {CELL} scope=\"row\">{badge(k)}</th><td {CELL}>{n}</td></tr>" for k, n in verdicts.items())
-    table = (f'<table class="ol-progress-table" {TABLE}><caption style="text-align:left">your total: '
-             f'<b>{totals[-1]:+d}</b> chips after {len(results)} hand(s)</caption>'
-             f'<tr><th {CELL} scope="col">verdict</th><th {CELL} scope="col">decisions</th></tr>{rows}</table>')
+    caption = _e(after).replace(f"{totals[-1]:+d}", f"<b>{totals[-1]:+d}</b>", 1)
+    heads = "".join(f'<th {CELL} scope="col">{_e(pgettext("column", t))}</th>' for t in ("verdict", "decisions"))
+    table = (f'<table class="ol-progress-table" {TABLE}><caption style="text-align:left">{caption}</caption>'
+             f'<tr>{heads}</tr>{rows}</table>')
     return (f'<div class="ol-progress" style="{FONT};display:flex;flex-wrap:wrap;align-items:flex-start;gap:4px">'
             f'{_svg_img(line, line_alt, width, height, "ol-progress-line")}'
             f'{_svg_img(chart, bar_alt, width, bar_h, "ol-progress-verdicts")}{table}</div>')
