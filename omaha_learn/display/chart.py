@@ -114,7 +114,7 @@ def chart_html(chart: Any, *, limit: int = 20, highlight: int | None = None, fou
     from omaha_learn.display.coach import scroll_box
 
     if six_handed is None:
-        six_handed = "six-handed order" in str(chart.title)
+        six_handed = bool(getattr(chart, "six_handed_order", False))
     rows = list(chart[:limit])
     parts = [f'<div class="ol-chart" style="{FONT}">',
              f"<div><b>{html.escape(chart.title)}</b> &middot; {len(chart):,} classes, {chart.combos:,} hands</div>"]
