@@ -116,3 +116,52 @@ def test_a_practice_session_is_narrated_and_shown_in_the_language(lang: str) -> 
     assert len(english_shown) == len(translated_shown)
     for en_page, page in zip(english_shown, translated_shown, strict=True):
         assert english_left(page, en_page) == set(), page
+
+
+CLASS_LABEL_WORDS = {"suited"}
+"""Still English: a class's label ("AATT ds (AT, AT suited)"), written by strategy/canonical.py's class_label,
+outside the chart's own text (its translation is left to that module's owner)."""
+
+
+SAME_WORDS = {"et": {"heads"}}
+"""Estonian writes "heads-up" as English does (the online room's rules, /work/shared/GLOSSARY.md)."""
+
+
+def _chart_pages() -> list[str]:
+    from omaha_learn.display.chart import chart_html, compare_html, row_html
+    from omaha_learn.strategy.chart import starting_hands
+
+    pages: list[str] = []
+    for game in ("plo", "hilo"):
+        chart = starting_hands(game)
+        pages += [chart.table(), chart.compare(5), str(chart[3]), str(chart.top(0.125)),
+                  str(chart.top(0.1, six_handed=True)), str(chart.rank_shifts(limit=3)),
+                  row_html(chart[3]), row_html(chart[3], six_handed=True, dealt="Ah As Kd Kc"),
+                  chart_html(chart, limit=5), chart_html(chart.six_handed(), limit=5), compare_html(chart, rows=3)]
+    return pages
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_starting_hand_chart_is_in_the_language(lang: str) -> None:
+    """The chart's titles ("starting hands", "top 12.5% of hands"), its text table, a class's summary and the
+    HTML tables: no English word left, and decimals written the language's way (12,5)."""
+    with language("en"):
+        english = _chart_pages()
+    with language(lang):
+        translated = _chart_pages()
+    for en, page in zip(english, translated, strict=True):
+        assert english_left(page, en) - CLASS_LABEL_WORDS - SAME_WORDS.get(lang, set()) == set(), page
+    assert "12,5" in translated[3] and "12.5" in english[3]
+
+
+def test_the_six_handed_order_is_known_in_any_language() -> None:
+    """The chart's HTML puts the six-handed columns first for a chart in six-handed order, whatever the
+    language of its title."""
+    from omaha_learn.display.chart import chart_html
+    from omaha_learn.strategy.chart import starting_hands
+
+    with language("ru"):
+        six = starting_hands("plo").six_handed()
+        page = chart_html(six, limit=3)
+    assert six.six_handed_order and six[:2].six_handed_order and not starting_hands("plo").six_handed_order
+    assert page.index("место 6") < page.index(">место<")

@@ -384,7 +384,7 @@ class StartingHands(Sequence[ChartRow]):
         if len(shown) < len(self):
             more = len(self) - len(shown)
             lines.append(f"{'...':>6}  " + ngettext("({n} more)", "({n} more)", more).format(n=format_number(more)))
-        lines.append(ngettext("{classes} class, {hands} hands ({share} of all hands)",
+        lines.append(ngettext("{classes} classes, {hands} hands ({share} of all hands)",
                               "{classes} classes, {hands} hands ({share} of all hands)", len(self)).format(
             classes=format_number(len(self)), hands=format_number(self.combos),
             share=format_percent(self.combos / HANDS, 2)))
