@@ -165,3 +165,29 @@ def test_the_six_handed_order_is_known_in_any_language() -> None:
         page = chart_html(six, limit=3)
     assert six.six_handed_order and six[:2].six_handed_order and not starting_hands("plo").six_handed_order
     assert page.index("место 6") < page.index(">место<")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_figures_titles_and_axes_are_in_the_language(lang: str) -> None:
+    """An equity figure and a frequency figure (R11): their titles, axes, legends, categories and bar labels."""
+    pytest.importorskip("plotly")
+    from omaha_learn import equity, frequencies
+    from omaha_learn.display.figures import equity_figure, frequency_figure
+
+    def texts() -> str:
+        r = equity(["As Ah 2s 3h", "Kd Kc Qd Jc", None], board="4c 7d 9s", game="hilo", trials=500, seed=1)
+        f = frequencies(game="hilo", trials=100, seed=2)
+        out = []
+        for fig in (equity_figure(r), frequency_figure(f)):
+            layout = fig.layout
+            out += [str(layout.title.text), str(layout.yaxis.title.text)]
+            for trace in fig.data:
+                out += [str(trace.name), " ".join(map(str, trace.x)), " ".join(map(str, trace.text))]
+        return "\n".join(out)
+
+    with language("en"):
+        english = texts()
+    with language(lang):
+        translated = texts()
+    assert english_left(translated, english) == set(), translated
+    assert "How pots end" in english and translated != english
