@@ -128,7 +128,15 @@ SAME_WORDS = {"et": {"heads"}}
 
 
 def _chart_pages() -> list[str]:
-    from omaha_learn.display.chart import chart_html, compare_html, row_html
+    from omaha_learn.display.chart import (
+        chart_html,
+        compare_html,
+        heatmap_alt,
+        heatmap_table_html,
+        histogram_alt,
+        row_html,
+        suit_means_html,
+    )
     from omaha_learn.strategy.chart import starting_hands
 
     pages: list[str] = []
@@ -137,14 +145,16 @@ def _chart_pages() -> list[str]:
         pages += [chart.table(), chart.compare(5), str(chart[3]), str(chart.top(0.125)),
                   str(chart.top(0.1, six_handed=True)), str(chart.rank_shifts(limit=3)),
                   row_html(chart[3]), row_html(chart[3], six_handed=True, dealt="Ah As Kd Kc"),
-                  chart_html(chart, limit=5), chart_html(chart.six_handed(), limit=5), compare_html(chart, rows=3)]
+                  chart_html(chart, limit=5), chart_html(chart.six_handed(), limit=5), compare_html(chart, rows=3),
+                  histogram_alt(chart), suit_means_html(chart, stat="equity6"), heatmap_alt(chart, top=8),
+                  heatmap_table_html(chart, stat="scoop", top=8)]
     return pages
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_starting_hand_chart_is_in_the_language(lang: str) -> None:
-    """The chart's titles ("starting hands", "top 12.5% of hands"), its text table, a class's summary and the
-    HTML tables: no English word left, and decimals written the language's way (12,5)."""
+    """The chart's titles ("starting hands", "top 12.5% of hands"), its text table, a class's summary, the
+    HTML tables and the figures' alt texts and number tables: no English word left, and decimals written the language's way (12,5)."""
     with language("en"):
         english = _chart_pages()
     with language(lang):

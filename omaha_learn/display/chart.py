@@ -254,7 +254,7 @@ def compare_html(chart: Any, *, rows: int = 10, highlight: int | None = None, fo
 
 def _heat_data(chart: Any, stat: str, top: int | None) -> tuple[list[str], list[str], Any, Any]:
     ranks, suits, values, combos = chart.pattern_table(stat, top=top)
-    return ranks, [SUIT_LABELS[s] for s in suits], values, combos
+    return ranks, [suit_label(s) for s in suits], values, combos
 
 
 def chart_heatmap(chart: Any, *, stat: str = "equity", top: int | None = 40, title: str | None = None) -> Any:
@@ -273,7 +273,8 @@ def chart_heatmap(chart: Any, *, stat: str = "equity", top: int | None = 40, tit
     # the title on two short lines (a narrow cell does not cut it), and pushing the margin (automargin with
     # yref "paper") so that it stays above the suit patterns written along the top axis instead of over them;
     # the cell numbers a fixed 12 px (plotly shrinks "auto" text to about 7 px in a 420 px cell)
-    fig.update_layout(title={"text": title or f"{chart.title}:<br>{stat_label(stat)} by rank and suit pattern",
+    by_pattern = gettext("{title}: {stat} by rank and suit pattern").format(title="\x00", stat=stat_label(stat))
+    fig.update_layout(title={"text": title or by_pattern.replace(": ", ":<br>", 1).replace("\x00", chart.title),
                              "automargin": True, "yref": "paper"},
                       yaxis={"autorange": "reversed", "type": "category"}, xaxis={"side": "top"},
                       height=max(300, 18 * len(ranks) + 120), template="plotly_white")
@@ -299,7 +300,8 @@ def chart_heatmap_mpl(chart: Any, *, stat: str = "equity", top: int | None = 40,
                 ax.text(j, i, f"{v:.1f}", ha="center", va="center", fontsize=9,
                         color="white" if v < np.nanmean(100 * values) else "black")
     fig.colorbar(im, ax=ax, label=f"{stat_label(stat)} %")
-    ax.set_title(title or f"{chart.title}\n{stat_label(stat)} by rank and suit pattern", fontsize=10, pad=14)
+    by_pattern = gettext("{title}: {stat} by rank and suit pattern").format(title="\x00", stat=stat_label(stat))
+    ax.set_title(title or by_pattern.replace(": ", "\n", 1).replace("\x00", chart.title), fontsize=10, pad=14)
     fig.tight_layout()
     return fig
 
@@ -318,9 +320,9 @@ def equity_histogram(chart: Any, *, stat: str = "equity", by_suits: bool = True,
     for s in [x for x in SUIT_LABELS if x in set(suits.tolist())] or ["all"]:
         sel = suits == s
         counts, _ = np.histogram(values[sel], bins=edges, weights=combos[sel])
-        fig.add_bar(x=(100 * (edges[:-1] + edges[1:]) / 2).tolist(), y=counts.tolist(), name=SUIT_LABELS.get(s, s))
-    fig.update_layout(barmode="stack", bargap=0, template="plotly_white", title=f"{chart.title}: {stat_label(stat)} of all hands",
-                      xaxis_title=f"{stat_label(stat)} %", yaxis_title="hands")
+        fig.add_bar(x=(100 * (edges[:-1] + edges[1:]) / 2).tolist(), y=counts.tolist(), name=suit_label(s))
+    fig.update_layout(barmode="stack", bargap=0, template="plotly_white", title=gettext("{title}: {stat} of all hands").format(title=chart.title, stat=stat_label(stat)),
+                      xaxis_title=f"{stat_label(stat)} %", yaxis_title=pgettext("axis", "hands"))
     return fig
 
 
@@ -336,14 +338,14 @@ def equity_histogram_mpl(chart: Any, *, stat: str = "equity", by_suits: bool = T
     present = [x for x in SUIT_LABELS if x in set(suits.tolist())] or ["all"]
     fig, ax = plt.subplots(figsize=(7, 3.5))
     ax.hist([100 * values[suits == s] for s in present], bins=bins, weights=[combos[suits == s] for s in present],
-            stacked=True, label=[SUIT_LABELS.get(s, s) for s in present],
+            stacked=True, label=[suit_label(s) for s in present],
             hatch=None, edgecolor="white", linewidth=0.3)
     for patches, hatch in zip(ax.containers, ["", "//", "..", "xx", "--"], strict=False):
         for p in patches:
             p.set_hatch(hatch)
     ax.set_xlabel(f"{stat_label(stat)} %")
     ax.set_ylabel("hands")
-    ax.set_title(f"{chart.title}: {stat_label(stat)} of all hands", fontsize=10)
+    ax.set_title(gettext("{title}: {stat} of all hands").format(title=chart.title, stat=stat_label(stat)), fontsize=10)
     ax.legend(fontsize=8)
     fig.tight_layout()
     return fig
@@ -371,11 +373,13 @@ def histogram_alt(chart: Any, *, stat: str = "equity") -> str:
     values, combos = chart.column(stat), chart.column("combos")
     q1, med, q3 = _weighted_quantiles(values, combos, (0.25, 0.5, 0.75))
     means = chart.mean_by_suits(stat)
-    by = ", ".join(f"{SUIT_LABELS.get(s, s)} {_pct(m, 1)}" for s, m in means.items())
-    return (f"Stacked histogram of {stat_label(stat)} over all {chart.combos:,} hands ({len(chart):,} classes) of "
-            f"{chart.title}, one band per suit pattern: median {_pct(med, 1)}, middle half {_pct(q1, 1)} to "
-            f"{_pct(q3, 1)}, from {_pct(float(values.min()), 1)} to {_pct(float(values.max()), 1)}; mean by suit "
-            f"pattern: {by}.")
+    by = ", ".join(f"{suit_label(s)} {_pct(m, 1)}" for s, m in means.items())
+    return gettext("Stacked histogram of {stat} over all {hands} hands ({classes} classes) of {title}, one band per "
+                   "suit pattern: median {median}, middle half {q1} to {q3}, from {low} to {high}; mean by suit "
+                   "pattern: {by}.").format(
+        stat=stat_label(stat), hands=format_number(chart.combos), classes=format_number(len(chart)), title=chart.title,
+        median=_pct(med, 1), q1=_pct(q1, 1), q3=_pct(q3, 1), low=_pct(float(values.min()), 1),
+        high=_pct(float(values.max()), 1), by=by)
 
 
 def suit_means_html(chart: Any, *, stat: str = "equity") -> str:
@@ -384,12 +388,15 @@ def suit_means_html(chart: Any, *, stat: str = "equity") -> str:
 
     combos = chart.column("combos")
     suits = np.array([r.suits for r in chart])
-    rows = "".join(f"<tr><th {CELL} scope=\"row\">{SUIT_LABELS.get(s, s)}</th>"
-                   f"<td {CELL}>{int(combos[suits == s].sum()):,}</td><td {CELL}>{_pct(m)}</td></tr>"
+    rows = "".join(f"<tr><th {CELL} scope=\"row\">{suit_label(s)}</th>"
+                   f"<td {CELL}>{format_number(int(combos[suits == s].sum()))}</td><td {CELL}>{_pct(m)}</td></tr>"
                    for s, m in chart.mean_by_suits(stat).items())
-    return (f'<table {TABLE}><caption style="text-align:left">{html.escape(chart.title)}: {stat_label(stat)} by '
-            f'suit pattern</caption><tr><th {CELL} scope="col">suit pattern</th><th {CELL} scope="col">hands</th>'
-            f'<th {CELL} scope="col">mean {stat_label(stat)}</th></tr>{rows}</table>')
+    caption = html.escape(gettext("{title}: {stat} by suit pattern").format(title=chart.title, stat=stat_label(stat)),
+                          quote=False)
+    heads = [pgettext("chart column", "suit pattern"), pgettext("axis", "hands"),
+             gettext("mean {stat}").format(stat=stat_label(stat))]
+    ths = "".join(f'<th {CELL} scope="col">{html.escape(h, quote=False)}</th>' for h in heads)
+    return f'<table {TABLE}><caption style="text-align:left">{caption}</caption><tr>{ths}</tr>{rows}</table>'
 
 
 def heatmap_alt(chart: Any, *, stat: str = "equity", top: int | None = 40) -> str:
@@ -405,9 +412,11 @@ def heatmap_alt(chart: Any, *, stat: str = "equity", top: int | None = 40) -> st
     masked = np.where(combos > 0, values, np.nan)
     hi = np.unravel_index(int(np.nanargmax(masked)), masked.shape)
     lo = np.unravel_index(int(np.nanargmin(masked)), masked.shape)
-    return (f"Heat map of {stat_label(stat)} for the {len(ranks)} best rank patterns of {chart.title} (rows, best "
-            f"first) by suit pattern (columns): highest {ranks[hi[0]]} {suits[hi[1]]} {_pct(float(values[hi]), 1)}, "
-            f"lowest {ranks[lo[0]]} {suits[lo[1]]} {_pct(float(values[lo]), 1)}; the table beside it lists every cell.")
+    return gettext("Heat map of {stat} for the {n} best rank patterns of {title} (rows, best first) by suit pattern "
+                   "(columns): highest {high_ranks} {high_suits} {high}, lowest {low_ranks} {low_suits} {low}; the "
+                   "table beside it lists every cell.").format(
+        stat=stat_label(stat), n=len(ranks), title=chart.title, high_ranks=ranks[hi[0]], high_suits=suits[hi[1]],
+        high=_pct(float(values[hi]), 1), low_ranks=ranks[lo[0]], low_suits=suits[lo[1]], low=_pct(float(values[lo]), 1))
 
 
 def heatmap_table_html(chart: Any, *, stat: str = "equity", top: int | None = 40) -> str:
@@ -418,5 +427,8 @@ def heatmap_table_html(chart: Any, *, stat: str = "equity", top: int | None = 40
                    + "".join(f"<td {CELL}>{_pct(float(values[i, j]), 1) if combos[i, j] else '&ndash;'}</td>"
                              for j in range(len(suits))) + "</tr>"
                    for i, r in enumerate(ranks))
-    return (f'<table {TABLE}><caption style="text-align:left">{html.escape(chart.title)}: {stat_label(stat)} by rank '
-            f'and suit pattern</caption><tr><th {CELL} scope="col">rank pattern</th>{head}</tr>{body}</table>')
+    caption = html.escape(gettext("{title}: {stat} by rank and suit pattern").format(
+        title=chart.title, stat=stat_label(stat)), quote=False)
+    corner = html.escape(pgettext("chart column", "rank pattern"), quote=False)
+    return (f'<table {TABLE}><caption style="text-align:left">{caption}</caption><tr><th {CELL} scope="col">{corner}'
+            f"</th>{head}</tr>{body}</table>")
