@@ -230,11 +230,10 @@ def test_the_coach_s_advice_is_in_the_language(lang: str) -> None:
         assert not re.search(r"EV [+-]\d+\.\d", text) and re.search(r"[+-]\d+,\d", text)
 
 
-@pytest.mark.xfail(strict=True, reason="still English: the steps of a narrowed range ('bet 4 on the flop: keeps "
-                                       "the top ...'), written by strategy/ev_model.py's _describe, which another "
-                                       "engineer (coach28) was changing; the frame around them is translated")
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_coach_s_narrowing_steps_are_in_the_language(lang: str) -> None:
+    """After a check and a bet on the flop: each narrowing step ("bet on the flop keeps the top 25% ...") is a
+    whole sentence of the catalogue, its shares written the language's way."""
     left, text = _coach_english(lang, "c x b4")
     assert left == set(), (left, text)
 

@@ -24,8 +24,8 @@ from typing import Any
 from omaha_learn.display.cards import cards_row
 from omaha_learn.display.html import hole_cards_label
 from omaha_learn.display.narration import LEARNER, dealer_log, rename_seats, seat_labels
-from omaha_learn.display.theme import BADGES, BORDER, badge, scroll_box
-from omaha_learn.i18n import format_number, format_percent, gettext, pgettext, street_word
+from omaha_learn.display.theme import BADGE_WORDS, BADGES, BORDER, badge, scroll_box
+from omaha_learn.i18n import format_number, format_percent, gettext, ngettext, pgettext, street_word
 from omaha_learn.strategy.advice import action_label, model_text
 
 __all__ = ["advice_html", "review_html", "practice_html", "table_html", "progress_svg", "progress_text",
@@ -87,6 +87,7 @@ def _signed(x: float) -> str:
 
 
 def _coach_columns() -> None:  # pragma: no cover - never called: the column titles, for the catalogue
+    pgettext("column", "decisions")
     pgettext("column", "action")
     pgettext("column", "chip EV from now")
     pgettext("column", "model")
@@ -118,8 +119,8 @@ def review_html(decisions: Sequence[Any]) -> str:
         ev_taken = _e(_signed(taken.ev)) if taken is not None else "&mdash;"
         equity = gettext("{equity} ± {err} vs price {price}").format(
             equity=format_percent(a.equity), err=format_percent(a.stderr), price=format_percent(float(a.price)))
-        rows.append(f"<tr><td {CELL}>{_e(street_word(d.street))}</td><td {CELL}>{_e(d.action)} ({ev_taken})</td>"
-                    f"<td {CELL}>{_e(a.best)} ({_e(_signed(a.best_option.ev))})</td>"
+        rows.append(f"<tr><td {CELL}>{_e(street_word(d.street))}</td><td {CELL}>{_e(d.action.words())} ({ev_taken})</td>"
+                    f"<td {CELL}>{_e(a.best.words())} ({_e(_signed(a.best_option.ev))})</td>"
                     f"<td {CELL}>{_e(equity).replace('±', '&plusmn;')}</td>"
                     f'<td {CELL}>{badge(d.verdict)}</td></tr>')
     titles = "".join(f"<th {CELL}>{_e(pgettext('column', t))}</th>"
@@ -144,34 +145,40 @@ def table_html(table: Any, *, four_color: bool = False, size: int | str = "mediu
         visible = i == 0 or (i in shown and not hand.folded[i])
         flags = []
         if hand.folded[i]:
-            flags.append("folded")
+            flags.append(pgettext("seat", "folded"))
         elif hand.stacks[i] == 0 and not over:
-            flags.append("all in")
+            flags.append(pgettext("seat", "all in"))
         if hand.to_act == i:
-            flags.append("to act")
-        bet = f" &middot; bet {hand.bets[i]}" if hand.bets[i] else ""
+            flags.append(pgettext("seat", "to act"))
+        bet = " &middot; " + _e(gettext("bet {bet}").format(bet=hand.bets[i])) if hand.bets[i] else ""
+        stack = gettext("stack {stack}").format(stack=hand.stacks[i])
         row = cards_row(hole, four_color=four_color, size="small" if i else size, hidden=not visible,
                         label=hole_cards_label(labels[i], hidden=not visible))
         seats.append(f'<div class="ol-seat" style="flex:0 1 auto;min-width:0;max-width:100%">'
-                     f'<b>{_e(labels[i])}</b> &middot; stack {hand.stacks[i]}{bet}'
+                     f'<b>{_e(labels[i])}</b> &middot; {_e(stack)}{bet}'
                      f'{" &middot; " + _e(", ".join(flags)) if flags else ""}<div>{row}</div></div>')
-    board = (cards_row(hand.board, four_color=four_color, size=size, label="board") if hand.board
-             else "<i>no board cards yet</i>")
-    head = (f"Hand {table.hand_number} &middot; {_e(hand.street)} &middot; pot {hand.pot}" if not over
-            else f"Hand {table.hand_number} &middot; over")
+    board = (cards_row(hand.board, four_color=four_color, size=size, label=gettext("board"))
+             if hand.board else f"<i>{_e(gettext('no board cards yet'))}</i>")
+    head = (_e(gettext("Hand {number} · {street} · pot {pot}").format(
+                number=table.hand_number, street=street_word(hand.street), pot=hand.pot)).replace("·", "&middot;")
+            if not over else _e(gettext("Hand {number} · over").format(number=table.hand_number)).replace("·", "&middot;"))
     result = ""
     if over:
         summary = getattr(hand.result, "summary", None) or getattr(hand.result, "describe", None)
         text = rename_seats(str(summary() if callable(summary) else hand.result), labels)
         result = f'<pre class="ol-result" style="white-space:pre-wrap;overflow-wrap:anywhere">{_e(text)}</pre>'
-    rebuys = [f"{_e(name if name != LEARNER else 'you')} bought back in for {chips} chips before hand {n}"
+    rebuys = [_e((ngettext("{who} bought back in for {chips} chips before hand {hand}",
+                           "{who} bought back in for {chips} chips before hand {hand}", int(chips)) if name != LEARNER
+                  else ngettext("you bought back in for {chips} chips before hand {hand}",
+                                "you bought back in for {chips} chips before hand {hand}", int(chips))
+                  ).format(who=name, chips=chips, hand=n))
               for n, name, chips in getattr(table, "rebuys", ()) if n == table.hand_number]
     rebuy = (f'<div class="ol-rebuys">{"; ".join(rebuys)}.</div>' if rebuys else "")
     log = "".join(f"<li>{_e(x)}</li>" for x in visible_log(hand))
     return (f'<div class="ol-practice" style="{FONT}"><div style="font-size:1.2em"><b>{head}</b></div>{rebuy}'
-            f'<div style="margin:4px 0">Board: {board}</div>'
+            f'<div style="margin:4px 0">{_e(gettext("Board:"))} {board}</div>'
             f'<div class="ol-seats" style="display:flex;flex-wrap:wrap;gap:6px 14px">{"".join(seats)}</div>{result}'
-            f'<details><summary>Action log</summary><ol style="margin:2px 0">{log}</ol></details></div>')
+            f'<details><summary>{_e(gettext("Action log"))}</summary><ol style="margin:2px 0">{log}</ol></details></div>')
 
 
 def visible_log(hand: Any) -> list[str]:
@@ -184,7 +191,8 @@ def practice_html(table: Any, *, four_color: bool = False) -> str:
     """The practice table, with the learner's legal actions when it is their turn."""
     page = table_html(table, four_color=four_color)
     if not table.hand.is_over:
-        page += f'<div class="ol-legal" style="{FONT}">You may: {_e(table.hand.legal_actions().describe())}</div>'
+        legal = gettext("You may: {actions}").format(actions=table.hand.legal_actions().describe())
+        page += f'<div class="ol-legal" style="{FONT}">{_e(legal)}</div>'
     return page
 
 
@@ -197,10 +205,23 @@ def progress_text(results: Sequence[int], verdicts: dict[str, int]) -> str:
     """
     total = sum(results)
     each = ", ".join(f"{r:+d}" for r in results[-10:])
-    more = f"the last 10: {each}" if len(results) > 10 else each
-    hands = f"{len(results)} hand{'s' if len(results) != 1 else ''}"
-    return (f"your total: {total:+d} chips after {hands}" + (f" ({more})" if results else "")
-            + "; decisions by the coach's verdict: " + ", ".join(f"{k} {n}" for k, n in verdicts.items()))
+    more = gettext("the last 10: {results}").format(results=each) if len(results) > 10 else each
+    counts = _verdict_counts(verdicts)
+    n = len(results)
+    if results:
+        text = ngettext("your total: {total} chips after {n} hand ({results}); decisions by the coach's verdict: "
+                        "{counts}",
+                        "your total: {total} chips after {n} hands ({results}); decisions by the coach's verdict: "
+                        "{counts}", n)
+    else:
+        text = ngettext("your total: {total} chips after {n} hand; decisions by the coach's verdict: {counts}",
+                        "your total: {total} chips after {n} hands; decisions by the coach's verdict: {counts}", n)
+    return text.format(total=f"{total:+d}", n=n, results=more, counts=counts)
+
+
+def _verdict_counts(verdicts: dict[str, int]) -> str:
+    """``best 4, close 1, ...``: each verdict as its badge says it, with its count."""
+    return ", ".join(f"{pgettext('badge', BADGE_WORDS[k]) if k in BADGE_WORDS else k} {n}" for k, n in verdicts.items())
 
 
 def _svg_img(svg: str, alt: str, width: int, height: int, cls: str) -> str:
@@ -220,6 +241,9 @@ def progress_svg(results: Sequence[int], verdicts: dict[str, int]) -> str:
     True
     """
     width, height, pad = 360, 150, 28
+    after = ngettext("your total: {total} chips after {n} hand(s)", "your total: {total} chips after {n} hand(s)",
+                     len(results)).format(total=f"{sum(results):+d}", n=len(results))
+    by_verdict = gettext("decisions by the coach's verdict")
     totals = [0]
     for r in results:
         totals.append(totals[-1] + r)
@@ -238,26 +262,30 @@ def progress_svg(results: Sequence[int], verdicts: dict[str, int]) -> str:
             f'<line x1="{pad}" y1="{zero:.1f}" x2="{width - pad}" y2="{zero:.1f}" stroke="#767676" stroke-dasharray="4 3"/>'
             f'<polyline points="{points}" fill="none" stroke="#1452cc" stroke-width="2"/>'
             f'<text x="{pad}" y="16" font-size="12" font-family="DejaVu Sans, Arial, sans-serif" fill="#1a1a1a">'
-            f'your total: {totals[-1]:+d} chips after {len(results)} hand(s)</text></svg>')
+            f'{html.escape(after, quote=False)}</text></svg>')
     total = max(sum(verdicts.values()), 1)
     bars = []
     for k, (name, n) in enumerate(verdicts.items()):
         w = (width - 2 * pad - 110) * n / total
         y = 24 + 24 * k
         bars.append(f'<text x="{pad}" y="{y + 12}" font-size="12" font-family="DejaVu Sans, Arial, sans-serif" '
-                    f'fill="#1a1a1a">{_e(name)} {n}</text>'
+                    f'fill="#1a1a1a">{_e(_verdict_counts({name: n}))}</text>'
                     f'<rect x="{pad + 110}" y="{y}" width="{w:.1f}" height="16" fill="{VERDICT_COLORS.get(name, "#4d4d4d")}"/>')
     bar_h = 24 + 24 * len(verdicts)
     chart = (f'<svg width="{width}" height="{bar_h}" viewBox="0 0 {width} {bar_h}" xmlns="http://www.w3.org/2000/svg">'
              f'<rect width="{width}" height="{bar_h}" fill="#ffffff"/>'
              f'<text x="{pad}" y="14" font-size="12" font-family="DejaVu Sans, Arial, sans-serif" fill="#1a1a1a">'
-             f'decisions by the coach\'s verdict</text>{"".join(bars)}</svg>')
-    line_alt = f"Line chart: your total after each hand, {', '.join(f'{t:+d}' for t in totals[1:]) or 'no hands yet'}"
-    bar_alt = "Bar chart: your decisions by the coach's verdict, " + ", ".join(f"{k} {n}" for k, n in verdicts.items())
+             f'{html.escape(by_verdict, quote=False)}</text>{"".join(bars)}</svg>')
+    line_alt = (gettext("Line chart: your total after each hand, {totals}").format(
+        totals=", ".join(f"{t:+d}" for t in totals[1:])) if results else
+        gettext("Line chart: your total after each hand, no hands yet"))
+    bar_alt = gettext("Bar chart: your decisions by the coach's verdict, {counts}").format(
+        counts=_verdict_counts(verdicts))
     rows = "".join(f"<tr><th {CELL} scope=\"row\">{badge(k)}</th><td {CELL}>{n}</td></tr>" for k, n in verdicts.items())
-    table = (f'<table class="ol-progress-table" {TABLE}><caption style="text-align:left">your total: '
-             f'<b>{totals[-1]:+d}</b> chips after {len(results)} hand(s)</caption>'
-             f'<tr><th {CELL} scope="col">verdict</th><th {CELL} scope="col">decisions</th></tr>{rows}</table>')
+    caption = _e(after).replace(f"{totals[-1]:+d}", f"<b>{totals[-1]:+d}</b>", 1)
+    heads = "".join(f'<th {CELL} scope="col">{_e(pgettext("column", t))}</th>' for t in ("verdict", "decisions"))
+    table = (f'<table class="ol-progress-table" {TABLE}><caption style="text-align:left">{caption}</caption>'
+             f'<tr>{heads}</tr>{rows}</table>')
     return (f'<div class="ol-progress" style="{FONT};display:flex;flex-wrap:wrap;align-items:flex-start;gap:4px">'
             f'{_svg_img(line, line_alt, width, height, "ol-progress-line")}'
             f'{_svg_img(chart, bar_alt, width, bar_h, "ol-progress-verdicts")}{table}</div>')

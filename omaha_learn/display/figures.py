@@ -22,6 +22,7 @@ from typing import Any
 
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.extras import require
+from omaha_learn.i18n import format_number, format_percent, gettext, ngettext, pgettext
 
 __all__ = ["Figure", "equity_figure", "equity_figure_mpl", "frequency_figure", "frequency_figure_mpl", "rates_figure",
            "rates_figure_mpl", "SERIES_STYLE", "OKABE_ITO", "series_style"]
@@ -57,12 +58,26 @@ def series_style(name: str) -> tuple[str, str]:
     return color, hatch
 
 
+def _series_label(name: str) -> str:
+    """An outcome series' name ("Scoop", "No low") in the language in use; other names as they are."""
+    return pgettext("outcome", name) if name in SERIES_STYLE else name
+
+
+def _outcome_names() -> None:  # pragma: no cover - never called: Babel finds the series' names here
+    pgettext("outcome", "Equity")
+    pgettext("outcome", "Scoop")
+    pgettext("outcome", "Split")
+    pgettext("outcome", "Quartered")
+    pgettext("outcome", "No low")
+    pgettext("outcome", "Nothing")
+
+
 def _style(name: str, i: int) -> tuple[str, str, str]:
     return SERIES_STYLE.get(name, _EXTRA[i % len(_EXTRA)])
 
 
 def _player_names(result: Any, names: Sequence[str] | None) -> list[str]:
-    return [names[i] if names and i < len(names) else f"Player {i + 1}" for i in range(len(result))]
+    return [names[i] if names and i < len(names) else gettext("Player {n}").format(n=i + 1) for i in range(len(result))]
 
 
 def _equity_series(result: Any) -> dict[str, list[float]]:
@@ -83,12 +98,13 @@ def rates_figure(series: Mapping[str, Sequence[float]], categories: Sequence[str
     fig = go.Figure()
     for i, (name, values) in enumerate(series.items()):
         color, pattern, _ = _style(name, i)
+        label = _series_label(name)
         fig.add_trace(go.Bar(
-            name=name, x=list(categories), y=[float(v) for v in values], marker_color=color,
+            name=label, x=list(categories), y=[float(v) for v in values], marker_color=color,
             marker_pattern_shape=pattern,
-            text=[f"{100 * float(v):.1f}%" if percent else f"{float(v):g}" for v in values],
+            text=[format_percent(float(v), 1) if percent else f"{float(v):g}" for v in values],
             textposition="outside",
-            hovertemplate="%{x}<br>" + name + ": %{text}<extra></extra>"))
+            hovertemplate="%{x}<br>" + label + ": %{text}<extra></extra>"))
     fig.update_layout(barmode="group", title=title, template="plotly_white", font=dict(size=16),
                       yaxis=dict(title=yaxis, tickformat=".0%" if percent else None, rangemode="tozero"),
                       legend=dict(orientation="h", y=-0.15), margin=dict(l=60, r=20, t=60, b=60), height=420)
@@ -99,9 +115,9 @@ def equity_figure(result: Any, *, names: Sequence[str] | None = None, title: str
     """plotly bars of each player's equity, scoop, split and quartered rates (R11)."""
     if title is None:
         t = getattr(result, "title", None)
-        title = t() if callable(t) else "Equity"
+        title = t() if callable(t) else pgettext("outcome", "Equity")
     return rates_figure(_equity_series(result), _player_names(result, names), title=title,
-                        yaxis="share of boards / of the pot")
+                        yaxis=gettext("share of boards / of the pot"))
 
 
 def rates_figure_mpl(series: Mapping[str, Sequence[float]], categories: Sequence[str], *, title: str = "",
@@ -120,9 +136,9 @@ def rates_figure_mpl(series: Mapping[str, Sequence[float]], categories: Sequence
     for i, (name, values) in enumerate(series.items()):
         color, _, hatch = _style(name, i)
         pos = [x - 0.4 + width * (i + 0.5) for x in xs]
-        bars = ax.bar(pos, [float(v) for v in values], width, label=name, color=color, hatch=hatch,
+        bars = ax.bar(pos, [float(v) for v in values], width, label=_series_label(name), color=color, hatch=hatch,
                       edgecolor="white" if name != "Nothing" else "#555555", linewidth=0.5)
-        ax.bar_label(bars, labels=[f"{100 * float(v):.0f}%" if percent else f"{float(v):g}" for v in values],
+        ax.bar_label(bars, labels=[format_percent(float(v), 0) if percent else f"{float(v):g}" for v in values],
                      fontsize=8, padding=2)
     ax.set_xticks(xs, list(categories))
     if percent:
@@ -139,9 +155,9 @@ def equity_figure_mpl(result: Any, *, names: Sequence[str] | None = None, title:
     """Printable matplotlib version of :func:`equity_figure`."""
     if title is None:
         t = getattr(result, "title", None)
-        title = t() if callable(t) else "Equity"
+        title = t() if callable(t) else pgettext("outcome", "Equity")
     return rates_figure_mpl(_equity_series(result), _player_names(result, names), title=title,
-                            ylabel="share of boards / of the pot")
+                            ylabel=gettext("share of boards / of the pot"))
 
 
 _FREQ_LABELS = {"equity": "Equity", "scoop": "Scoop", "split": "Split", "quartered": "Quartered", "no_low": "No low"}
@@ -152,9 +168,12 @@ def _frequency_series(freq: Any) -> tuple[dict[str, list[float]], list[str], str
     if not Game.parse(getattr(freq, "game", DEFAULT_GAME)).has_low:
         cols = [c for c in cols if c not in ("quartered", "no_low")]
     series = {_FREQ_LABELS[c]: [float(v) for v in freq.column(c)] for c in cols}
-    cats = [f"{p} players" for p in freq.column("players")]
-    who = f"{freq.hand} against random hands" if getattr(freq, "hand", None) else "random deals"
-    title = f"How pots end, {who} ({freq.trials:,} deals per table size, seed {freq.seed})"
+    cats = [ngettext("{n} players", "{n} players", int(p)).format(n=p) for p in freq.column("players")]
+    if getattr(freq, "hand", None):
+        title = gettext("How pots end, {hand} against random hands ({trials} deals per table size, seed {seed})")
+    else:
+        title = gettext("How pots end, random deals ({trials} deals per table size, seed {seed})")
+    title = title.format(hand=getattr(freq, "hand", None), trials=format_number(freq.trials), seed=freq.seed)
     return series, cats, title
 
 
@@ -162,13 +181,13 @@ def frequency_figure(freq: Any) -> Any:
     """plotly bars of scoop, split, quartered and no-low rates by table size (R11),
     from :func:`omaha_learn.frequencies`."""
     series, cats, title = _frequency_series(freq)
-    return rates_figure(series, cats, title=title, yaxis="share of deals")
+    return rates_figure(series, cats, title=title, yaxis=gettext("share of deals"))
 
 
 def frequency_figure_mpl(freq: Any) -> Any:
     """Printable matplotlib version of :func:`frequency_figure`."""
     series, cats, title = _frequency_series(freq)
-    return rates_figure_mpl(series, cats, title=title, ylabel="share of deals")
+    return rates_figure_mpl(series, cats, title=title, ylabel=gettext("share of deals"))
 
 
 class Figure:

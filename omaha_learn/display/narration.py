@@ -1,12 +1,13 @@
 """The practice table told like a dealer would: one naming scheme, verbs that agree, re-raises named.
 
-The engine's log (``HandState.log``) is plain and uniform ("p3 raises to 7", "you calls 6",
-"seat 3 scoops"); this module reads it and says the same events for a person at the table:
+The engine records what happened as data (``HandState.events``: each bet, call, blind, card shown and
+pot collected, with its seat, amount and street); this module says those events for a person at the
+table, each sentence a whole template of the message catalogue (English, Russian, Estonian):
 
 * every seat is named the same way everywhere, with its position: ``"p2 (CO)"``, ``"you (BTN)"``;
 * the learner's verbs agree with "you" ("you call 6", not "you calls 6");
 * a raise over a raise is a re-raise ("p2 (CO) re-raises to 14");
-* the showdown's "seat 3" becomes the seat's name;
+* the showdown's "seat 3" becomes the seat's name (:func:`rename_seats`, English result text);
 * rebuys are announced ("p4 (UTG) buys back in for 100 chips").
 
 :class:`Narrator` remembers what it already said, so a screen reader's live region can
@@ -27,15 +28,89 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["seat_label", "seat_labels", "narrate", "dealer_log", "rename_seats", "Narrator", "LEARNER"]
+from omaha_learn.i18n import N_, gettext, ngettext, pgettext, street_word
+
+__all__ = ["seat_label", "seat_labels", "event_sentence", "dealer_log", "rename_seats", "Narrator", "LEARNER"]
 
 LEARNER = "you"
 """The learner's name at the practice table (seat 0)."""
 
-_AGREE = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet", "raises": "raise",
-          "re-raises": "re-raise", "posts": "post", "is": "are", "shows": "show", "collects": "collect",
-          "wins": "win", "sits": "sit", "leaves": "leave", "adds": "add", "buys": "buy", "times": "time"}
-_STREET = re.compile(r"^(flop|turn|river): (.*)$")
+_SHORT = "R17"   # the marker of a short bet or raise's template (it names R17, R19)
+
+_OTHER: dict[tuple[str, bool, bool], str] = {
+    ("fold", False, True): N_("{who} folds"),
+    ("check", False, True): N_("{who} checks"),
+    ("call", False, True): N_("{who} calls {amount}"),
+    ("call", True, True): N_("{who} calls {amount} (all-in)"),
+    ("bet", False, True): N_("{who} bets {amount}"),
+    ("bet", True, True): N_("{who} bets {amount} (all-in)"),
+    ("bet", False, False): N_("{who} bets {amount}: less than a full raise, so it does not reopen the betting "
+                              "for players who already acted (R17, R19)"),
+    ("bet", True, False): N_("{who} bets {amount} (all-in): less than a full raise, so it does not reopen the "
+                             "betting for players who already acted (R17, R19)"),
+    ("raise", False, True): N_("{who} raises to {amount}"),
+    ("raise", True, True): N_("{who} raises to {amount} (all-in)"),
+    ("raise", False, False): N_("{who} raises to {amount}: less than a full raise, so it does not reopen the "
+                                "betting for players who already acted (R17, R19)"),
+    ("raise", True, False): N_("{who} raises to {amount} (all-in): less than a full raise, so it does not reopen "
+                               "the betting for players who already acted (R17, R19)"),
+    ("re-raise", False, True): N_("{who} re-raises to {amount}"),
+    ("re-raise", True, True): N_("{who} re-raises to {amount} (all-in)"),
+    ("re-raise", False, False): N_("{who} re-raises to {amount}: less than a full raise, so it does not reopen "
+                                   "the betting for players who already acted (R17, R19)"),
+    ("re-raise", True, False): N_("{who} re-raises to {amount} (all-in): less than a full raise, so it does not "
+                                  "reopen the betting for players who already acted (R17, R19)"),
+    ("ante", False, True): N_("{who} posts ante {amount}"),
+    ("small blind", False, True): N_("{who} posts small blind {amount}"),
+    ("small blind", True, True): N_("{who} posts small blind {amount} (all-in)"),
+    ("big blind", False, True): N_("{who} posts big blind {amount}"),
+    ("big blind", True, True): N_("{who} posts big blind {amount} (all-in)"),
+    ("post", False, True): N_("{who} posts {amount} to play now (R28)"),
+    ("kill", False, True): N_("{who} posts a kill, {amount} more (R25)"),
+    ("dealt", False, True): N_("{who} is dealt {cards}"),
+    ("shows", False, True): N_("{who} shows {cards}"),
+    ("collects", False, True): N_("{who} collects {amount}"),
+    ("wins uncontested", False, True): N_("{who} wins {amount} uncontested (R20)"),
+}
+"""What another seat did: ``{who}`` is its label ("p2 (CO)"); a whole sentence for each kind of event,
+all-in or not, full or short (R17, R19)."""
+
+_YOU: dict[tuple[str, bool, bool], str] = {
+    ("fold", False, True): N_("{who} fold"),
+    ("check", False, True): N_("{who} check"),
+    ("call", False, True): N_("{who} call {amount}"),
+    ("call", True, True): N_("{who} call {amount} (all-in)"),
+    ("bet", False, True): N_("{who} bet {amount}"),
+    ("bet", True, True): N_("{who} bet {amount} (all-in)"),
+    ("bet", False, False): N_("{who} bet {amount}: less than a full raise, so it does not reopen the betting "
+                              "for players who already acted (R17, R19)"),
+    ("bet", True, False): N_("{who} bet {amount} (all-in): less than a full raise, so it does not reopen the "
+                             "betting for players who already acted (R17, R19)"),
+    ("raise", False, True): N_("{who} raise to {amount}"),
+    ("raise", True, True): N_("{who} raise to {amount} (all-in)"),
+    ("raise", False, False): N_("{who} raise to {amount}: less than a full raise, so it does not reopen the "
+                                "betting for players who already acted (R17, R19)"),
+    ("raise", True, False): N_("{who} raise to {amount} (all-in): less than a full raise, so it does not reopen "
+                               "the betting for players who already acted (R17, R19)"),
+    ("re-raise", False, True): N_("{who} re-raise to {amount}"),
+    ("re-raise", True, True): N_("{who} re-raise to {amount} (all-in)"),
+    ("re-raise", False, False): N_("{who} re-raise to {amount}: less than a full raise, so it does not reopen "
+                                   "the betting for players who already acted (R17, R19)"),
+    ("re-raise", True, False): N_("{who} re-raise to {amount} (all-in): less than a full raise, so it does not "
+                                  "reopen the betting for players who already acted (R17, R19)"),
+    ("ante", False, True): N_("{who} post ante {amount}"),
+    ("small blind", False, True): N_("{who} post small blind {amount}"),
+    ("small blind", True, True): N_("{who} post small blind {amount} (all-in)"),
+    ("big blind", False, True): N_("{who} post big blind {amount}"),
+    ("big blind", True, True): N_("{who} post big blind {amount} (all-in)"),
+    ("post", False, True): N_("{who} post {amount} to play now (R28)"),
+    ("kill", False, True): N_("{who} post a kill, {amount} more (R25)"),
+    ("dealt", False, True): N_("{who} are dealt {cards}"),
+    ("shows", False, True): N_("{who} show {cards}"),
+    ("collects", False, True): N_("{who} collect {amount}"),
+    ("wins uncontested", False, True): N_("{who} win {amount} uncontested (R20)"),
+}
+"""The same sentences for the learner, ``{who}`` being "you (SB)": verbs that agree with "you"."""
 
 
 def _positions(hand: Any) -> dict[int, str]:
@@ -52,7 +127,12 @@ def seat_labels(hand: Any) -> list[str]:
     ['you (BTN)', 'p1 (SB)', 'p2 (BB)']
     """
     pos = _positions(hand)
-    return [f"{name} ({pos[i]})" for i, name in enumerate(hand.names)]
+    return [f"{_name(name)} ({pos[i]})" for i, name in enumerate(hand.names)]
+
+
+def _name(name: str) -> str:
+    """A seat's name as said: the learner's "you" in the language in use (вы, teie), the others' as they are."""
+    return pgettext("the learner at the table", "you") if name == LEARNER else name
 
 
 def seat_label(hand: Any, seat: int) -> str:
@@ -60,29 +140,44 @@ def seat_label(hand: Any, seat: int) -> str:
     return seat_labels(hand)[seat]
 
 
-def _agree(rest: str) -> str:
-    word, sep, tail = rest.partition(" ")
-    return _AGREE.get(word, word) + sep + tail
+def event_sentence(event: Any, who: str, *, learner: bool = False, reraise: bool = False) -> str:
+    """One engine event (:class:`omaha_learn.engine.betting.events.Event`) as a sentence: ``who`` names the
+    seat, ``learner`` makes the verbs agree with "you", ``reraise`` names a raise over a raise a re-raise.
 
-
-def narrate(line: str, labels: Sequence[str], names: Sequence[str], *, raised: bool = False) -> str:
-    """One log line with the seat's label and, for the learner, agreeing verbs; ``raised`` says the
-    street was already raised, which makes a raise a re-raise.
-
-    >>> narrate("you calls 6", ["you (SB)", "p1 (BB)"], ["you", "p1"])
+    >>> from omaha_learn.engine.betting.events import Event
+    >>> event_sentence(Event("call", "you", 6), "you (SB)", learner=True)
     'you (SB) call 6'
-    >>> narrate("p1 raises to 14", ["you (SB)", "p1 (BB)"], ["you", "p1"], raised=True)
+    >>> event_sentence(Event("raise", "p1", 14), "p1 (BB)", reraise=True)
     'p1 (BB) re-raises to 14'
     """
-    for i, name in enumerate(names):
-        if line.startswith(name + " "):
-            rest = line[len(name) + 1:]
-            if raised and rest.startswith("raises to "):
-                rest = "re-" + rest
-            if name == LEARNER:
-                rest = _agree(rest)
-            return f"{labels[i]} {rest}"
-    return rename_seats(line, labels)
+    kind = "re-raise" if reraise and event.kind == "raise" else event.kind
+    table = _YOU if learner else _OTHER
+    key = (kind, bool(event.all_in) and (kind, True, True) in table,
+           bool(event.full) or (kind, bool(event.all_in), False) not in table)
+    if key not in table:          # a kind whose sentence says nothing of all-in or short (an ante, a fold)
+        key = (kind, False, True)
+    return gettext(table[key]).format(who=who, amount=event.amount, cards=event.cards)
+
+
+def _head(hand: Any, labels: Sequence[str]) -> str:
+    """The hand's first line: the game, the blinds, the players and the button's seat label."""
+    n = int(hand.n)
+    template = (ngettext("fixed-limit {game}: blinds {small}/{big}, {n} player, button {button}",
+                         "fixed-limit {game}: blinds {small}/{big}, {n} players, button {button}", n)
+                if hand.structure == "fixed" else
+                ngettext("pot-limit {game}: blinds {small}/{big}, {n} player, button {button}",
+                         "pot-limit {game}: blinds {small}/{big}, {n} players, button {button}", n))
+    return template.format(game=hand.game.short_name, small=hand.blinds[0], big=hand.blinds[1], n=n,
+                           button=labels[int(hand.button)])
+
+
+def _street(hand: Any, street: int) -> str:
+    from omaha_learn.engine.cards import format_cards
+    from omaha_learn.engine.games import BOARD_AFTER, STREETS
+
+    text = gettext("{street}: {board}").format(street=street_word(STREETS[street]),
+                                              board=format_cards(tuple(hand.board[:BOARD_AFTER[street]])))
+    return text[:1].upper() + text[1:]
 
 
 _SEAT_LIST = re.compile(r"\b([Ss])eats (\d+(?:, \d+)*(?:,? and \d+)?)")
@@ -110,24 +205,29 @@ def rename_seats(text: str, labels: Sequence[str]) -> str:
 
 
 def dealer_log(hand: Any, *, learner_only_cards: bool = True) -> list[str]:
-    """The hand's log as a dealer says it (see the module notes); with ``learner_only_cards`` the other
-    seats' "is dealt" lines are left out (what seat 0 may see)."""
+    """The hand as a dealer tells it (see the module notes), from its events, not its log's text; with
+    ``learner_only_cards`` the other seats' cards dealt are left out (what seat 0 may see)."""
     labels, names = seat_labels(hand), list(hand.names)
-    out: list[str] = []
+    out = [_head(hand, labels)]
+    street = 0
     reraise_from = 1                 # preflop the big blind is the bet: the second raise is a re-raise
     aggressive = 0
-    for line in hand.log:
-        if _STREET.match(line):
+    for ev_street, event in hand.events:
+        while street < min(ev_street, 3):
+            street += 1
             aggressive, reraise_from = 0, 2   # after the flop: a bet, a raise, then re-raises
-            out.append(line[0].upper() + line[1:])
+            out.append(_street(hand, street))
+        seat = names.index(event.name) if event.name in names else None
+        learner = event.name == LEARNER
+        if learner_only_cards and event.kind == "dealt" and not learner:
             continue
-        if learner_only_cards and " is dealt " in line and not line.startswith(LEARNER + " "):
-            continue
-        is_aggressive = any(line.startswith(f"{n} raises to ") or line.startswith(f"{n} bets ") for n in names)
-        text = narrate(line, labels, names, raised=aggressive >= reraise_from)
-        if is_aggressive:
+        who = labels[seat] if seat is not None else event.name
+        out.append(event_sentence(event, who, learner=learner, reraise=aggressive >= reraise_from))
+        if event.kind in ("bet", "raise"):
             aggressive += 1
-        out.append(text)
+    while street < min(int(hand.street_index), 3):
+        street += 1
+        out.append(_street(hand, street))
     return out
 
 
@@ -153,13 +253,18 @@ class Narrator:
         if number != self.hand_number:
             self.hand_number, self.said = number, 0
             self.lines = []
-            new.append(f"Hand {number} dealt.")
+            new.append(gettext("Hand {number} dealt.").format(number=number))
         labels = seat_labels(hand)
         for hand_no, name, chips in list(table.rebuys)[self.rebuys_said:]:
             seat = list(hand.names).index(name) if name in hand.names else None
             who = labels[seat] if seat is not None else name
-            verb = "buy" if name == LEARNER else "buys"
-            new.append(f"{who} {verb} back in for {chips} chips before hand {hand_no}.")
+            if name == LEARNER:
+                text = ngettext("{who} buy back in for {chips} chips before hand {hand}.",
+                                "{who} buy back in for {chips} chips before hand {hand}.", int(chips))
+            else:
+                text = ngettext("{who} buys back in for {chips} chips before hand {hand}.",
+                                "{who} buys back in for {chips} chips before hand {hand}.", int(chips))
+            new.append(text.format(who=who, chips=chips, hand=hand_no))
         self.rebuys_said = len(table.rebuys)
         log = dealer_log(hand)
         new.extend(line + "." for line in log[self.said:])
@@ -167,8 +272,10 @@ class Narrator:
         if hand.is_over:
             result = getattr(table, "results", [])
             if result:
-                new.append(f"Hand over: your result {result[-1]:+d} chips.")
+                new.append(ngettext("Hand over: your result {result} chips.", "Hand over: your result {result} chips.",
+                                    abs(int(result[-1]))).format(result=f"{result[-1]:+d}"))
         elif hand.to_act == 0:
-            new.append(f"Your turn, pot {hand.pot}: you may {hand.legal_actions().describe()}.")
+            new.append(gettext("Your turn, pot {pot}: you may {actions}.").format(
+                pot=hand.pot, actions=hand.legal_actions().describe()))
         self.lines.extend(new)
         return new

@@ -44,6 +44,7 @@ from omaha_learn import rendering
 from omaha_learn.engine.cards import Card, CardsLike, format_cards
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import ChartError, GameError, RangeError
+from omaha_learn.i18n import format_number, format_percent, ngettext, pgettext
 from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.canonical import HANDS, canonical_key, class_label, hand_classes, rank_pattern, suit_pattern
 from omaha_learn.strategy.range_set import Range
@@ -114,9 +115,28 @@ class ChartRow:
         return suit_pattern(self.hand)
 
     def __str__(self) -> str:
-        return (f"{self.hand_text}: rank {self.rank:,} of 16,432 (top {percent_text(self.top)} of hands), "
-                f"equity {100 * self.equity:.2f}% ± {100 * self.stderr:.2f}% heads-up, "
-                f"{100 * self.equity6:.2f}% six-handed (rank {self.rank6:,})")
+        return _("{hand}: rank {rank} of {classes} (top {top} of hands), equity {equity} ± {err} heads-up, "
+                 "{equity6} six-handed (rank {rank6})").format(
+            hand=self.hand_text, rank=format_number(self.rank), classes=format_number(16_432),
+            top=percent_text(self.top), equity=format_percent(self.equity, 2), err=format_percent(self.stderr, 2),
+            equity6=format_percent(self.equity6, 2), rank6=format_number(self.rank6))
+
+
+def _share_g(share: float) -> str:
+    """A chosen share (0.15, 0.125) as the percentage it was given as: 15%, 12.5% (12,5 % in Russian)."""
+    text = f"{100 * share:g}"
+    if "e" in text:
+        return text + "%"
+    return format_percent(share, len(text.partition(".")[2]))
+
+
+def _columns() -> dict[str, str]:
+    """The text chart's column titles in the language in use."""
+    return {"rank": pgettext("chart column", "rank"), "hand": pgettext("chart column", "hand"),
+            "combos": pgettext("chart column", "combos"), "equity": pgettext("chart column", "equity"),
+            "scoop": pgettext("chart column", "scoop"), "six-handed": pgettext("chart column", "six-handed"),
+            "6h rank": pgettext("chart column", "6h rank"), "hu rank": pgettext("chart column", "hu rank"),
+            "class": pgettext("chart column", "class")}
 
 
 def percent_text(share: float) -> str:
@@ -132,7 +152,7 @@ def percent_text(share: float) -> str:
         digits += 1
     if digits > 2:
         digits += 1
-    return f"{pct:.{digits}f}%"
+    return format_percent(share, digits)
 
 
 @functools.cache
@@ -164,7 +184,10 @@ class StartingHands(Sequence[ChartRow]):
     :class:`~omaha_learn.strategy.ranges.Range`. In a notebook it draws itself.
     """
 
-    def __init__(self, data: _Data | str | Game, classes: npt.NDArray[np.int64] | None = None, title: str = "") -> None:
+    def __init__(self, data: _Data | str | Game, classes: npt.NDArray[np.int64] | None = None, title: str = "", *,
+                 six_handed_order: bool = False) -> None:
+        self.six_handed_order = six_handed_order
+        """Whether the classes are in six-handed order (:meth:`six_handed`): the display puts its columns first."""
         # StartingHands("hilo") is starting_hands("hilo")
         loaded: _Data = data if isinstance(data, _Data) else starting_hands(data).data
         if classes is not None and not isinstance(classes, np.ndarray):
@@ -172,7 +195,7 @@ class StartingHands(Sequence[ChartRow]):
         self._data = loaded
         data = loaded
         self._classes = data.order if classes is None else np.asarray(classes, dtype=np.int64)
-        self.title = title or f"{Game(data.game).label}: starting hands"
+        self.title = title or _("{game}: starting hands").format(game=Game(data.game).label)
 
     @property
     def data(self) -> _Data:
@@ -229,7 +252,7 @@ class StartingHands(Sequence[ChartRow]):
 
     def __getitem__(self, i: int | slice) -> ChartRow | StartingHands:
         if isinstance(i, slice):
-            return StartingHands(self._data, self._classes[i], self.title)
+            return StartingHands(self._data, self._classes[i], self.title, six_handed_order=self.six_handed_order)
         return self.row(int(self._classes[i]))
 
     def __iter__(self) -> Iterator[ChartRow]:
@@ -245,9 +268,11 @@ class StartingHands(Sequence[ChartRow]):
             raise ChartError(_("share: a fraction of all hands between 0 and 1 (0.10 for the top 10%), got {share!r}").format(share=share))
         chosen = share_slice(self.order(six_handed=six_handed), 0.0, share)
         keep = np.isin(self._classes, chosen)
-        view = "six-handed" if six_handed else "heads-up"
+        title = (_("{game}: top {share} of hands (six-handed)") if six_handed
+                 else _("{game}: top {share} of hands (heads-up)")).format(game=Game(self.game).label,
+                                                                          share=_share_g(share))
         return StartingHands(self._data, self._classes[keep] if not six_handed else chosen[np.isin(chosen, self._classes)],
-                             f"{Game(self.game).label}: top {100 * share:g}% of hands ({view})")
+                             title)
 
     def order(self, *, six_handed: bool = False) -> npt.NDArray[np.int64]:
         """Every class number, best first (by heads-up equity, or six-handed)."""
@@ -346,16 +371,23 @@ class StartingHands(Sequence[ChartRow]):
 
     def table(self, rows: int | None = 12) -> str:
         """The chart as text: a line per class, best first (``rows``: at most that many; None: all)."""
+        c = _columns()
         lines = [self.title,
-                 f"{'rank':>6}  {'hand':<12} {'combos':>6} {'equity':>8} {'±':>6} {'scoop':>7} {'six-handed':>10} "
-                 f"{'6h rank':>7}"]
+                 f"{c['rank']:>6}  {c['hand']:<12} {c['combos']:>6} {c['equity']:>8} {'±':>6} {c['scoop']:>7} "
+                 f"{c['six-handed']:>10} {c['6h rank']:>7}"]
         shown = list(self) if rows is None or len(self) <= rows else list(self[:rows])
         for r in shown:
-            lines.append(f"{r.rank:>6,}  {r.hand_text:<12} {r.combos:>6} {100 * r.equity:>7.2f}% "
-                         f"{100 * r.stderr:>5.2f}% {100 * r.scoop:>6.2f}% {100 * r.equity6:>9.2f}% {r.rank6:>7,}")
+            lines.append(f"{format_number(r.rank):>6}  {r.hand_text:<12} {r.combos:>6} "
+                         f"{format_percent(r.equity, 2):>8} {format_percent(r.stderr, 2):>6} "
+                         f"{format_percent(r.scoop, 2):>7} {format_percent(r.equity6, 2):>10} "
+                         f"{format_number(r.rank6):>7}")
         if len(shown) < len(self):
-            lines.append(f"{'...':>6}  ({len(self) - len(shown):,} more)")
-        lines.append(f"{len(self):,} classes, {self.combos:,} hands ({100 * self.combos / HANDS:.2f}% of all hands)")
+            more = len(self) - len(shown)
+            lines.append(f"{'...':>6}  " + ngettext("({n} more)", "({n} more)", more).format(n=format_number(more)))
+        lines.append(ngettext("{classes} classes, {hands} hands ({share} of all hands)",
+                              "{classes} classes, {hands} hands ({share} of all hands)", len(self)).format(
+            classes=format_number(len(self)), hands=format_number(self.combos),
+            share=format_percent(self.combos / HANDS, 2)))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -374,7 +406,8 @@ class StartingHands(Sequence[ChartRow]):
         """
         order = self._data.order6
         keep = order[np.isin(order, self._classes)]
-        return StartingHands(self._data, keep, f"{self.title} (six-handed order)")
+        return StartingHands(self._data, keep, _("{title} (six-handed order)").format(title=self.title),
+                             six_handed_order=True)
 
     def rank_shifts(self, *, within: int = 2000, limit: int = 10, direction: str = "both") -> StartingHands:
         """The classes whose heads-up and six-handed ranks differ most, as a chart.
@@ -403,9 +436,10 @@ class StartingHands(Sequence[ChartRow]):
             shift > 0 if direction == "up" else shift < 0 if direction == "down" else shift != 0)
         chosen = np.flatnonzero(keep)
         chosen = chosen[np.lexsort((k[chosen], -np.abs(shift[chosen])))][:limit]
-        words = {"up": "better six-handed", "down": "worse six-handed", "both": "moved most"}[direction]
-        return StartingHands(d, k[chosen], f"{Game(self.game).label}: ranks that {words} "
-                                           f"(best {within:,} of either order)")
+        title = {"up": _("{game}: ranks that better six-handed (best {within} of either order)"),
+                 "down": _("{game}: ranks that worse six-handed (best {within} of either order)"),
+                 "both": _("{game}: ranks that moved most (best {within} of either order)")}[direction]
+        return StartingHands(d, k[chosen], title.format(game=Game(self.game).label, within=format_number(within)))
 
     def compare(self, rows: int = 10) -> str:
         """The heads-up and the six-handed orders side by side, as text: the first ``rows``
@@ -420,14 +454,17 @@ class StartingHands(Sequence[ChartRow]):
             raise ChartError(_("rows: a whole number 1 or more, got {rows!r}").format(rows=rows))
         left, right = list(self[:rows]), list(self.six_handed()[:rows])
         width = max(len(r.label) for r in left + right) + 2
-        head_l = "heads-up (against one random hand)"
+        head_l = _("heads-up (against one random hand)")
+        c = _columns()
         lines = [self.title,
-                 f"{head_l:<{width + 26}}   six-handed (against five random hands)",
-                 f"{'rank':>5}  {'class':<{width}}{'equity':>7} {'6h rank':>8}   "
-                 f"{'rank':>5}  {'class':<{width}}{'equity':>7} {'hu rank':>8}"]
+                 f"{head_l:<{width + 26}}   " + _("six-handed (against five random hands)"),
+                 f"{c['rank']:>5}  {c['class']:<{width}}{c['equity']:>7} {c['6h rank']:>8}   "
+                 f"{c['rank']:>5}  {c['class']:<{width}}{c['equity']:>7} {c['hu rank']:>8}"]
         for a, b in zip(left, right, strict=False):
-            lines.append(f"{a.rank:>5,}  {a.label:<{width}}{100 * a.equity:>6.2f}% {a.rank6:>8,}   "
-                         f"{b.rank6:>5,}  {b.label:<{width}}{100 * b.equity6:>6.2f}% {b.rank:>8,}")
+            lines.append(f"{format_number(a.rank):>5}  {a.label:<{width}}{format_percent(a.equity, 2):>7} "
+                         f"{format_number(a.rank6):>8}   "
+                         f"{format_number(b.rank6):>5}  {b.label:<{width}}{format_percent(b.equity6, 2):>7} "
+                         f"{format_number(b.rank):>8}")
         return "\n".join(lines)
 
 

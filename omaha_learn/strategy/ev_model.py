@@ -67,7 +67,7 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha_learn.errors import CoachError
-from omaha_learn.i18n import gettext
+from omaha_learn.i18n import N_, format_percent, gettext
 from omaha_learn.strategy.preflop import CALL, CALL_RERAISE, FOUR_BET, LIMP, RERAISE
 from omaha_learn.strategy.range_pools import (
     F64,
@@ -89,14 +89,15 @@ __all__ = ["call_price", "SpotModel", "OptionEV", "narrow_rule", "CAP", "EXACT_M
 
 CAP = 0.10
 """The top share a check or a call gives up (those hands would have bet or raised)."""
-EXACT_MODEL = "exact: no more betting is possible"
-PASSIVE_MODEL = ("the rest checked down, except one more bet on a later street when you make three of a kind "
-                 "or better and an opponent two pair or better (implied odds)")
-FOLD_MODEL = ("fold-equity model: each opponent continues with the hands that have its price against your "
-              "betting range (at least its minimum defence) and folds the rest; the rest checked down, except one "
-              "more bet on a later street when you make three of a kind or better and a caller two pair or better")
-PREFLOP_FOLD_MODEL = ("fold-equity model: each opponent continues with its preflop-table share for the raises "
-                      "it faces and folds the rest, the top of it re-raises; the rest checked down")
+EXACT_MODEL = N_("exact: no more betting is possible")
+PASSIVE_MODEL = N_("the rest checked down, except one more bet on a later street when you make three of a kind "
+                    "or better and an opponent two pair or better (implied odds)")
+"""The models' names are catalogue entries: advice.py's ``model_text`` says them in the language in use."""
+FOLD_MODEL = N_("fold-equity model: each opponent continues with the hands that have its price against your "
+                 "betting range (at least its minimum defence) and folds the rest; the rest checked down, except one "
+                 "more bet on a later street when you make three of a kind or better and a caller two pair or better")
+PREFLOP_FOLD_MODEL = N_("fold-equity model: each opponent continues with its preflop-table share for the raises "
+                         "it faces and folds the rest, the top of it re-raises; the rest checked down")
 REDRAW_ROUNDS = 200
 """How many rounds of redraws the deal sampler tries before it reports how many deals it found."""
 RERAISE_EQUITY = 0.6
@@ -236,8 +237,8 @@ class SpotModel:
         if narrowed:
             for s in narrowed:
                 pools[s].weights = before[s]
-                pools[s].history.append("undone: the narrowed ranges could not hold hands together beside "
-                                        "your cards")
+                pools[s].history.append(gettext("undone: the narrowed ranges could not hold hands together "
+                                                "beside your cards"))
             model.notes.append(f"the narrowed ranges of seat(s) {', '.join(map(str, narrowed))} could not hold "
                                "hands together beside your cards, so their narrowing was undone (their preflop "
                                "ranges are used)")
@@ -251,7 +252,8 @@ class SpotModel:
             raise CoachError(gettext("ranges: the opponents' ranges cannot hold hands together beside the cards this seat can see; give ranges= for the opponents"))
         for s in loose:       # the estimates themselves cannot be dealt together: say so and take any hand
             pools[s] = make_pool(f"seat {s}", None, hole + board, size, runouts, rng)
-            pools[s].history.append("relaxed to any hand: its estimated range could not be dealt beside the others")
+            pools[s].history.append(gettext("relaxed to any hand: its estimated range could not be dealt beside the "
+                                            "others"))
         model.notes.append(f"the estimated ranges of seat(s) {', '.join(map(str, loose))} could not hold hands "
                            "together beside your cards even before narrowing, so the coach takes them as any hand")
         model._deal(trials, rng)
@@ -714,11 +716,39 @@ def _rebase(pool: Pool, runouts: Runouts) -> Pool:
     return Pool(pool.name, pool.hands, pool.bits, hi, lo, valid, pool.weights, pool.size)
 
 
-def _describe(street: int, kind: str, keep: list[tuple[float, float]]) -> str:
-    name = ("preflop", "flop", "turn", "river")[street]
-    parts = " and ".join(f"top {100 * hi:.0f}%" if lo <= 0 else
-                         (f"bottom {100 * (1 - lo):.1f}% (bluffs)" if hi >= 1 and kind in ("bet", "raise") else
-                          f"{100 * lo:.0f}%-{100 * hi:.0f}%")
-                         for lo, hi in keep)
-    return f"{kind} on the {name} keeps the {parts} by equity"
+_STEP = {
+    ("check", 0): N_("check on the preflop keeps the {parts} by equity"),
+    ("check", 1): N_("check on the flop keeps the {parts} by equity"),
+    ("check", 2): N_("check on the turn keeps the {parts} by equity"),
+    ("check", 3): N_("check on the river keeps the {parts} by equity"),
+    ("call", 0): N_("call on the preflop keeps the {parts} by equity"),
+    ("call", 1): N_("call on the flop keeps the {parts} by equity"),
+    ("call", 2): N_("call on the turn keeps the {parts} by equity"),
+    ("call", 3): N_("call on the river keeps the {parts} by equity"),
+    ("bet", 0): N_("bet on the preflop keeps the {parts} by equity"),
+    ("bet", 1): N_("bet on the flop keeps the {parts} by equity"),
+    ("bet", 2): N_("bet on the turn keeps the {parts} by equity"),
+    ("bet", 3): N_("bet on the river keeps the {parts} by equity"),
+    ("raise", 0): N_("raise on the preflop keeps the {parts} by equity"),
+    ("raise", 1): N_("raise on the flop keeps the {parts} by equity"),
+    ("raise", 2): N_("raise on the turn keeps the {parts} by equity"),
+    ("raise", 3): N_("raise on the river keeps the {parts} by equity"),
+}
+"""One narrowing step of a range, for each action and street: whole sentences for the catalogue."""
 
+
+def _keep_part(kind: str, lo: float, hi: float) -> str:
+    if lo <= 0:
+        return gettext("top {share}").format(share=format_percent(hi, 0))
+    if hi >= 1 and kind in ("bet", "raise"):
+        return gettext("bottom {share} (bluffs)").format(share=format_percent(1 - lo, 1))
+    return gettext("{low}-{high}").format(low=format_percent(lo, 0), high=format_percent(hi, 0))
+
+
+def _describe(street: int, kind: str, keep: list[tuple[float, float]]) -> str:
+    """One narrowing step ("bet on the flop keeps the top 40% by equity") in the language in use."""
+    parts = [_keep_part(kind, lo, hi) for lo, hi in keep]
+    joined = parts[0] if len(parts) == 1 else gettext("{first} and {second}").format(
+        first=", ".join(parts[:-1]), second=parts[-1])
+    template = _STEP.get((kind, street), "{kind} {parts}")
+    return gettext(template).format(parts=joined, kind=kind)

@@ -32,6 +32,7 @@ from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.engine.phh import dump_phh
 from omaha_learn.engine.table import Table
 from omaha_learn.errors import CoachError, IllegalAction, PHHError, PlayerError, TableError
+from omaha_learn.i18n import N_, format_number, pgettext, street_word
 from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.chart import CHART_HOLE_CARDS
 from omaha_learn.strategy.coach import DEFAULT_TRIALS, Advice, coach
@@ -101,9 +102,25 @@ class Decision:
 
     def __str__(self) -> str:
         lost = self.ev_lost
-        cost = "" if lost is None or lost <= 0 else f", {lost:.1f} chips of EV below the best"
-        return (f"hand {self.hand_number}, {self.street}: you chose {self.action}; the coach: "
-                f"{self._advised().best} ({self.verdict}{cost})")
+        verdict = self.verdict
+        costly = lost is not None and lost > 0
+        template = _REVIEW_LINE[(verdict, costly)] if (verdict, costly) in _REVIEW_LINE else _REVIEW_LINE[(verdict, False)]
+        return _(template).format(hand=self.hand_number, street=street_word(self.street), action=self.action.words(),
+                                  best=self._advised().best.words(), lost=format_number(lost or 0.0, 1))
+
+
+_REVIEW_LINE = {
+    ("best", False): N_("hand {hand}, {street}: you chose {action}; the coach: {best} (best)"),
+    ("close", False): N_("hand {hand}, {street}: you chose {action}; the coach: {best} (close)"),
+    ("mistake", False): N_("hand {hand}, {street}: you chose {action}; the coach: {best} (mistake)"),
+    ("best", True): N_("hand {hand}, {street}: you chose {action}; the coach: {best} (best, {lost} chips of EV "
+                       "below the best)"),
+    ("close", True): N_("hand {hand}, {street}: you chose {action}; the coach: {best} (close, {lost} chips of EV "
+                        "below the best)"),
+    ("mistake", True): N_("hand {hand}, {street}: you chose {action}; the coach: {best} (mistake, {lost} chips of "
+                          "EV below the best)"),
+}
+"""A reviewed decision in one line, for each verdict, with or without the EV given up: whole sentences."""
 
 
 class PracticeTable:
@@ -312,22 +329,27 @@ class PracticeTable:
 
         hand = self.hand
         shown = set(getattr(hand.result, "show_order", ()) or ()) if hand.is_over else set()
-        head = f"Hand {self.hand_number}, {hand.street if not hand.is_over else 'over'}"
-        lines = [f"{head}, pot {hand.pot}, board: {format_cards(hand.board) or '(none)'}"]
+        board = format_cards(hand.board) or pgettext("no board cards", "(none)")
+        if hand.is_over:
+            head = _("Hand {number}, over, pot {pot}, board: {board}")
+        else:
+            head = _("Hand {number}, {street}, pot {pot}, board: {board}")
+        lines = [head.format(number=self.hand_number, street=street_word(hand.street), pot=hand.pot, board=board)]
         for i in range(hand.n):
             visible = i == 0 or (i in shown and not hand.folded[i])
             cards = format_cards(hand.holes[i] or ()) if visible else "?? ?? ?? ??"
-            flags = [w for w, on in (("button", i == hand.button), ("folded", hand.folded[i]),
-                                     ("to act", hand.to_act == i)) if on]
-            bet = f", bet {hand.bets[i]}" if hand.bets[i] else ""
-            lines.append(f"  {hand.names[i]:<4} {cards:<12} stack {hand.stacks[i]}{bet}"
+            flags = [pgettext("seat", w) for w, on in (("button", i == hand.button), ("folded", hand.folded[i]),
+                                                       ("to act", hand.to_act == i)) if on]
+            name = pgettext("the learner at the table", "you") if hand.names[i] == LEARNER else hand.names[i]
+            row = (_("{name} {cards} stack {stack}, bet {bet}") if hand.bets[i] else _("{name} {cards} stack {stack}"))
+            lines.append("  " + row.format(name=f"{name:<4}", cards=f"{cards:<12}", stack=hand.stacks[i], bet=hand.bets[i])
                          + (f" ({', '.join(flags)})" if flags else ""))
         if hand.is_over:
             summary = getattr(hand.result, "summary", None) or getattr(hand.result, "describe", None)
             lines.append(str(summary() if callable(summary) else hand.result))
-            lines.append(f"Your result this hand: {self.results[-1]:+d}")
+            lines.append(_("Your result this hand: {result}").format(result=f"{self.results[-1]:+d}"))
         else:
-            lines.append(f"You may: {hand.legal_actions().describe()}")
+            lines.append(_("You may: {actions}").format(actions=hand.legal_actions().describe()))
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -336,3 +358,10 @@ class PracticeTable:
 
     def _repr_html_(self) -> str:
         return rendering.html("practice", self)   # drawn by omaha_learn.display when it is there
+
+
+def _seat_flag_names() -> None:  # pragma: no cover - never called: Babel finds the seats' flags here
+    pgettext("seat", "button")
+    pgettext("seat", "folded")
+    pgettext("seat", "to act")
+    pgettext("seat", "all in")

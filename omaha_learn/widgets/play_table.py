@@ -27,10 +27,11 @@ import ipywidgets as W
 
 from omaha_learn.display.coach import advice_html, progress_svg, review_html, table_html
 from omaha_learn.display.narration import Narrator, seat_label
-from omaha_learn.display.theme import MUTED, badge
+from omaha_learn.display.theme import BADGE_WORDS, MUTED, badge
 from omaha_learn.engine.betting.actions import Action
 from omaha_learn.engine.games import DEFAULT_GAME, Game
 from omaha_learn.errors import CoachError
+from omaha_learn.i18n import format_number, ngettext, pgettext, street_word
 from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.coach import DEFAULT_TRIALS
 from omaha_learn.strategy.practice import PracticeTable
@@ -59,6 +60,11 @@ def live_region_html(lines: Sequence[str]) -> str:
     """
     text = "".join(f"<div>{html.escape(x)}</div>" for x in lines)
     return f'{_LIVE_HOOK}<div class="ol-live-text" style="color:{MUTED};font-size:0.95em">{text}</div>'
+
+
+def _verdict(verdict: str) -> str:
+    """The coach's verdict word ("best", "close", "mistake") in the language in use, as its badge says it."""
+    return pgettext("badge", BADGE_WORDS[verdict]) if verdict in BADGE_WORDS else verdict
 
 
 class PlayTable(LessonApp):
@@ -223,24 +229,30 @@ class PlayTable(LessonApp):
             self._busy("")
             if done and done[0].advice is not None:
                 d = done[0]
+                past = _("The coach on your {street} decision ({action}), already played:").format(
+                    street=street_word(d.street), action=action.words())
                 self.coach_panel.value = (
-                    f'<div class="ol-coach-past"><b>The coach on your {html.escape(d.street)} decision '
-                    f"({html.escape(str(action))}), already played:</b> {badge(d.verdict)}</div>"
+                    f'<div class="ol-coach-past"><b>{html.escape(past)}</b> {badge(d.verdict)}</div>'
                     + advice_html(d.advice, four_color=self.four_color, who=seat_label(d.state, 0)))
                 self.coach_panel.layout.display = ""
-                extra.append(f"Coach on your {d.street} {action}: {d.verdict}.")
+                extra.append(_("Coach on your {street} {action}: {verdict}.").format(
+                    street=street_word(d.street), action=action.words(), verdict=_verdict(d.verdict)))
         self.refresh()
         if self.table.hand.is_over:
-            verdicts = [f"{d.street} {d.action}: {d.verdict}" for d in self.table.review(number)]
+            verdicts = [_("{street} {action}: {verdict}").format(street=street_word(d.street), action=d.action.words(),
+                                                                  verdict=_verdict(d.verdict))
+                        for d in self.table.review(number)]
             if verdicts:
-                extra.append("Coach's review: " + "; ".join(verdicts) + ".")
+                extra.append(_("Coach's review: {verdicts}.").format(verdicts="; ".join(verdicts)))
         self._announce(extra)
         self._focus_after(action.kind)
 
     def ask_coach(self) -> None:
         """Show the coach's advice for the current decision."""
         start = time.perf_counter()
-        self._busy(f"The coach is weighing this decision ({self.table.trials:,} deals)…")
+        self._busy(ngettext("The coach is weighing this decision ({deals} deal)…",
+                            "The coach is weighing this decision ({deals} deals)…", self.table.trials).format(
+            deals=format_number(self.table.trials)))
         try:
             advice = self.table.advice()
         finally:
@@ -249,7 +261,7 @@ class PlayTable(LessonApp):
                                              who=seat_label(self.table.hand, 0))
         self.coach_panel.layout.display = ""
         self.advice_seconds.append(time.perf_counter() - start)
-        self._announce([f"Coach: best is {advice.best}. {advice.verdict}"])
+        self._announce([_("Coach: best is {best}. {verdict}").format(best=advice.best.words(), verdict=advice.verdict)])
 
     def next_hand(self) -> None:
         self._busy(_("Dealing the next hand…"))               # the players before you act first

@@ -24,20 +24,23 @@ from omaha_learn.engine.cards import Deck, format_cards
 from omaha_learn.engine.games import Game
 from omaha_learn.errors import ChartError
 from omaha_learn.extras import require
+from omaha_learn.i18n import N_, format_number
 from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.chart import StartingHands, starting_hands
 from omaha_learn.widgets._base import LessonApp, game_choices, show_matplotlib, show_plotly
 
-__all__ = ["StartingHandChart", "ORDERS", "NOTE"]
+__all__ = ["StartingHandChart", "ORDERS", "NOTE", "NOTE_TEXT"]
 
 ORDERS = {"heads-up": "equity", "six-handed": "equity6"}
 """The two orders of the chart and the column each ranks by."""
 
-NOTE = ("<small>The chart ranks hands by all-in equity before the flop: against one random hand (heads-up) or "
-        "five (six-handed). It leaves out position, the betting after the flop (implied and reverse-implied "
-        "odds), stack sizes (the stack-to-pot ratio) and what real opponents play: a guide to raw strength, "
-        "not to playability (lesson 16).</small>")
-"""The line the widget shows on what the ranking measures."""
+NOTE_TEXT = N_("The chart ranks hands by all-in equity before the flop: against one random hand (heads-up) or "
+               "five (six-handed). It leaves out position, the betting after the flop (implied and reverse-implied "
+               "odds), stack sizes (the stack-to-pot ratio) and what real opponents play: a guide to raw strength, "
+               "not to playability (lesson 16).")
+"""What the ranking measures, in English (the widget shows it in the language in use)."""
+NOTE = f"<small>{NOTE_TEXT}</small>"
+"""The line the widget shows on what the ranking measures (English; see :data:`NOTE_TEXT`)."""
 
 
 class StartingHandChart(LessonApp):
@@ -75,10 +78,10 @@ class StartingHandChart(LessonApp):
         if order not in ORDERS:
             raise ChartError(f"order: 'heads-up' or 'six-handed', got {order!r}")
         self.order_w = W.ToggleButtons(options=[(_("heads-up"), "heads-up"), (_("six-handed"), "six-handed")], value=order, description=_("Order"),
-                                       tooltips=["equity against one random hand", "equity against five random hands"])
+                                       tooltips=[_("equity against one random hand"), _("equity against five random hands")])
         self.compare_rows = compare
         self.compare = W.HTML()
-        self.note = W.HTML(value=NOTE)
+        self.note = W.HTML(value=f"<small>{html.escape(_(NOTE_TEXT), quote=False)}</small>")
         self.lookup_button = self._button(_("Look up"), self.lookup, style="info")
         self.deal_button = self._button(_("Deal"), self.deal, style="primary")
         self.info = W.HTML()
@@ -130,7 +133,8 @@ class StartingHandChart(LessonApp):
         rank = row.rank6 if self.six else row.rank
         first = max(rank - 1 - self.neighbours, 0)
         near = ordered[first:rank + self.neighbours]
-        near.title = f"{self.order_w.value} ranks {first + 1:,} to {first + len(near):,}"
+        near.title = (_("six-handed ranks {first} to {last}") if self.six else _("heads-up ranks {first} to {last}")).format(
+            first=format_number(first + 1), last=format_number(first + len(near)))
         self.near.value = chart_html(near, limit=len(near), highlight=row.index, four_color=self.four_color,
                                      six_handed=self.six)
         self.compare.value = compare_html(self.chart, rows=self.compare_rows, highlight=row.index,
@@ -165,6 +169,7 @@ class StartingHandChart(LessonApp):
         else:
             self.figure = chart_heatmap(self.chart, stat=self.stat, top=self.top)
             show_plotly(self.figure_out, self.figure)
-            self.figure_text.value = (f'<p class="ol-figure-alt">{html.escape(alt)}</p><details><summary>The numbers '
-                                      f'in this heat map (a table)</summary>{scroll_box(table, "heat map numbers")}'
-                                      f"</details>")
+            summary = html.escape(_("The numbers in this heat map (a table)"), quote=False)
+            box = scroll_box(table, _("heat map numbers"))
+            self.figure_text.value = (f'<p class="ol-figure-alt">{html.escape(alt)}</p><details><summary>{summary}'
+                                      f"</summary>{box}</details>")

@@ -277,6 +277,8 @@ class HandState:
         self.street_index = 0
         self.history: list[tuple[int, int, Action]] = []   # (street, seat, action)
         self.log: list[str] = []
+        self.events: list[tuple[int, Event]] = []
+        """What happened, as data: (street index, event), in the log's order (display/narration.py tells it)."""
         self.result: Any = None
         self._round = _Round()
         self._acted: set[int] = set()
@@ -387,6 +389,7 @@ class HandState:
                 self._note(Event("kill" if amount > self.blinds[1] else "post", self.names[seat], paid))
 
     def _note(self, event: Event) -> None:
+        self.events.append((self.street_index, event))
         self.log.append(describe(event))
 
     # ------------------------------------------------------------------ queries
@@ -564,7 +567,7 @@ class HandState:
         (True, False)
         """
         new = copy.copy(self)
-        for name in ("_stacks", "bets", "contributions", "folded", "antes_paid", "history", "log",
+        for name in ("_stacks", "bets", "contributions", "folded", "antes_paid", "history", "log", "events",
                      "holes", "_board_plan"):
             setattr(new, name, list(getattr(self, name)))
         new._acted = set(self._acted)
