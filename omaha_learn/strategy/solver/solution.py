@@ -235,8 +235,9 @@ class Solution:
         (uniform) strategy for it there, and this is what the action is worth to a hand that plays on well:
         the EV a coach quotes for it."""
         node, b = self._node(history)
-        p = self._owner(hand, node, player)
-        j = self._hand(hand, p)
+        cards = self._cards(hand)
+        p = self._owner(cards, node, player)
+        j = self._hand(cards, p)
         self._live(node, b, p, j)
         boards = len(self._rivers) if (node.street == 1 and self._rivers) else 1
         bb = min(b, boards - 1)
