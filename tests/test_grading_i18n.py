@@ -257,7 +257,7 @@ def test_the_checker_s_own_lines_are_in_the_learner_s_language(
 
 
 @pytest.mark.parametrize("lang, heading, board", [("ru", "ваша собственная раздача (зерно ", "борд "),
-                                                  ("et", "teie oma jaotus (seeme ", "laud ")])
+                                                  ("et", "sinu oma jaotus (seeme ", "laud ")])
 def test_a_handed_out_translated_copy_shows_its_deal_in_its_own_language(lang: str, heading: str, board: str) -> None:
     """``omaha-learn handout --copies exercises/ru``: the deal printed under the setup cell is in the copy's
     language, whatever the teacher's; an English copy's stays English."""

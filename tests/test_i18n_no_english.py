@@ -269,7 +269,7 @@ def test_every_widget_s_labels_are_in_the_language(lang: str) -> None:
         assert left == set(), (name, left)
 
 
-@pytest.mark.parametrize("lang, verdict, price", [("ru", "Вердикт: ", "Цена: колл 2"), ("et", "Otsus: ", "Hind: tasuge 2")])
+@pytest.mark.parametrize("lang, verdict, price", [("ru", "Вердикт: ", "Цена: колл 2"), ("et", "Otsus: ", "Hind: tasu 2")])
 def test_the_coach_s_own_sentences_are_in_the_language(lang: str, verdict: str, price: str) -> None:
     """The coach's frame (price, equity, the EV list, the verdict) is translated; the parts other modules write
     (ranges and their reasons, the hand's description, the models' names) are still English."""
