@@ -3,7 +3,7 @@
 The narration (display/narration.py: the play-table widget's live region and ``omaha-learn play``) is built
 from the hand's events (seat, kind, amount, street), not from the English log's text, so in Russian and
 Estonian it still names a raise over a raise a re-raise (R16-R19), makes the learner's verbs agree with
-"you" (вы, teie), announces rebuys and new streets, and leaves no English beyond the allow-list of
+"you" (вы, sina), announces rebuys and new streets, and leaves no English beyond the allow-list of
 tests/test_i18n_no_english.py (names, card codes, positions).
 """
 
@@ -47,8 +47,8 @@ def test_english_names_the_re_raises() -> None:
 @pytest.mark.parametrize("lang, raise_, reraise, you_reraise, you_dealt", [
     ("ru", "p2 (UTG) делает рейз до 7", "p3 (HJ) делает ре-рейз до 24", "вы (SB) делаете ре-рейз до 60",
      "вы (SB) получаете Ad 6s Qs Qc"),
-    ("et", "p2 (UTG) tõstab summani 7", "p3 (HJ) tõstab uuesti summani 24", "teie (SB) tõstate uuesti summani 60",
-     "teie (SB) saate kaardid Ad 6s Qs Qc"),
+    ("et", "p2 (UTG) tõstab summani 7", "p3 (HJ) tõstab uuesti summani 24", "sina (SB) tõstad uuesti summani 60",
+     "sina (SB) saad kaardid Ad 6s Qs Qc"),
 ])
 def test_the_narration_names_a_re_raise_in_the_language(lang: str, raise_: str, reraise: str, you_reraise: str,
                                                          you_dealt: str) -> None:

@@ -131,7 +131,7 @@ def seat_labels(hand: Any) -> list[str]:
 
 
 def _name(name: str) -> str:
-    """A seat's name as said: the learner's "you" in the language in use (вы, teie), the others' as they are."""
+    """A seat's name as said: the learner's "you" in the language in use (вы, sina), the others' as they are."""
     return pgettext("the learner at the table", "you") if name == LEARNER else name
 
 
