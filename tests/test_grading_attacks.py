@@ -288,17 +288,24 @@ def test_a_killed_grader_batch_leaves_no_kernel(tmp_path: Path) -> None:
                             env={**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(scratch)},
                             stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
+    said = []
     for line in proc.stdout:
+        said.append(line)
         if line.startswith("grading "):
             break
     kernels: list[str] = []
     for _ in range(600):  # wait (up to 5 minutes on a loaded machine) until the kernels run
         kernels = subprocess.run(["pgrep", "-f", f"{scratch}/omaha-sub-.*/kernel-"], capture_output=True,
                                  text=True).stdout.split()
-        if kernels:
+        if kernels or proc.poll() is not None:
             break
         time.sleep(0.5)
-    assert kernels  # the kernels (key's and learner's) are running under the grader
+    if not kernels:   # say why: the grader's own words if it has ended, else that it is still waiting
+        ended = proc.poll() is not None
+        said += proc.stdout.readlines() if ended else []
+        proc.kill()
+        pytest.fail(f"no kernel under the grader (it {'ended with ' + str(proc.returncode) if ended else 'still runs'}"
+                    f"); it said: {''.join(said)[-3000:]}")
     time.sleep(1)
     proc.kill()
     proc.wait()
