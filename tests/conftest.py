@@ -41,6 +41,7 @@ FULL_FILES = {
     "test_static.py",                                                     # ruff and mypy (CI runs them as steps too)
     "test_wheel.py",                                                      # the wheel in fresh venvs
     "test_showdown_pokerkit.py", "test_betting_pokerkit.py",              # differential against PokerKit
+    "test_players_frequencies.py",   # the opponents' tendencies measured over 500 seeded hands, as the long files
 }
 FULL_TESTS: set[str] = {
     # the Russian and Estonian exercises through the grader's sandbox
@@ -52,6 +53,7 @@ FULL_TESTS: set[str] = {
     "test_range_syntax.py::test_trailing_plus_and_minus_move_every_written_rank",
     "test_range_syntax.py::test_suit_and_card_forms_match_brute_force",
     "test_range_syntax.py::test_rank_forms_match_brute_force",
+    "test_range_syntax.py::test_weights_match_brute_force",
     "test_ranges.py::test_parse_range_counts_match_brute_force",
     "test_canonical.py::test_r1_every_hand_is_in_the_class_of_its_signature",
     "test_equity_kernel.py::test_r6_r9_key_tables_agree_with_five_card_tables_on_all_2598960_hands",

@@ -9,6 +9,7 @@ tests/test_i18n_no_english.py (names, card codes, positions).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 import pytest
@@ -127,6 +128,13 @@ SAME_WORDS = {"et": {"heads"}}
 """Estonian writes "heads-up" as English does (the online room's rules, /work/shared/GLOSSARY.md)."""
 
 
+@functools.cache
+def _english_chart_pages() -> list[str]:
+    """The English pages, made once for both languages' tests."""
+    with language("en"):
+        return _chart_pages()
+
+
 def _chart_pages() -> list[str]:
     from omaha_learn.display.chart import (
         chart_html,
@@ -155,8 +163,7 @@ def _chart_pages() -> list[str]:
 def test_the_starting_hand_chart_is_in_the_language(lang: str) -> None:
     """The chart's titles ("starting hands", "top 12.5% of hands"), its text table, a class's summary, the
     HTML tables and the figures' alt texts and number tables: no English word left, and decimals written the language's way (12,5)."""
-    with language("en"):
-        english = _chart_pages()
+    english = _english_chart_pages()
     with language(lang):
         translated = _chart_pages()
     for en, page in zip(english, translated, strict=True):
