@@ -78,7 +78,7 @@ KNOWN = {("scrollable-region-focusable", "jp-RenderedMarkdown"),
 """Violations in JupyterLab's own renderers, not in our HTML: a wide Markdown table (lesson 15's table of draws)
 scrolls inside JupyterLab's Markdown output, which JupyterLab does not make focusable. Listed here by rule and
 renderer so that any other violation, and this one in our own HTML, still fails. Likewise a printed line wider than
-a 360 px cell scrolls inside JupyterLab's stream output, and (seen once in four full runs, lesson 12 at 200% zoom)
+a 360 px cell scrolls inside JupyterLab's stream output, and (seen once in three full runs, lesson 12 at 200% zoom)
 a plotly figure wider than its cell scrolls inside JupyterLab's plotly renderer."""
 
 
