@@ -314,7 +314,7 @@ def equity_histogram(chart: Any, *, stat: str = "equity", by_suits: bool = True,
 
     values = chart.column(stat)
     combos = chart.column("combos")
-    suits = np.array([r.suits for r in chart]) if by_suits else np.array(["all"] * len(chart))
+    suits = chart.suit_patterns() if by_suits else np.array(["all"] * len(chart))
     edges = np.linspace(float(values.min()), float(values.max()), bins + 1)
     fig = go.Figure()
     for s in [x for x in SUIT_LABELS if x in set(suits.tolist())] or ["all"]:
@@ -334,7 +334,7 @@ def equity_histogram_mpl(chart: Any, *, stat: str = "equity", by_suits: bool = T
 
     values = chart.column(stat)
     combos = chart.column("combos")
-    suits = np.array([r.suits for r in chart]) if by_suits else np.array(["all"] * len(chart))
+    suits = chart.suit_patterns() if by_suits else np.array(["all"] * len(chart))
     present = [x for x in SUIT_LABELS if x in set(suits.tolist())] or ["all"]
     fig, ax = plt.subplots(figsize=(7, 3.5))
     ax.hist([100 * values[suits == s] for s in present], bins=bins, weights=[combos[suits == s] for s in present],
@@ -387,7 +387,7 @@ def suit_means_html(chart: Any, *, stat: str = "equity") -> str:
     import numpy as np
 
     combos = chart.column("combos")
-    suits = np.array([r.suits for r in chart])
+    suits = chart.suit_patterns()
     rows = "".join(f"<tr><th {CELL} scope=\"row\">{suit_label(s)}</th>"
                    f"<td {CELL}>{format_number(int(combos[suits == s].sum()))}</td><td {CELL}>{_pct(m)}</td></tr>"
                    for s, m in chart.mean_by_suits(stat).items())

@@ -161,6 +161,12 @@ def _class_suit_patterns() -> npt.NDArray[np.str_]:
     return np.array([suit_pattern(tuple(Card(int(c)) for c in h)) for h in hand_classes().hands])
 
 
+@functools.cache
+def _class_rank_patterns() -> tuple[str, ...]:
+    """The rank pattern of every class, by class index (computed once)."""
+    return tuple(rank_pattern(tuple(Card(int(c)) for c in h)) for h in hand_classes().hands)
+
+
 @dataclass(frozen=True)
 class _Data:
     game: str
@@ -318,12 +324,12 @@ class StartingHands(Sequence[ChartRow]):
         suits = list(SUIT_PATTERNS)
         col = self.column(stat)
         weights = hand_classes().combos[self._classes]
+        rank_patterns, suit_patterns = _class_rank_patterns(), _class_suit_patterns().tolist()
         rank_of: dict[str, int] = {}
         cells: dict[tuple[int, int], list[float]] = {}
         best: list[float] = []
         for k, v, w in zip(self._classes.tolist(), col.tolist(), weights.tolist(), strict=True):
-            cards = tuple(Card(int(c)) for c in hand_classes().hands[k])
-            rp, sp = rank_pattern(cards), suit_pattern(cards)
+            rp, sp = rank_patterns[k], suit_patterns[k]
             i = rank_of.setdefault(rp, len(rank_of))
             if i == len(best):
                 best.append(v)
@@ -342,6 +348,14 @@ class StartingHands(Sequence[ChartRow]):
                     values[row, j] = total / w
                     combos[row, j] = int(w)
         return [names[i] for i in order], suits, values, combos
+
+    def suit_patterns(self) -> npt.NDArray[np.str_]:
+        """Each row's suit pattern (``ds ss r 3s 4s``), in display order.
+
+        >>> starting_hands("plo").suit_patterns()[:2].tolist()
+        ['ds', 'ds']
+        """
+        return _class_suit_patterns()[self._classes]
 
     def mean_by_suits(self, stat: str = "equity") -> dict[str, float]:
         """The combo-weighted mean of ``stat`` for each suit pattern (``ds ss r 3s 4s``) among these classes.
