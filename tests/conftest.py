@@ -18,6 +18,7 @@ install it) instead of hiding the tests.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -133,12 +134,27 @@ def strict(config: pytest.Config) -> bool:
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "full: part of the whole proof only (pytest --full); applied by path")
+    compile_the_package(config)
     if full_run(config) and hasattr(config.option, "loadscopereorder"):
         config.option.loadscopereorder = False   # keep the order of pytest_collection_modifyitems (LONGEST_FIRST)
     if full_run(config) and hasattr(config.option, "nbval"):
         config.option.nbval = True               # the notebooks and keys, against their stored outputs
         config.option.nbval_current_env = True
         config.option.nbval_sanitize_with = str(SANITIZE)
+
+
+def compile_the_package(config: pytest.Config) -> None:
+    """Write the package's bytecode once, before any worker starts, where the environment says not to
+    (``PYTHONDONTWRITEBYTECODE``, set on this machine): without it every worker, every notebook kernel and
+    every sandboxed grading kernel compiles each module of ``omaha_learn`` from source again. ``compileall``
+    writes only what is missing or stale (as pip does for an installed wheel); Python checks each file's
+    bytecode against its source before using it. The caches are ``__pycache__`` folders, ignored by git and
+    left out of the sdist and the wheel."""
+    if hasattr(config, "workerinput") or not sys.dont_write_bytecode:
+        return                  # a worker (its controller compiled), or Python writes the caches itself
+    import compileall
+
+    compileall.compile_dir(str(ROOT / "omaha_learn"), quiet=1)
 
 
 def full_path(path: Path) -> bool:

@@ -258,7 +258,7 @@ def _given_ranges(view: SeatView, ranges: object) -> dict[int, Range]:
 
 
 def coach(hand: HandState, seat: int | None = None, ranges: object = None, trials: int = DEFAULT_TRIALS,
-          seed: int | None = None, *, solver: EquilibriumSource | None | bool = True) -> Advice:
+          seed: int | None = None, *, solver: EquilibriumSource | None | bool = True, words: bool = True) -> Advice:
     """Advice for ``seat`` (default: the seat to act) of ``hand`` (see the module notes).
 
     ``ranges`` is ``None`` (the coach's estimate from the preflop table,
@@ -268,6 +268,9 @@ def coach(hand: HandState, seat: int | None = None, ranges: object = None, trial
     ``solver`` is ``True`` (the installed solver when there is one, at heads-up
     turn and river decisions), ``False`` (none) or an
     :class:`~omaha_learn.strategy.equilibrium.EquilibriumSource`.
+    ``words=False`` leaves out what only a reader needs (the hand's nut status, draws, two-card notes and
+    how the ranges were narrowed: empty), for a player that acts on the options alone; the numbers and the
+    verdict are the same.
     Only what ``seat`` can see is read; another seat's hole cards never are.
     """
     from omaha_learn.engine import arguments
@@ -283,14 +286,17 @@ def coach(hand: HandState, seat: int | None = None, ranges: object = None, trial
         raise CoachError(_("hand: the coach weighs ranges from the starting-hand chart, which covers four-card games; {label} has none").format(label=view.game.local_label))
     if not 1 <= len(view.opponents) <= 5:
         raise CoachError(_("hand: the coach weighs 1 to 5 opponents still in, this hand has {count}").format(count=len(view.opponents)))
+    if not isinstance(words, bool):
+        raise CoachError(_("words: {words!r} is not True or False").format(words=words))
     given = None if ranges is None else _given_ranges(view, ranges)
     source = default_source() if solver is True else (solver or None)
-    return advise(view, given, trials_n, seed, source)
+    return advise(view, given, trials_n, seed, source, words=words)
 
 
 def advise(view: SeatView, given: dict[int, Range] | None, trials: int, seed: int | None,
-           source: EquilibriumSource | None = None) -> Advice:
-    """The advice for a checked :class:`SeatView` with parsed ranges (``None``: the coach's estimate)."""
+           source: EquilibriumSource | None = None, *, words: bool = True) -> Advice:
+    """The advice for a checked :class:`SeatView` with parsed ranges (``None``: the coach's estimate);
+    ``words=False``: no nut status, draws, two-card notes or narrowing text (see :func:`coach`)."""
     opponents = view.opponents
     pools: dict[int, Range | None]
     if given is None:
@@ -318,14 +324,17 @@ def advise(view: SeatView, given: dict[int, Range] | None, trials: int, seed: in
     best = max(options, key=lambda o: o.ev)
     to_call, pot = view.to_call, view.pot
     price = call_price(view)
-    if view.board:
+    nuts, draws, two_card = "", (), ()
+    if not words:
+        pass
+    elif view.board:
         nuts = nut_status(view.hole, view.board, view.game, view.qualifier)
         draws, two_card = hand_notes(view.hole, view.board, view.game, view.qualifier)
     else:
         nuts = _preflop_notes(view.hole, view.game)[0]
         draws, two_card = (), _preflop_two_card(view.hole)
     narrowed = {}
-    for s in opponents:
+    for s in opponents if words else ():
         kept, hands, steps = model.range_summary(s)
         if steps:
             narrowed[s] = ngettext("narrowed by its actions ({steps}) to {kept}% of that range, about {hands} hand",
@@ -333,7 +342,7 @@ def advise(view: SeatView, given: dict[int, Range] | None, trials: int, seed: in
                                    hands).format(steps="; ".join(steps), kept=format_number(100 * kept),
                                                  hands=format_number(hands))
     my_text = ""
-    if mine.acted:
+    if mine.acted and words:
         my_text = f"{mine.text} ({mine.reason})"
         if model.me.history:
             my_text += "; " + _("narrowed by your actions ({steps}) to {kept}%").format(

@@ -565,7 +565,7 @@ class SolverPlayer:
         opponents = sum(1 for i in range(hand.n) if i != legal.seat and not hand.folded[i])
         if hand.holes[legal.seat] is None or not 1 <= opponents <= 5:
             return Action("call") if legal.can_call else Action("check")
-        advice = coach(hand, legal.seat, trials=self.trials, seed=self.rng.randrange(2**32))
+        advice = coach(hand, legal.seat, trials=self.trials, seed=self.rng.randrange(2**32), words=False)
         eq = advice.equilibrium
         if eq is not None:
             actions, weights = zip(*eq.frequencies.items(), strict=True)
