@@ -143,14 +143,22 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.nbval_sanitize_with = str(SANITIZE)
 
 
+WROTE_NO_BYTECODE = sys.dont_write_bytecode
+"""Whether the environment asked Python not to write bytecode (``PYTHONDONTWRITEBYTECODE``, set on this
+machine). Without caches every worker compiles every test module (pytest's assertion rewriting) and every
+module of the package again, and every notebook kernel and sandboxed grading kernel the package's modules:
+about 8 s of CPU per worker before its first test. So a test run writes them, in ``__pycache__`` folders
+beside the sources (ignored by git, left out of the sdist and the wheel): this file turns the switch back on
+in every pytest process, before the test modules are imported, and :func:`compile_the_package` compiles the
+package once before the workers start. Python checks each cache against its source before using it."""
+sys.dont_write_bytecode = False
+
+
 def compile_the_package(config: pytest.Config) -> None:
-    """Write the package's bytecode once, before any worker starts, where the environment says not to
-    (``PYTHONDONTWRITEBYTECODE``, set on this machine): without it every worker, every notebook kernel and
-    every sandboxed grading kernel compiles each module of ``omaha_learn`` from source again. ``compileall``
-    writes only what is missing or stale (as pip does for an installed wheel); Python checks each file's
-    bytecode against its source before using it. The caches are ``__pycache__`` folders, ignored by git and
-    left out of the sdist and the wheel."""
-    if hasattr(config, "workerinput") or not sys.dont_write_bytecode:
+    """Write the package's bytecode once, in the controller, before any worker or kernel starts (see
+    :data:`WROTE_NO_BYTECODE`; ``compileall`` writes only what is missing or stale, as pip does for an
+    installed wheel)."""
+    if hasattr(config, "workerinput") or not WROTE_NO_BYTECODE:
         return                  # a worker (its controller compiled), or Python writes the caches itself
     import compileall
 

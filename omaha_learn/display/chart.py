@@ -384,7 +384,6 @@ def histogram_alt(chart: Any, *, stat: str = "equity") -> str:
 
 def suit_means_html(chart: Any, *, stat: str = "equity") -> str:
     """The histogram's data as a table: hands and mean ``stat`` for each suit pattern."""
-    import numpy as np
 
     combos = chart.column("combos")
     suits = chart.suit_patterns()

@@ -324,7 +324,7 @@ def advise(view: SeatView, given: dict[int, Range] | None, trials: int, seed: in
     best = max(options, key=lambda o: o.ev)
     to_call, pot = view.to_call, view.pot
     price = call_price(view)
-    nuts, draws, two_card = "", (), ()
+    nuts, draws, two_card = "", (), ()   # type: str, tuple[str, ...], tuple[str, ...]
     if not words:
         pass
     elif view.board:
