@@ -112,6 +112,9 @@ its hands without another file queued behind them (the three share their fixture
 load 7-8): fixed-limit Hi-Lo 12.0-12.8 s (of which the river solver 3.9-5.0 s), PLO 4.4-5.8 s, pot-limit Hi-Lo
 4.4-5.2 s: the Hi-Lo file (about 300 s of CPU for its 1,000 hands) is the longest single file of the proof."""
 
+FULL_FUZZ_EXAMPLES = 60
+"""Hypothesis examples per public callable in the whole proof (the fast run: 20, the fuzz file's default)."""
+
 INSTALL = "pip install -e '.[test]' (and apt-get install -y chromium bubblewrap; see .ci/run)"
 
 
@@ -135,6 +138,8 @@ def strict(config: pytest.Config) -> bool:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "full: part of the whole proof only (pytest --full); applied by path")
     compile_the_package(config)
+    if full_run(config):         # the public API fuzzed deeper in the whole proof (tests/test_fuzz_public_api.py)
+        os.environ.setdefault("OMAHA_LEARN_FUZZ_EXAMPLES", str(FULL_FUZZ_EXAMPLES))
     if full_run(config) and hasattr(config.option, "loadscopereorder"):
         config.option.loadscopereorder = False   # keep the order of pytest_collection_modifyitems (LONGEST_FIRST)
     if full_run(config) and hasattr(config.option, "nbval"):

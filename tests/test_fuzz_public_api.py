@@ -173,8 +173,10 @@ TARGETS: dict[str, Target | Callable[[], Target]] = {
     "Solution": lambda: ((), _solution_parts()),
 }
 OTHER_HELPER: dict[str, str] = {}  # every public callable checks its arguments now
-EXAMPLES = int(os.environ.get("OMAHA_LEARN_FUZZ_EXAMPLES", "60"))
-"""Examples per callable; a longer hunt: ``OMAHA_LEARN_FUZZ_EXAMPLES=2000`` (then also random, not derandomized)."""
+EXAMPLES = int(os.environ.get("OMAHA_LEARN_FUZZ_EXAMPLES", "20"))
+"""Examples per callable: 20 in the fast run, 60 in the whole proof (``tests/conftest.py`` sets
+``OMAHA_LEARN_FUZZ_EXAMPLES=60`` for ``--full``); a longer hunt: ``OMAHA_LEARN_FUZZ_EXAMPLES=2000`` (then also
+random, not derandomized)."""
 DERANDOMIZE = EXAMPLES <= 60
 PUBLIC = [name for name in omaha_learn.__all__ if name != "__version__"]
 

@@ -210,3 +210,16 @@ def test_best_ev_is_the_best_response_hand_by_hand() -> None:
     assert sol.best_ev(NUTS[0], "b100 c") == pytest.approx(p + 2 * b, abs=1e-9)
     # the root: a nut hand's best is to bet (p + c b), never less than checking (p)
     assert sol.best_ev(NUTS[0], "") >= p - 1e-9
+
+
+@pytest.mark.parametrize("game", [[None], {"plo": 1}, None, "holdem"])
+def test_a_solution_made_by_hand_with_a_bad_game_is_refused_naming_it(game: object) -> None:
+    """Found by the public-API fuzz (20 examples): an unhashable game was a raw TypeError from the set lookup."""
+    from omaha_learn import Solution
+
+    sol = solve("Kh 9s 6c 4d 2h", (["As Ah 3c 3d"], ["Ks Kd 7c 7d"]), accuracy=0.5)
+    parts = {"engine": sol._engine, "board": sol.board, "rows": list(sol._rows), "game": game, "limit": sol.limit,
+             "stack": sol.stack, "rivers": (), "exploitability": sol.exploitability, "iterations": sol.iterations,
+             "trace": sol.trace, "seconds": sol.seconds}
+    with pytest.raises(SolverError, match="bad game"):
+        Solution(**parts)

@@ -259,7 +259,7 @@ def _check_parts(engine: object, board: object, rows: object, game: object, limi
         ("engine", isinstance(engine, Engine)),
         ("board", isinstance(board, tuple) and len(board) in (4, 5) and all(isinstance(c, Card) for c in board)),
         ("rows", isinstance(rows, list) and len(rows) == 2 and all(isinstance(r, np.ndarray) for r in rows)),
-        ("game", game in SOLVER_GAMES), ("limit", limit in ("pot", "fixed")),
+        ("game", isinstance(game, str) and game in SOLVER_GAMES), ("limit", limit in ("pot", "fixed")),
         ("stack", type(stack) is int), ("rivers", isinstance(rivers, tuple)),
         ("exploitability", type(exploitability) is float), ("iterations", type(iterations) is int),
         ("trace", isinstance(trace, list)), ("seconds", type(seconds) is float),
