@@ -108,9 +108,10 @@ files to the workers in collection order once xdist's own reordering (most tests
 files of few tests out last, to run alone at the end) is off in a full run; so the long ones go out first and
 the short ones fill in beside them. Each long practice file has more than two tests so that a worker starts
 its hands without another file queued behind them (the three share their fixture and tests,
-``tests/practice_hands.py``). At 17:00 UTC, CPU of one process for 40 seeded hands (``benchmarks/bench_practice.py``,
-load 7-8): fixed-limit Hi-Lo 12.0-12.8 s (of which the river solver 3.9-5.0 s), PLO 4.4-5.8 s, pot-limit Hi-Lo
-4.4-5.2 s: the Hi-Lo file (about 300 s of CPU for its 1,000 hands) is the longest single file of the proof."""
+``tests/practice_hands.py``). On 2026-12-03 at 08:33 UTC, CPU of one process for 40 seeded hands
+(``benchmarks/bench_practice.py``, quiet): fixed-limit Hi-Lo 20.0 s (a third of it the river solver), PLO 7.9 s,
+pot-limit Hi-Lo 13.0 s: the Hi-Lo file (about 500 s of CPU for its 1,000 hands) is the longest single file of
+the proof."""
 
 FULL_FUZZ_EXAMPLES = 60
 """Hypothesis examples per public callable in the whole proof (the fast run: 20, the fuzz file's default)."""

@@ -384,7 +384,6 @@ def histogram_alt(chart: Any, *, stat: str = "equity") -> str:
 
 def suit_means_html(chart: Any, *, stat: str = "equity") -> str:
     """The histogram's data as a table: hands and mean ``stat`` for each suit pattern."""
-
     combos = chart.column("combos")
     suits = chart.suit_patterns()
     rows = "".join(f"<tr><th {CELL} scope=\"row\">{suit_label(s)}</th>"

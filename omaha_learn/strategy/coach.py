@@ -325,14 +325,12 @@ def advise(view: SeatView, given: dict[int, Range] | None, trials: int, seed: in
     to_call, pot = view.to_call, view.pot
     price = call_price(view)
     nuts, draws, two_card = "", (), ()   # type: str, tuple[str, ...], tuple[str, ...]
-    if not words:
-        pass
-    elif view.board:
+    if words and view.board:
         nuts = nut_status(view.hole, view.board, view.game, view.qualifier)
         draws, two_card = hand_notes(view.hole, view.board, view.game, view.qualifier)
-    else:
+    elif words:
         nuts = _preflop_notes(view.hole, view.game)[0]
-        draws, two_card = (), _preflop_two_card(view.hole)
+        two_card = _preflop_two_card(view.hole)
     narrowed = {}
     for s in opponents if words else ():
         kept, hands, steps = model.range_summary(s)
