@@ -62,8 +62,9 @@ def test_the_narration_names_a_re_raise_in_the_language(lang: str, raise_: str, 
     assert len(log) == len(dealer_log(_reraised_hand()))
 
 
+@functools.cache
 def _played(lang: str, hands: int = 6) -> tuple[list[str], list[str], list[str]]:
-    """A seeded six-seat table with short stacks (so seats go all-in and buy back in), the learner raising
+    """(Made once per language: the English session serves both languages' tests.) A seeded six-seat table with short stacks (so seats go all-in and buy back in), the learner raising
     when it can, then calling, to the end of ``hands`` hands: every narrated line, each hand's dealer log,
     and what the table shows: its text and HTML at each decision and at the end, the coach's advice at
     each hand's first decision, the review's lines and HTML, the running result (text and chart)."""
