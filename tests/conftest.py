@@ -80,7 +80,8 @@ FULL_TESTS: set[str] = {
     "test_checks.py::test_canonical_answers_survive_the_trip_to_the_grader",
     "test_teacher_marks.py::test_a_learners_endless_loop_is_named_as_the_cell_over_its_limit",
     "test_teacher_marks.py::test_the_grade_command_applies_overrides_and_writes_the_gradebook",
-    # Dask clusters
+    # Dask clusters (and Dask itself: the fast run imports none of it)
+    "test_jobs.py::test_unreachable_scheduler_is_a_jobs_error",
     "test_jobs.py::test_local_cluster_by_address_gives_the_reference",
     "test_jobs.py::test_local_cluster_through_a_client_uses_both_workers",
     "test_jobs.py::test_local_cluster_error_propagates_as_itself",
@@ -94,6 +95,11 @@ FULL_TESTS: set[str] = {
     "test_checks_strategy.py::test_exercise7_q7_counts_nut_low_boards_by_rank_arithmetic",
     "test_betting_properties.py::test_r17_fixed_limit_amounts_are_single_steps",
     "test_tables.py::test_concurrent_builders_all_get_the_tables",
+    # the process pool's life cycle: each starts, stops or re-imports worker processes (about 1 s each); the
+    # fast run keeps the pool's results, failures and seeding (the rest of test_workers.py)
+    "test_workers.py::test_a_script_without_a_main_guard_runs_once",
+    "test_workers.py::test_shutdown_stops_the_workers_and_a_later_request_restarts_them",
+    "test_workers.py::test_small_requests_start_no_workers_but_use_running_ones",
 }
 """``file::test`` names of single slow tests in otherwise fast files (measured with ``--durations``)."""
 
@@ -112,6 +118,15 @@ its hands without another file queued behind them (the three share their fixture
 (``benchmarks/bench_practice.py``, quiet): fixed-limit Hi-Lo 20.0 s (a third of it the river solver), PLO 7.9 s,
 pot-limit Hi-Lo 13.0 s: the Hi-Lo file (about 500 s of CPU for its 1,000 hands) is the longest single file of
 the proof."""
+
+FAST_LONGEST_FIRST = (
+    "test_a11y.py", "test_workers.py", "test_fuzz_public_api.py", "test_i18n_table.py", "test_equity_small_spots.py",
+    "test_equity_random_hands.py", "test_i18n_no_english.py", "test_five_card.py", "test_deals.py", "test_import.py",
+    "test_hostile_inputs.py", "test_checks.py",
+)
+"""The fast run's longest files (4-12 s each in one process; ``--durations=0``, 2026-12-03), handed out first
+for the same reason as :data:`LONGEST_FIRST`: xdist's own order (most tests first) sent the widgets'
+accessibility file (23 tests, 11 s) out near the end, where one worker ran it while the other waited."""
 
 FULL_FUZZ_EXAMPLES = 60
 """Hypothesis examples per public callable in the whole proof (the fast run: 20, the fuzz file's default)."""
@@ -141,7 +156,9 @@ def pytest_configure(config: pytest.Config) -> None:
     compile_the_package(config)
     if full_run(config):         # the public API fuzzed deeper in the whole proof (tests/test_fuzz_public_api.py)
         os.environ.setdefault("OMAHA_LEARN_FUZZ_EXAMPLES", str(FULL_FUZZ_EXAMPLES))
-    if full_run(config) and hasattr(config.option, "loadscopereorder"):
+        os.environ["OMAHA_LEARN_TEST_DEPTH"] = "full"     # every property at its named depth (tests/depth.py)
+    search_depth()
+    if (full_run(config) or plain_run(config)) and hasattr(config.option, "loadscopereorder"):
         config.option.loadscopereorder = False   # keep the order of pytest_collection_modifyitems (LONGEST_FIRST)
     if full_run(config) and hasattr(config.option, "nbval"):
         config.option.nbval = True               # the notebooks and keys, against their stored outputs
@@ -171,6 +188,17 @@ def compile_the_package(config: pytest.Config) -> None:
     compileall.compile_dir(str(ROOT / "omaha_learn"), quiet=1)
 
 
+def search_depth() -> None:
+    """Hypothesis's default number of examples for this run (``tests/depth.py``): its own default (100) at
+    full depth, ``FAST_DEFAULT`` in the fast run. Loaded before the test modules are imported, so a
+    ``settings(...)`` that names no number inherits it."""
+    from depth import FAST_DEFAULT, full_depth
+    from hypothesis import settings
+
+    settings.register_profile("fast", max_examples=FAST_DEFAULT)
+    settings.load_profile("default" if full_depth() else "fast")
+
+
 def full_path(path: Path) -> bool:
     """Whether everything in the file at ``path`` belongs to the whole proof."""
     try:
@@ -190,6 +218,15 @@ def is_full(item: pytest.Item) -> bool:
     return any(item.iter_markers("browser")) or any(item.iter_markers("slow"))
 
 
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """The fast run does not even import the files that belong wholly to the whole proof (``FULL_FILES``): their
+    imports (PokerKit builds its lookup tables on import, Playwright, the sandbox's helpers) cost every worker
+    about a second before its first test, to collect tests it would deselect."""
+    if plain_run(config) and not full_run(config) and collection_path.suffix == ".py" and full_path(collection_path):
+        return True
+    return None
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     full, fast = [], []
     for item in items:
@@ -201,8 +238,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if full and not full_run(config) and plain_run(config):
         config.hook.pytest_deselected(items=full)
         items[:] = fast
-    if full_run(config):
-        first = {name: k for k, name in enumerate(LONGEST_FIRST)}
+    longest = LONGEST_FIRST if full_run(config) else FAST_LONGEST_FIRST if plain_run(config) else ()
+    if longest:
+        first = {name: k for k, name in enumerate(longest)}
         items.sort(key=lambda item: first.get(Path(str(item.fspath)).name, len(first)))   # stable: files stay whole
 
 

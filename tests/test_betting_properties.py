@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import random
 
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from omaha_learn.engine.betting.state import Action, HandState, IllegalAction, LegalActions
 
-SETTINGS = settings(max_examples=1000, deadline=None, derandomize=True,
+SETTINGS = settings(max_examples=examples(1000), deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -93,7 +94,7 @@ def test_r17_r19_random_legal_play_fixed_limit_hilo(data: st.DataObject) -> None
     _play(data.draw(hands("hilo")), data)
 
 
-@settings(SETTINGS, max_examples=300)
+@settings(SETTINGS, max_examples=examples(300))
 @given(st.data())
 def test_r17_fixed_limit_amounts_are_single_steps(data: st.DataObject) -> None:
     h = data.draw(hands("hilo"))
@@ -107,7 +108,7 @@ def test_r17_fixed_limit_amounts_are_single_steps(data: st.DataObject) -> None:
         h.act(rng.choice(legal.actions()))
 
 
-@settings(SETTINGS, max_examples=300)
+@settings(SETTINGS, max_examples=examples(300))
 @given(st.data())
 def test_r17_cap_a_bet_and_three_raises_while_three_or_more_hold_cards(data: st.DataObject) -> None:
     n = data.draw(st.integers(3, 6))

@@ -6,6 +6,7 @@ import pickle
 
 import numpy as np
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -70,7 +71,7 @@ def test_card_constructor_errors(bad: object) -> None:
         Card(bad)  # type: ignore[arg-type]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.one_of(st.text(), st.text(alphabet="AaKkTtQJ1023456789cdhsCDHS♠♦♣♥ ,;[]x\t")))
 def test_any_string_parses_or_raises_card_error(text: str) -> None:
     try:
@@ -87,7 +88,7 @@ def test_any_string_parses_or_raises_card_error(text: str) -> None:
 _CARD_TEXT = st.sampled_from([str(c) for c in FULL_DECK] + ["10h", "a♠", "KD", "t♣"])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(_CARD_TEXT, max_size=8), st.sampled_from([" ", "", ", ", "\t"]))
 def test_joined_cards_parse_back(tokens: list[str], sep: str) -> None:
     text = sep.join(tokens)
@@ -100,7 +101,7 @@ def test_joined_cards_parse_back(tokens: list[str], sep: str) -> None:
         assert parse_cards(format_cards(out)) == out
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from([str(c) for c in FULL_DECK] + ["", "10h", "as", "Xx"]), max_size=7),
        st.booleans())
 def test_single_spaced_text_reads_as_the_full_scan_does(tokens: list[str], allow: bool) -> None:
@@ -116,7 +117,7 @@ def test_single_spaced_text_reads_as_the_full_scan_does(tokens: list[str], allow
     assert read(text) == read(text + "\t")  # a trailing tab: the full scan, the same positions
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.one_of(st.integers(-5, 60), st.text(max_size=4), st.none(), st.floats()), max_size=6))
 def test_any_list_parses_or_raises_card_error(items: list[object]) -> None:
     try:

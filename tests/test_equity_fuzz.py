@@ -4,6 +4,7 @@ library's error, never IndexError, KeyError, AttributeError or a numpy error fro
 from __future__ import annotations
 
 import numpy as np
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +26,7 @@ def _allowed(exc: BaseException) -> bool:
     return isinstance(exc, OmahaLearnError) or (isinstance(exc, TypeError) and "argument" in str(exc))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(holes=st.one_of(ANY, st.lists(CARDS, max_size=7)), board=CARDS, dead=CARDS, trials=ANY, seed=ANY,
        game=st.one_of(ANY, st.sampled_from(["hilo", "plo", "o8", "razz"])), qualifier=ANY, threads=ANY)
 def test_equity_never_fails_from_inside(holes: object, board: object, dead: object, trials: object, seed: object,
@@ -39,7 +40,7 @@ def test_equity_never_fails_from_inside(holes: object, board: object, dead: obje
         assert _allowed(exc), repr(exc)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(hands=st.one_of(ANY, st.lists(CARDS, max_size=3)), opponents=ANY, trials=ANY, seed=ANY, game=ANY)
 def test_against_random_never_fails_from_inside(hands: object, opponents: object, trials: object, seed: object,
                                                 game: object) -> None:
@@ -52,7 +53,7 @@ def test_against_random_never_fails_from_inside(hands: object, opponents: object
         assert _allowed(exc), repr(exc)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(hole=CARDS, board=CARDS, qualifier=ANY)
 def test_best_high_and_low_never_fail_from_inside(hole: object, board: object, qualifier: object) -> None:
     for call in (lambda: best_high(hole, board), lambda: best_low(hole, board, qualifier)):  # type: ignore[arg-type]
@@ -62,7 +63,7 @@ def test_best_high_and_low_never_fail_from_inside(hole: object, board: object, q
             assert _allowed(exc) or isinstance(exc, ValueError), repr(exc)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(holes=st.one_of(ANY, st.lists(st.lists(st.integers(-2, 60), max_size=6), max_size=3)),
        boards=st.one_of(ANY, st.lists(st.lists(st.integers(-2, 60), max_size=6), max_size=3)))
 def test_bulk_evaluation_never_fails_from_inside(holes: object, boards: object) -> None:

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from depth import examples
 
 from omaha_learn import equity
 from omaha_learn.engine.cards import Card
@@ -26,7 +27,8 @@ from omaha_learn.engine.evaluation.hands import high_strength, low_strength
 from omaha_learn.engine.evaluation.tables import low_threshold
 from omaha_learn.engine.games import Game
 
-SPOTS = 800
+SPOTS = examples(800)
+"""Random spots over the four chunks: 800 in the whole proof, 200 in the fast run (``tests/depth.py``)."""
 
 
 def _board(rng: random.Random, deck: list[int], size: int) -> list[int]:

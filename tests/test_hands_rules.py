@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -315,7 +316,7 @@ def test_no_straight_pitfall_when_a_straight_is_made_legally() -> None:
 _DEALS = st.tuples(st.permutations(range(52)), st.sampled_from([4, 5]), st.sampled_from([3, 4, 5]))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(_DEALS, st.permutations("cdhs"))
 def test_r2_best_hand_is_the_best_two_plus_three_choice_and_ignores_order_and_suit_names(
         deal: tuple[list[int], int, int], suits: list[str]) -> None:

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -38,7 +39,7 @@ from omaha_learn.strategy import range_syntax
 from omaha_learn.strategy.ranges import parse_range
 
 MB = 1 << 20
-HOSTILE = settings(max_examples=40, deadline=timedelta(seconds=30), derandomize=True,
+HOSTILE = settings(max_examples=examples(40), deadline=timedelta(seconds=30), derandomize=True,
                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -342,7 +343,7 @@ def specs() -> st.SearchStrategy[tuple[range_syntax._Spec, ...]]:
     return st.lists(one, min_size=1, max_size=4).map(tuple)
 
 
-@settings(max_examples=60, deadline=None, derandomize=True)
+@settings(max_examples=examples(60), deadline=None, derandomize=True)
 @given(pattern=specs())
 def test_listing_a_pattern_matches_what_trying_every_order_matches(pattern: tuple[range_syntax._Spec, ...]) -> None:
     """The fast path (listing the hands of a pattern without variables) against the reference path

@@ -204,7 +204,7 @@ def test_every_test_named_as_full_exists() -> None:
     for entry in conftest.FULL_TESTS:
         file, test = entry.split("::")
         assert re.search(rf"^def {test}\(", (ROOT / "tests" / file).read_text(encoding="utf-8"), re.M), entry
-    for name in conftest.LONGEST_FIRST:            # the files a full run starts with
+    for name in conftest.LONGEST_FIRST + conftest.FAST_LONGEST_FIRST:   # the files each run starts with
         assert (ROOT / "tests" / name).is_file(), name
 
 
@@ -220,7 +220,8 @@ def test_a_missing_tool_fails_the_full_and_the_ci_run(tmp_path: Path, args: list
     import shutil
 
     (tmp_path / "tests").mkdir()
-    shutil.copyfile(ROOT / "tests" / "conftest.py", tmp_path / "tests" / "conftest.py")
+    for helper in ("conftest.py", "depth.py"):   # the conftest and the module it reads the search depth from
+        shutil.copyfile(ROOT / "tests" / helper, tmp_path / "tests" / helper)
     (tmp_path / "tests" / "test_tool.py").write_text(
         "import pytest\n\ndef test_needs_a_tool():\n    pytest.skip('the tool is not installed')\n")
     run_env = {k: v for k, v in os.environ.items() if k != "CI"} | env

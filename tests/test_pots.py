@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -80,7 +81,7 @@ def test_bad_input_raises_pot_error_naming_the_part(contributions, folded, messa
     assert isinstance(info.value, ValueError)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.lists(st.tuples(st.integers(0, 60), st.booleans()), min_size=2, max_size=9)
     .filter(lambda seats: not all(f for _, f in seats))

@@ -12,6 +12,7 @@ checked alongside, so the test shows that R14 is an exception and not the rule.
 from __future__ import annotations
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -44,7 +45,7 @@ def test_r14_heads_up_button_posts_small_blind_first_preflop_last_after(game: st
     assert h.is_over
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(min_value=3, max_value=400), st.integers(min_value=3, max_value=400), st.integers(0, 1),
        st.sampled_from(["plo", "hilo"]))
 def test_r14_holds_for_any_stacks(a: int, b: int, button: int, game: str) -> None:

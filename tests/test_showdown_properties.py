@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -62,7 +63,7 @@ def deals(draw, games=("hilo", "high")):
     return Deal(holes, board, contributions, button, draw(st.sampled_from(games)), chip, last_aggressor)
 
 
-SETTINGS = settings(max_examples=250, deadline=None)
+SETTINGS = settings(max_examples=examples(250), deadline=None)
 
 
 @SETTINGS
@@ -135,7 +136,7 @@ def test_relabelling_seats_with_the_button_relabels_the_payouts(deal, k):
         assert {move(s): v for s, v in pa.low_shares.items()} == pb.low_shares
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(deals(games=("hilo",)))
 def test_r11_winners_hold_the_best_hands_by_the_public_hand_reader(deal):
     """The fast internal evaluation agrees with best_high/best_low on who wins each half."""
@@ -159,7 +160,7 @@ def test_r11_winners_hold_the_best_hands_by_the_public_hand_reader(deal):
             assert r.low_hands[s] == best_low(deal.holes[s], deal.board)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(deals(games=("high",)))
 def test_r22_show_order_starts_with_the_aggressor_or_left_of_the_button(deal):
     r = deal.run()
@@ -173,7 +174,7 @@ def test_r22_show_order_starts_with_the_aggressor_or_left_of_the_button(deal):
     assert sum(steps) < deal.n  # one lap clockwise
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(deals(), st.data())
 def test_r23_a_dead_hand_pays_out_like_a_fold(deal, data):
     live = [s for s in range(deal.n) if deal.holes[s] is not None]
@@ -185,7 +186,7 @@ def test_r23_a_dead_hand_pays_out_like_a_fold(deal, data):
     assert deal.run(shown=counts).payouts == folded.run().payouts
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(deals(), st.integers(1, 200))
 def test_r25_kill_seat_scooped_a_pot_above_the_kill_size(deal, kill):
     r = deal.run(kill=kill)

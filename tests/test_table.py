@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -239,7 +240,7 @@ def test_tight_player_folds_junk_and_raises_aces() -> None:
     assert preflop_score(parse_cards("As Ad 2s 3d")) > preflop_score(parse_cards("Kc 9d 5h 2s"))
 
 
-@settings(max_examples=60, deadline=None, derandomize=True)
+@settings(max_examples=examples(60), deadline=None, derandomize=True)
 @given(st.data())
 def test_r26_r31_random_table_sessions_conserve_chips(data: st.DataObject) -> None:
     """Random joins, sit-outs, time-outs (R30), cancellations (R31) and misdeals (R26): no chip is lost."""

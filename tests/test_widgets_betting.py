@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -89,7 +90,7 @@ def test_r18_trainer_checks_the_maximum_raise():
     assert "Correct" in t.message.value and "(R18)" in t.message.value
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(min_value=0, max_value=2**31 - 1))
 def test_r18_r19_every_trainer_message_agrees_with_legal_actions(seed):
     """Every amount from -1 to the stack + 1: the maximum is correct, other legal
