@@ -338,23 +338,27 @@ def _betting_hands(deck: list[int], board: tuple[Card, ...], top: float, deals: 
 def _expected_shares(pool: list[list[int]], deck: list[int], board: tuple[Card, ...], rng: random.Random,
                      qualifier: int | None, runs: int = 16) -> npt.NDArray[np.float64]:
     """Each Hi-Lo hand of ``pool``'s share of a heads-up pot (halves and quarters, R11) against a random hand
-    on ``runs`` random completions of ``board`` (a quick seeded estimate, enough to rank the hands)."""
+    on ``runs`` random completions of ``board`` (a quick seeded estimate, enough to rank the hands).
+
+    The completions are drawn at once with numpy, from a generator seeded by ``rng`` (one draw of ``rng``):
+    for every hand and run, the cards of ``deck`` outside the hand in a random order (sorted random keys),
+    the first four the opponent's hand and the next the rest of the board."""
     from omaha_learn.engine.evaluation.batch import evaluate_high_many, evaluate_low_many
 
     need = 5 - len(board)
-    fixed = [int(c) for c in board]
-    mine, theirs, boards = [], [], []
-    for hand in pool:
-        rest = [c for c in deck if c not in hand]
-        for _run in range(runs):
-            cards = rng.sample(rest, 4 + need)
-            mine.append(hand)
-            theirs.append(cards[:4])
-            boards.append(fixed + cards[4:])
-    b = np.array(boards)
-    hx, ha = evaluate_high_many(np.array(mine), b).astype(np.int32), evaluate_high_many(np.array(theirs), b).astype(np.int32)
-    lx = evaluate_low_many(np.array(mine), b, qualifier).astype(np.int32)
-    la = evaluate_low_many(np.array(theirs), b, qualifier).astype(np.int32)
+    cards = np.array(deck, dtype=np.int64)
+    hands = np.array(pool, dtype=np.int64)
+    held = (cards[None, :, None] == hands[:, None, :]).any(axis=2)            # (hands, deck): the hand's own cards
+    keys = np.random.default_rng(rng.getrandbits(64)).random((len(pool), runs, len(deck)))
+    keys[np.broadcast_to(held[:, None, :], keys.shape)] = 2.0                # never drawn: past every key in [0, 1)
+    drawn = cards[np.argsort(keys, axis=2, kind="stable")[:, :, :4 + need]].reshape(len(pool) * runs, 4 + need)
+    mine = np.repeat(hands, runs, axis=0)
+    theirs = drawn[:, :4]
+    b = np.concatenate([np.broadcast_to(np.array([int(c) for c in board], dtype=np.int64),
+                                        (len(drawn), len(board))), drawn[:, 4:]], axis=1)
+    hx, ha = evaluate_high_many(mine, b).astype(np.int32), evaluate_high_many(theirs, b).astype(np.int32)
+    lx = evaluate_low_many(mine, b, qualifier).astype(np.int32)
+    la = evaluate_low_many(theirs, b, qualifier).astype(np.int32)
     hi = (np.sign(hx - ha) + 1) / 2
     lo = (np.sign(lx - la) + 1) / 2
     share = np.where((lx > 0) | (la > 0), 0.5 * hi + 0.5 * lo, hi)
