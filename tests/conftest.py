@@ -10,6 +10,9 @@ selects only those (nbval on, as with ``--full``); naming a file or a marker run
 ``--full`` is this file's option: give it with no paths (the README's command) or with paths under
 ``tests/``; to run only some notebooks, name them with ``--nbval`` as before.
 
+The fast run also searches shallower: each property test tries a quarter of the examples it names
+(``tests/depth.py``); ``--full`` tries them all.
+
 In a full run, or when ``CI`` is set, a skip is a failure: a required tool that is missing (Chromium,
 bubblewrap, PokerKit, Dask, nbgrader...) fails the run with the skip's reason (which names how to
 install it) instead of hiding the tests.
@@ -116,8 +119,9 @@ the short ones fill in beside them. Each long practice file has more than two te
 its hands without another file queued behind them (the three share their fixture and tests,
 ``tests/practice_hands.py``). On 2026-12-03 at 08:33 UTC, CPU of one process for 40 seeded hands
 (``benchmarks/bench_practice.py``, quiet): fixed-limit Hi-Lo 20.0 s (a third of it the river solver), PLO 7.9 s,
-pot-limit Hi-Lo 13.0 s: the Hi-Lo file (about 500 s of CPU for its 1,000 hands) is the longest single file of
-the proof."""
+pot-limit Hi-Lo 13.0 s; at 12:40 UTC, after the Hi-Lo opponents drew their run-outs with numpy, fixed-limit
+Hi-Lo 16.0 s (21.4 s before, the same minute) and pot-limit Hi-Lo 6.7 s (12.5 s): the fixed-limit Hi-Lo file
+(about 400-500 s of CPU for its 1,000 hands) is still the longest single file of the proof."""
 
 FAST_LONGEST_FIRST = (
     "test_a11y.py", "test_workers.py", "test_fuzz_public_api.py", "test_i18n_table.py", "test_equity_small_spots.py",
@@ -125,8 +129,9 @@ FAST_LONGEST_FIRST = (
     "test_hostile_inputs.py", "test_checks.py",
 )
 """The fast run's longest files (4-12 s each in one process; ``--durations=0``, 2026-12-03), handed out first
-for the same reason as :data:`LONGEST_FIRST`: xdist's own order (most tests first) sent the widgets'
-accessibility file (23 tests, 11 s) out near the end, where one worker ran it while the other waited."""
+for the same reason as :data:`LONGEST_FIRST`: xdist's own order (most tests first) can send a long file of few
+tests, such as the widgets' accessibility file (23 tests, 11 s), out last. With this order the two workers
+finished their last tests 1.6 s apart (2026-12-03)."""
 
 FULL_FUZZ_EXAMPLES = 60
 """Hypothesis examples per public callable in the whole proof (the fast run: 20, the fuzz file's default)."""
