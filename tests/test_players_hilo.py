@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from omaha_learn.engine.cards import parse_cards
 from omaha_learn.engine.games import Game
 from omaha_learn.strategy.players import _betting_hands, hand_strength
@@ -55,3 +57,44 @@ def test_a_high_only_hand_facing_a_hilo_bet_meets_the_low_draws() -> None:
     finally:
         players._betting_hands = ranked_by_high  # type: ignore[assignment]
     assert hilo > old + 0.05, (hilo, old)
+
+
+def test_expected_shares_draw_fair_run_outs_and_agree_with_equity(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The run-outs the Hi-Lo ranking draws at once (numpy, seeded by one draw of the player's rng) use no card of
+    the hand or the board, and the shares they give agree with the engine's own heads-up equity against a random
+    hand (R11: halves and quarters) within four standard errors; the same rng state gives the same shares."""
+    import numpy as np
+
+    from omaha_learn import equity
+    from omaha_learn.strategy.players import _expected_shares
+
+    deck = [c for c in range(52) if c not in {int(x) for x in BOARD}]
+    hands = [[int(c) for c in parse_cards(h)] for h in ("As 2s 3d Kd", "Tc Jc 9d 9h", "Ah 4h 5s 5c")]
+    runs = 3_000
+    from omaha_learn.engine.evaluation import batch
+
+    seen: list[np.ndarray] = []
+    real = batch.evaluate_high_many
+
+    def watched(holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
+        seen.append(np.concatenate([holes, boards], axis=1))
+        return real(holes, boards)
+
+    monkeypatch.setattr(batch, "evaluate_high_many", watched)
+    shares = _expected_shares(hands, deck, BOARD, random.Random(8), 8, runs=runs)
+    monkeypatch.undo()
+    mine, theirs = seen                                   # the hands' deals, then the opponents' on the same boards
+    table = np.concatenate([mine, theirs[:, :4]], axis=1)  # hand, board, opponent: 13 different cards in every row
+    assert all(len(set(row)) == 13 for row in table.tolist())
+    assert (mine[:, :4] == np.repeat(np.array(hands), runs, axis=0)).all()
+    assert np.array_equal(shares, _expected_shares(hands, deck, BOARD, random.Random(8), 8, runs=runs))
+    for hand, share in zip(hands, shares, strict=True):
+        ref = equity([_text(hand), None], BOARD, game="hilo", trials=20_000, seed=3)[0]
+        se = float(np.hypot(0.5 / np.sqrt(runs), ref.stderr or 0))
+        assert abs(share - ref.equity) < 4 * se, (_text(hand), share, ref.equity)
+
+
+def _text(hand: list[int]) -> str:
+    from omaha_learn.engine.cards import Card
+
+    return " ".join(str(Card(c)) for c in hand)
