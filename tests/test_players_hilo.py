@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from omaha_learn.engine.cards import parse_cards
+from omaha_learn.engine.cards import Card, format_cards, parse_cards
 from omaha_learn.engine.games import Game
 from omaha_learn.strategy.players import _betting_hands, hand_strength
 
@@ -95,6 +95,4 @@ def test_expected_shares_draw_fair_run_outs_and_agree_with_equity(monkeypatch: p
 
 
 def _text(hand: list[int]) -> str:
-    from omaha_learn.engine.cards import Card
-
-    return " ".join(str(Card(c)) for c in hand)
+    return format_cards(Card(c) for c in hand)
