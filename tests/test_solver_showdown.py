@@ -1,6 +1,7 @@
-"""The solver's range-against-range sums (sorted prefix sums and inclusion-exclusion over the
-16 card subsets of a hand) equal a dense brute force over every pair of hands, exactly:
-four-card blockers sharing 1 to 4 cards, ties, several boards at once (R2, R8-R12)."""
+"""The solver's range-against-range sums equal a brute force over every pair of hands, exactly: four-card
+blockers sharing 1 to 4 cards, ties, several boards at once (R2, R8-R12). Both forms are checked: the sorted
+prefix sums with inclusion-exclusion over the 16 card subsets of a hand (``PairSums``, for large ranges) and the
+dense matrices (``DensePairSums``, for the coach's small ones); ``pair_sums`` picks by size."""
 
 from __future__ import annotations
 
@@ -11,7 +12,11 @@ import pytest
 
 from omaha_learn.engine.cards import parse_cards
 from omaha_learn.engine.evaluation.hands import best_high, best_low
+from omaha_learn.strategy.solver import dense
+from omaha_learn.strategy.solver.dense import DensePairSums, pair_sums
 from omaha_learn.strategy.solver.showdown import PairSums, strengths
+
+FORMS = [PairSums, DensePairSums]
 
 
 def _hands(pool: list[int], n: int, rng: np.random.Generator) -> np.ndarray:
@@ -33,8 +38,9 @@ def _dense(mine: np.ndarray, theirs: np.ndarray, ms: np.ndarray, ts: np.ndarray,
     return wins, tot
 
 
+@pytest.mark.parametrize("form", FORMS)
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_sorted_sums_equal_the_dense_matrix(seed: int) -> None:
+def test_sorted_sums_equal_the_dense_matrix(seed: int, form: type) -> None:
     rng = np.random.default_rng(seed)
     board = parse_cards("Ah 7d 6c 4s 2h")
     live = [c for c in range(52) if c not in {int(x) for x in board}]
@@ -46,7 +52,7 @@ def test_sorted_sums_equal_the_dense_matrix(seed: int) -> None:
         hi_t, lo_t = strengths(theirs, b, True)
         ms, ts = (lo_m, lo_t) if low else (hi_m, hi_t)
         assert ms is not None and ts is not None
-        sums = PairSums(mine, theirs, ms, ts, 1)
+        sums = form(mine, theirs, ms, ts, 1)
         reach = rng.random(len(theirs))
         wins, tot = sums.showdown(reach[None, :])
         dw, dt = _dense(mine, theirs, ms[0], ts[0], reach)
@@ -68,7 +74,8 @@ def test_strengths_are_the_one_hand_evaluators() -> None:
         assert lo[0, k] == (0 if low is None else low.strength)
 
 
-def test_a_batch_of_river_boards_is_each_board_alone() -> None:
+@pytest.mark.parametrize("form", FORMS)
+def test_a_batch_of_river_boards_is_each_board_alone(form: type) -> None:
     rng = np.random.default_rng(11)
     turn = [int(c) for c in parse_cards("Ks 9d 5c 3h")]
     live = [c for c in range(52) if c not in turn]
@@ -78,7 +85,7 @@ def test_a_batch_of_river_boards_is_each_board_alone() -> None:
     boards = np.array([turn + [r] for r in rivers], dtype=np.intp)
     hi_m, _ = strengths(mine, boards, False)
     hi_t, _ = strengths(theirs, boards, False)
-    batch = PairSums(mine, theirs, hi_m, hi_t, len(rivers))
+    batch = form(mine, theirs, hi_m, hi_t, len(rivers))
     reach = rng.random((len(rivers), len(theirs)))
     reach *= ~(theirs[None, :, :] == boards[:, 4][:, None, None]).any(axis=2)   # no reach holding the river
     wins, tot = batch.showdown(reach)
@@ -87,3 +94,21 @@ def test_a_batch_of_river_boards_is_each_board_alone() -> None:
         w1, t1 = one.showdown(reach[k:k + 1])
         np.testing.assert_allclose(wins[k], w1[0], atol=1e-9)
         np.testing.assert_allclose(tot[k], t1[0], atol=1e-9)
+        dw, dt = _dense(mine, theirs, hi_m[k], hi_t[k], reach[k])
+        np.testing.assert_allclose(wins[k], dw, atol=1e-9)
+        np.testing.assert_allclose(tot[k], dt, atol=1e-9)
+
+
+def test_pair_sums_takes_the_dense_form_up_to_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    mine = np.array([[0, 1, 2, 3], [4, 5, 6, 7]], dtype=np.intp)
+    theirs = np.array([[8, 9, 10, 11], [0, 12, 13, 14], [15, 16, 17, 18]], dtype=np.intp)
+    s_m, s_t = np.array([[3, 1]]), np.array([[2, 2, 2]])
+    assert isinstance(pair_sums(mine, theirs, s_m, s_t, 1), DensePairSums)
+    monkeypatch.setattr(dense, "DENSE_MAX", 5)            # 2 x 3 = 6 pairs: over the bound
+    big = pair_sums(mine, theirs, s_m, s_t, 1)
+    assert isinstance(big, PairSums)
+    small = DensePairSums(mine, theirs, s_m, s_t, 1)
+    reach = np.array([[1.0, 2.0, 4.0]])
+    for a, b in zip(big.showdown(reach), small.showdown(reach), strict=True):
+        np.testing.assert_allclose(a, b)
+    np.testing.assert_allclose(small.showdown(reach)[0], [[5.0, 0.0]])   # 1 + 4: the hand of reach 2 shares card 0

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from omaha_learn.strategy.solver.dense import DensePairSums
 from omaha_learn.strategy.solver.showdown import PairSums
 from omaha_learn.strategy.solver.tree import Node
 
@@ -46,9 +47,9 @@ class Terminals:
     1.0 where player ``p``'s hand makes a qualifying low.
     """
 
-    fold: list[list[PairSums]]
-    high: list[PairSums]
-    low: list[PairSums] | None
+    fold: list[list[PairSums | DensePairSums]]
+    high: list[PairSums | DensePairSums]
+    low: list[PairSums | DensePairSums] | None
     has_low: list[Floats] | None
 
 

@@ -1,0 +1,91 @@
+"""Range against range with dense matrices, for ranges small enough to hold every pair of hands.
+
+:class:`DensePairSums` gives the sums of :class:`~omaha_learn.strategy.solver.showdown.PairSums` (the same
+methods, the same results up to rounding) from an ``(n, m)`` matrix of the pairs of hands that share no card and,
+at a showdown, a ``(B, n, m)`` matrix of what each pair is worth to my hand (1 a win, 1/2 a tie, 0 a loss or a
+shared card), so each sum is one matrix product. The coach's spots have ranges of tens to a few hundred hands,
+where one product costs microseconds and the prefix sums' sixteen subsets and their gathers cost a hundred or
+more; a range of tens of thousands of hands (the solver's largest spots) would need gigabytes as a matrix, so
+:func:`pair_sums` takes the dense form only up to :data:`DENSE_MAX` entries.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from omaha_learn.strategy.solver.showdown import PairSums
+
+__all__ = ["DensePairSums", "pair_sums", "DENSE_MAX"]
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.intp]
+
+DENSE_MAX = 2 ** 21
+"""Most entries (boards x my hands x their hands) a dense matrix may have (16 MB of float64): beyond it
+:func:`pair_sums` builds the prefix-sum form."""
+
+
+def _bits(rows: Ints) -> npt.NDArray[np.uint64]:
+    """Each hand's cards as a 52-bit mask."""
+    r = np.asarray(rows, dtype=np.uint64)
+    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), r), axis=1) if r.size else np.zeros(0, np.uint64)
+
+
+class DensePairSums:
+    """:class:`~omaha_learn.strategy.solver.showdown.PairSums`'s sums as matrix products.
+
+    ``mine`` and ``theirs`` are ``(n, 4)`` and ``(m, 4)`` card rows; ``my_strength`` and ``their_strength``
+    ``(B, n)`` and ``(B, m)`` (or ``None``: totals only). The opponent's reach is ``(B, m)``.
+
+    >>> mine = np.array([[0, 1, 2, 3]]); theirs = np.array([[0, 4, 5, 6], [7, 8, 9, 10], [11, 12, 13, 14]])
+    >>> sums = DensePairSums(mine, theirs, np.array([[5]]), np.array([[9, 5, 1]]))
+    >>> sums.showdown(np.array([[1.0, 1.0, 1.0]]))   # the first shares card 0: a tie and a win are left
+    (array([[1.5]]), array([[2.]]))
+    """
+
+    def __init__(self, mine: Ints, theirs: Ints, my_strength: npt.NDArray[np.int64] | None,
+                 their_strength: npt.NDArray[np.int64] | None, boards: int = 1) -> None:
+        self.n, self.m, self.boards = int(mine.shape[0]), int(theirs.shape[0]), boards
+        apart = (_bits(mine)[:, None] & _bits(theirs)[None, :]) == 0
+        self._apart_t: Floats = np.ascontiguousarray(apart.T, dtype=np.float64)          # (m, n)
+        self._wins_t: Floats | None = None
+        if my_strength is not None and their_strength is not None:
+            mine_s = np.asarray(my_strength)[:, None, :]                                   # (B, 1, n)
+            theirs_s = np.asarray(their_strength)[:, :, None]                              # (B, m, 1)
+            worth = (mine_s > theirs_s) + 0.5 * (mine_s == theirs_s)                       # (B, m, n)
+            self._wins_t = np.ascontiguousarray(worth * self._apart_t[None])
+
+    @property
+    def nbytes(self) -> int:
+        """Memory held by the matrices."""
+        return int(self._apart_t.nbytes + (self._wins_t.nbytes if self._wins_t is not None else 0))
+
+    @staticmethod
+    def estimate(n: int, m: int, boards: int, showdown: bool) -> int:
+        """Bytes the matrices take (and about as much again while they are built)."""
+        return 8 * n * m * (1 + (3 * boards if showdown else 0))
+
+    def totals(self, reach: Floats) -> Floats:
+        """Reach of the opponent's hands sharing no card with each of mine."""
+        out: Floats = reach @ self._apart_t
+        return out
+
+    def wins(self, reach: Floats) -> Floats:
+        """The reach of compatible opponent hands weaker than mine plus half of those tied with mine."""
+        if self._wins_t is None:
+            raise ValueError("DensePairSums built without strengths")
+        out: Floats = np.matmul(reach[:, None, :], self._wins_t)[:, 0, :]
+        return out
+
+    def showdown(self, reach: Floats) -> tuple[Floats, Floats]:
+        """``(wins, totals)``, as :meth:`PairSums.showdown`."""
+        return self.wins(reach), self.totals(reach)
+
+
+def pair_sums(mine: Ints, theirs: Ints, my_strength: npt.NDArray[np.int64] | None,
+              their_strength: npt.NDArray[np.int64] | None, boards: int = 1) -> PairSums | DensePairSums:
+    """The dense form when ``boards x n x m`` is at most :data:`DENSE_MAX`, else the prefix-sum form."""
+    if boards * mine.shape[0] * theirs.shape[0] <= DENSE_MAX:
+        return DensePairSums(mine, theirs, my_strength, their_strength, boards)
+    return PairSums(mine, theirs, my_strength, their_strength, boards)
