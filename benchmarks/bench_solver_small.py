@@ -20,10 +20,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+from practice_hands import GAMES, SEED, play  # noqa: E402  (tests/ on the path above)
+
 import omaha_learn.strategy.solver as solver_package  # noqa: E402
 from omaha_learn.strategy.solver import dense  # noqa: E402
 from omaha_learn.strategy.solver.api import solve  # noqa: E402
-from practice_hands import GAMES, SEED, play  # noqa: E402  (tests/ on the path above)
 
 
 def spots(name: str, hands: int) -> list[tuple[Any, list[dict[Any, float]], dict[str, Any]]]:
