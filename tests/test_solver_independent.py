@@ -5,6 +5,10 @@ The reference shares no code with the solver: it walks the tree through the publ
 chips each player put in from the action labels itself (``bN``/``rN`` are to-totals this
 round, R15-R18), scores every pair of hands with the one-hand evaluators (``best_high``,
 ``best_low``) in a dense matrix, and loops in plain Python over hands, pairs and river cards.
+
+Every test runs twice, once for each of the solver's forms of the range-against-range sums: the dense matrices
+its small ranges use by default (``solver/dense.py``) and the prefix sums of large ranges (``PairSums``, forced
+by setting ``DENSE_MAX`` to 0).
 """
 
 from __future__ import annotations
@@ -16,9 +20,17 @@ import pytest
 
 from omaha_learn.engine.cards import Card, parse_cards
 from omaha_learn.engine.evaluation.hands import best_high, best_low
-from omaha_learn.strategy.solver import Solution, solve
+from omaha_learn.strategy.solver import Solution, dense, solve
 
 Hand = tuple[int, ...]
+
+
+@pytest.fixture(autouse=True, params=["dense matrices", "prefix sums"])
+def sums_form(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The solver's form of the pair sums for this run of the test."""
+    if request.param == "prefix sums":
+        monkeypatch.setattr(dense, "DENSE_MAX", 0)
+    return str(request.param)
 
 
 def _share(h: Hand, g: Hand, board: list[int], hilo: bool) -> float:

@@ -19,7 +19,7 @@ from omaha_learn.errors import GameError, SolverError
 from omaha_learn.i18n import format_number
 from omaha_learn.i18n import gettext as _
 from omaha_learn.strategy.solver.cfr import Engine, Terminals
-from omaha_learn.strategy.solver.dense import DENSE_MAX, DensePairSums, pair_sums
+from omaha_learn.strategy.solver.dense import DensePairSums, DenseShowdown, dense_form, pair_sums
 from omaha_learn.strategy.solver.ranges import read_range
 from omaha_learn.strategy.solver.showdown import PairSums, strengths
 from omaha_learn.strategy.solver.solution import Solution
@@ -141,15 +141,22 @@ def _engine(root: Node, board: tuple[Card, ...], rivers: tuple[Card, ...], rows:
         if rivers:   # 1.0 where the hand does not hold that board's river card
             live = (~(rows[p][None, :, :] == boards[:, 4][:, None, None]).any(axis=2)).astype(np.float64)
         masks.append(live)
-    high = [pair_sums(rows[i], rows[1 - i], hi[i], hi[1 - i], nb) for i in (0, 1)]
-    lows: list[PairSums | DensePairSums] | None = None
-    has_low: list[Floats] | None = None
-    if low:
-        lo_s = [x for x in lo if x is not None]
-        lows = [pair_sums(rows[i], rows[1 - i], lo_s[i], lo_s[1 - i], nb) for i in (0, 1)]
-        has_low = [(x > 0).astype(np.float64) for x in lo_s]
-    fold0 = [pair_sums(rows[i], rows[1 - i], None, None, 1) for i in (0, 1)] if rivers else high
-    terms = Terminals(fold=[fold0, high], high=high, low=lows, has_low=has_low)
+    Sums = list[PairSums | DensePairSums]
+    fold0: Sums | None = [pair_sums(rows[i], rows[1 - i], None, None, 1) for i in (0, 1)] if rivers else None
+    if dense_form(nb, len(rows[0]), len(rows[1])):
+        # small ranges: a showdown is one product (DenseShowdown); the pair sums give the folds' totals alone
+        totals: Sums = [DensePairSums(rows[i], rows[1 - i], None, None, nb) for i in (0, 1)]
+        dense = [DenseShowdown(rows[i], rows[1 - i], hi[i], hi[1 - i], lo[i], lo[1 - i], nb) for i in (0, 1)]
+        terms = Terminals(fold=[fold0 or totals, totals], high=totals, low=None, has_low=None, dense=dense)
+    else:
+        high: Sums = [PairSums(rows[i], rows[1 - i], hi[i], hi[1 - i], nb) for i in (0, 1)]
+        lows: Sums | None = None
+        has_low: list[Floats] | None = None
+        if low:
+            lo_s = [x for x in lo if x is not None]
+            lows = [PairSums(rows[i], rows[1 - i], lo_s[i], lo_s[1 - i], nb) for i in (0, 1)]
+            has_low = [(x > 0).astype(np.float64) for x in lo_s]
+        terms = Terminals(fold=[fold0 or high, high], high=high, low=lows, has_low=has_low)
     return Engine(root, weights, masks, terms, pot, 52 - len(board) - 8 if rivers else 1)
 
 
@@ -165,10 +172,12 @@ def estimate_memory(root: Node, n: tuple[int, int], boards: int, turn: bool, low
             total += 2 * len(node.actions) * b * n[node.player] * 8
     big = boards * max(n) * 8
     total += (depth + 2) * 6 * big                        # a pass's work arrays along one line
-    form = DensePairSums if boards * n[0] * n[1] <= DENSE_MAX else PairSums     # as pair_sums chooses
-    sums = 2 * form.estimate(max(n), max(n), boards, True) * (2 if low else 1)
+    if dense_form(boards, *n):
+        sums = 2 * (DensePairSums.estimate(max(n), max(n), boards, False) + DenseShowdown.estimate(*n, boards))
+    else:
+        sums = 2 * PairSums.estimate(max(n), max(n), boards, True) * (2 if low else 1)
     if turn:
-        sums += 2 * (DensePairSums if n[0] * n[1] <= DENSE_MAX else PairSums).estimate(max(n), max(n), 1, False)
+        sums += 2 * (DensePairSums if dense_form(1, *n) else PairSums).estimate(max(n), max(n), 1, False)
     total += 2 * sums                                     # built with about as much again in temporaries
     total += 4 * big                                      # strengths and masks
     return total

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.strategy.solver.dense import DensePairSums
+from omaha_learn.strategy.solver.dense import DensePairSums, DenseShowdown
 from omaha_learn.strategy.solver.showdown import PairSums
 from omaha_learn.strategy.solver.tree import Node
 
@@ -44,13 +44,16 @@ class Terminals:
 
     ``fold[street][i]`` gives totals on that street's boards; ``high[i]`` (and ``low[i]``
     in Hi-Lo) the showdown sums on the last street's boards; ``has_low[p]`` is ``(B, n_p)``,
-    1.0 where player ``p``'s hand makes a qualifying low.
+    1.0 where player ``p``'s hand makes a qualifying low. With ``dense`` (small ranges) a showdown is
+    ``dense[i]``'s one product, and ``high`` holds totals alone (``low`` and ``has_low`` are ``None``).
     """
 
     fold: list[list[PairSums | DensePairSums]]
     high: list[PairSums | DensePairSums]
     low: list[PairSums | DensePairSums] | None
     has_low: list[Floats] | None
+    dense: list[DenseShowdown] | None = None
+    """Each traverser's showdown value as one matrix product, when the ranges are small (else ``None``)."""
 
 
 class Engine:
@@ -178,6 +181,8 @@ class Engine:
         term = self.terminals
         pot = float(node.pot)
         inv = float(node.invested[i])
+        if term.dense is not None:
+            return term.dense[i].value(opp, pot, inv)
         if term.low is None or term.has_low is None:
             wins, tot = term.high[i].showdown(opp)
             result: Floats = pot * wins - inv * tot

@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from omaha_learn.strategy.solver.showdown import PairSums
 
-__all__ = ["DensePairSums", "pair_sums", "DENSE_MAX"]
+__all__ = ["DensePairSums", "DenseShowdown", "dense_form", "pair_sums", "DENSE_MAX"]
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]
@@ -51,10 +51,7 @@ class DensePairSums:
         self._apart_t: Floats = np.ascontiguousarray(apart.T, dtype=np.float64)          # (m, n)
         self._wins_t: Floats | None = None
         if my_strength is not None and their_strength is not None:
-            mine_s = np.asarray(my_strength)[:, None, :]                                   # (B, 1, n)
-            theirs_s = np.asarray(their_strength)[:, :, None]                              # (B, m, 1)
-            worth = (mine_s > theirs_s) + 0.5 * (mine_s == theirs_s)                       # (B, m, n)
-            self._wins_t = np.ascontiguousarray(worth * self._apart_t[None])
+            self._wins_t = np.ascontiguousarray(_worth(my_strength, their_strength) * self._apart_t[None])
 
     @property
     def nbytes(self) -> int:
@@ -83,9 +80,75 @@ class DensePairSums:
         return self.wins(reach), self.totals(reach)
 
 
+class DenseShowdown:
+    """A showdown's value to each of my hands as one matrix product: ``pot x share - invested x compatible``
+    summed over the opponent's reach, where ``share`` is what the pair is worth to my hand (R11 in Hi-Lo: the
+    high half and the low half when either hand has a low, the whole pot on the high otherwise; ties split).
+
+    The same value :meth:`Engine._showdown <omaha_learn.strategy.solver.cfr.Engine._showdown>` assembles from
+    three sums (the high against hands with and without a low, and the low), with one product instead of five.
+
+    >>> mine = np.array([[0, 1, 2, 3]]); theirs = np.array([[4, 5, 6, 7], [8, 9, 10, 11]])
+    >>> hi_m, hi_t = np.array([[9]]), np.array([[5, 9]]); lo_m, lo_t = np.array([[0]]), np.array([[3, 0]])
+    >>> DenseShowdown(mine, theirs, hi_m, hi_t, lo_m, lo_t).value(np.array([[1.0, 1.0]]), 10.0, 4.0)
+    array([[2.]])
+    """
+
+    def __init__(self, mine: Ints, theirs: Ints, hi_mine: npt.NDArray[np.int64], hi_theirs: npt.NDArray[np.int64],
+                 lo_mine: npt.NDArray[np.int64] | None, lo_theirs: npt.NDArray[np.int64] | None,
+                 boards: int = 1) -> None:
+        self.n, self.boards = int(mine.shape[0]), boards
+        apart = np.ascontiguousarray(((_bits(mine)[:, None] & _bits(theirs)[None, :]) == 0).T, dtype=np.float64)
+        share = _worth(hi_mine, hi_theirs)                                                    # (B, m, n)
+        if lo_mine is not None and lo_theirs is not None:
+            low = (np.asarray(lo_mine)[:, None, :] > 0) | (np.asarray(lo_theirs)[:, :, None] > 0)
+            share = np.where(low, 0.5 * share + 0.5 * _worth(lo_mine, lo_theirs), share)
+        share *= apart[None]
+        if boards == 1:     # one product gives both halves: [share | compatible]
+            self._both: Floats | None = np.ascontiguousarray(np.concatenate([share[0], apart], axis=1))
+            self._share: Floats | None = None
+            self._apart: Floats | None = None
+        else:
+            self._both = None
+            self._share, self._apart = np.ascontiguousarray(share), apart
+
+    @property
+    def nbytes(self) -> int:
+        return int(sum(a.nbytes for a in (self._both, self._share, self._apart) if a is not None))
+
+    @staticmethod
+    def estimate(n: int, m: int, boards: int) -> int:
+        """Bytes the matrices take, with the temporaries of building them (about four more of the same size)."""
+        return 8 * n * m * (1 + 5 * boards)
+
+    def value(self, reach: Floats, pot: float, invested: float) -> Floats:
+        """``(B, n)``: what each of my hands wins at this showdown net of the chips it put in, summed over the
+        opponent's ``reach`` ``(B, m)``."""
+        if self._both is not None:
+            both = reach @ self._both
+            out: Floats = pot * both[:, :self.n] - invested * both[:, self.n:]
+            return out
+        assert self._share is not None and self._apart is not None
+        wins = np.matmul(reach[:, None, :], self._share)[:, 0, :]
+        out = pot * wins - invested * (reach @ self._apart)
+        return out
+
+
+def _worth(mine: npt.NDArray[np.int64], theirs: npt.NDArray[np.int64]) -> Floats:
+    """``(B, m, n)``: 1 where my hand is stronger, 1/2 where tied, 0 where weaker."""
+    m_s, t_s = np.asarray(mine)[:, None, :], np.asarray(theirs)[:, :, None]
+    out: Floats = (m_s > t_s) + 0.5 * (m_s == t_s)
+    return out
+
+
+def dense_form(boards: int, n: int, m: int) -> bool:
+    """Whether ``boards x n x m`` is small enough for the dense form (at most :data:`DENSE_MAX`)."""
+    return boards * n * m <= DENSE_MAX
+
+
 def pair_sums(mine: Ints, theirs: Ints, my_strength: npt.NDArray[np.int64] | None,
               their_strength: npt.NDArray[np.int64] | None, boards: int = 1) -> PairSums | DensePairSums:
     """The dense form when ``boards x n x m`` is at most :data:`DENSE_MAX`, else the prefix-sum form."""
-    if boards * mine.shape[0] * theirs.shape[0] <= DENSE_MAX:
+    if dense_form(boards, int(mine.shape[0]), int(theirs.shape[0])):
         return DensePairSums(mine, theirs, my_strength, their_strength, boards)
     return PairSums(mine, theirs, my_strength, their_strength, boards)
