@@ -13,7 +13,7 @@ from pokerkit import OmahaEightOrBetterLowHand, OmahaHoldemHand
 
 from omaha_learn import best_high, best_low, explain
 from omaha_learn.engine.cards import FULL_DECK, CardError, format_cards
-from omaha_learn.engine.evaluation.batch import evaluate_high_many, evaluate_low_many
+from omaha_learn.engine.evaluation.batch import evaluate_high_low_many, evaluate_high_many, evaluate_low_many
 from omaha_learn.engine.evaluation.sweep import (
     best_over_boards,
     deck_boards,
@@ -99,6 +99,8 @@ def test_bulk_matches_one_hand_reader(hole_size: int, board_size: int, qualifier
     holes, boards = holes[:, 0], boards[:, :board_size]
     high = evaluate_high_many(holes, boards)
     low = evaluate_low_many(holes, boards, qualifier=qualifier)
+    both = evaluate_high_low_many(holes, boards, qualifier=qualifier)   # the two halves in one call (Hi-Lo)
+    assert np.array_equal(both[0], high) and np.array_equal(both[1], low)
     for h, b, hs, ls in zip(holes.tolist(), boards.tolist(), high.tolist(), low.tolist(), strict=True):
         assert best_high(h, b).strength == hs
         lo = best_low(h, b, qualifier=qualifier)
@@ -140,6 +142,8 @@ def test_bulk_bad_input_is_named() -> None:
         evaluate_high_many([[0, 1, 2, 3]], [[10, 11, 12, 13, 14], [15, 16, 17, 18, 19]])
     with pytest.raises(CardError, match="shape"):
         evaluate_low_many([[0, 1, 2]], [[10, 11, 12, 13, 14]])
+    with pytest.raises(CardError, match="'2c' appears twice in row 0"):
+        evaluate_high_low_many([[0, 1, 2, 3]], [[0, 11, 12, 13, 14]])
     with pytest.raises(CardError, match="integers"):
         evaluate_high_many([[0.5, 1, 2, 3]], [[10, 11, 12, 13, 14]])
     with pytest.raises(CardError, match="must not be among deck_cards"):

@@ -74,16 +74,17 @@ def test_expected_shares_draw_fair_run_outs_and_agree_with_equity(monkeypatch: p
     from omaha_learn.engine.evaluation import batch
 
     seen: list[np.ndarray] = []
-    real = batch.evaluate_high_many
+    real = batch.evaluate_high_low_many
 
-    def watched(holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
+    def watched(holes: np.ndarray, boards: np.ndarray, qualifier: int | None = 8) -> tuple[np.ndarray, np.ndarray]:
         seen.append(np.concatenate([holes, boards], axis=1))
-        return real(holes, boards)
+        return real(holes, boards, qualifier)
 
-    monkeypatch.setattr(batch, "evaluate_high_many", watched)
+    monkeypatch.setattr(batch, "evaluate_high_low_many", watched)
     shares = _expected_shares(hands, deck, BOARD, random.Random(8), 8, runs=runs)
     monkeypatch.undo()
-    mine, theirs = seen                                   # the hands' deals, then the opponents' on the same boards
+    (both,) = seen                                        # one call: the hands' deals, then the opponents' ...
+    mine, theirs = np.split(both, 2)                      # ... on the same boards
     table = np.concatenate([mine, theirs[:, :4]], axis=1)  # hand, board, opponent: 13 different cards in every row
     assert all(len(set(row)) == 13 for row in table.tolist())
     assert (mine[:, :4] == np.repeat(np.array(hands), runs, axis=0)).all()

@@ -356,17 +356,19 @@ class SpotModel:
             extra[:, col] = card
             used |= np.left_shift(np.uint64(1), card.astype(np.uint64))
         boards = np.concatenate([np.tile(board, (n, 1)), extra], axis=1)
-        from omaha_learn.engine.evaluation.batch import evaluate_high_many, evaluate_low_many
+        from omaha_learn.engine.evaluation.batch import evaluate_high_low_many, evaluate_high_many
 
-        low = view.game.has_low
         self.deal_x = {s: x[keep] for s, x in xs.items()}
-        self.deal_hi = {-1: evaluate_high_many(np.tile(hole, (n, 1)), boards)}
-        self.deal_lo = {-1: evaluate_low_many(np.tile(hole, (n, 1)), boards, view.qualifier)} if low else {}
-        for s, pool in self.pools.items():
-            hands = pool.hands[self.deal_x[s]]
-            self.deal_hi[s] = evaluate_high_many(hands, boards)
-            if low:
-                self.deal_lo[s] = evaluate_low_many(hands, boards, view.qualifier)
+        seats = [-1, *self.pools]                     # every seat's hands on every deal's board, in one call
+        holes = np.concatenate([np.tile(hole, (n, 1))] + [self.pools[s].hands[self.deal_x[s]] for s in seats[1:]])
+        every = np.tile(boards, (len(seats), 1))
+        if view.game.has_low:
+            hi, lo = evaluate_high_low_many(holes, every, view.qualifier)
+            self.deal_lo = {s: lo[j * n:(j + 1) * n] for j, s in enumerate(seats)}
+        else:
+            hi = evaluate_high_many(holes, every)
+            self.deal_lo = {}
+        self.deal_hi = {s: hi[j * n:(j + 1) * n] for j, s in enumerate(seats)}
         self.deal_k = np.arange(n, dtype=np.int64)
 
     # ----------------------------------------------------------------- numbers

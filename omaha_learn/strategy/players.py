@@ -343,7 +343,7 @@ def _expected_shares(pool: list[list[int]], deck: list[int], board: tuple[Card, 
     The completions are drawn at once with numpy, from a generator seeded by ``rng`` (one draw of ``rng``):
     for every hand and run, the cards of ``deck`` outside the hand in a random order (sorted random keys),
     the first four the opponent's hand and the next the rest of the board."""
-    from omaha_learn.engine.evaluation.batch import evaluate_high_many, evaluate_low_many
+    from omaha_learn.engine.evaluation.batch import evaluate_high_low_many
 
     need = 5 - len(board)
     cards = np.array(deck, dtype=np.int64)
@@ -356,9 +356,9 @@ def _expected_shares(pool: list[list[int]], deck: list[int], board: tuple[Card, 
     theirs = drawn[:, :4]
     b = np.concatenate([np.broadcast_to(np.array([int(c) for c in board], dtype=np.int64),
                                         (len(drawn), len(board))), drawn[:, 4:]], axis=1)
-    hx, ha = evaluate_high_many(mine, b).astype(np.int32), evaluate_high_many(theirs, b).astype(np.int32)
-    lx = evaluate_low_many(mine, b, qualifier).astype(np.int32)
-    la = evaluate_low_many(theirs, b, qualifier).astype(np.int32)
+    hi_both, lo_both = evaluate_high_low_many(np.concatenate([mine, theirs]), np.concatenate([b, b]), qualifier)
+    hx, ha = np.split(hi_both.astype(np.int32), 2)
+    lx, la = np.split(lo_both.astype(np.int32), 2)
     hi = (np.sign(hx - ha) + 1) / 2
     lo = (np.sign(lx - la) + 1) / 2
     share = np.where((lx > 0) | (la > 0), 0.5 * hi + 0.5 * lo, hi)
@@ -375,7 +375,7 @@ def hand_strength(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, o
     now, so the strength is judged against the bettor's likely range rather than any hand."""
     import numpy as np
 
-    from omaha_learn.engine.evaluation.batch import evaluate_high_many, evaluate_low_many
+    from omaha_learn.engine.evaluation.batch import evaluate_high_low_many, evaluate_high_many
 
     known = {int(c) for c in hole} | {int(c) for c in board}
     deck = [c for c in range(52) if c not in known]
@@ -395,15 +395,25 @@ def hand_strength(hole: tuple[Card, ...], board: tuple[Card, ...], game: Game, o
         hero.append([int(c) for c in hole])
         opps.append([cards[need + 4 * k: need + 4 * k + 4] for k in range(opponents)])
     bs = np.array(boards)
-    mine = evaluate_high_many(np.array(hero), bs).astype(np.int64)
-    theirs = np.stack([evaluate_high_many(np.array([o[k] for o in opps]), bs) for k in range(opponents)]).astype(np.int64)
+    # the opponents' hands in one call, seat after seat on the same boards (one lookup of high and low in Hi-Lo)
+    others = np.concatenate([np.array([o[k] for o in opps]) for k in range(opponents)])
+    every = np.tile(bs, (opponents, 1))
+    lmine_u: npt.NDArray[np.uint16] | None = None
+    ltheirs_u: npt.NDArray[np.uint16] | None = None
+    if game.has_low:
+        (mine_u, lmine_u), (theirs_u, ltheirs_u) = (evaluate_high_low_many(np.array(hero), bs),
+                                                    evaluate_high_low_many(others, every))
+    else:
+        mine_u, theirs_u = evaluate_high_many(np.array(hero), bs), evaluate_high_many(others, every)
+    mine = mine_u.astype(np.int64)
+    theirs = theirs_u.astype(np.int64).reshape(opponents, deals)
     top = theirs.max(axis=0)
     ties = (theirs == top).sum(axis=0)
     hi = np.where(mine > top, 1.0, np.where(mine == top, 1.0 / (1 + ties), 0.0))
-    if not game.has_low:
+    if lmine_u is None or ltheirs_u is None:
         return float(hi.mean())
-    lmine = evaluate_low_many(np.array(hero), bs).astype(np.int64)
-    ltheirs = np.stack([evaluate_low_many(np.array([o[k] for o in opps]), bs) for k in range(opponents)]).astype(np.int64)
+    lmine = lmine_u.astype(np.int64)
+    ltheirs = ltheirs_u.astype(np.int64).reshape(opponents, deals)
     ltop = ltheirs.max(axis=0)
     lties = ((ltheirs == ltop) & (ltop > 0)).sum(axis=0)
     lo = np.where(lmine > ltop, 1.0, np.where((lmine == ltop) & (lmine > 0), 1.0 / (1 + lties), 0.0))

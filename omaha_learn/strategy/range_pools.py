@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.engine.evaluation.batch import evaluate_high_many, evaluate_low_many
+from omaha_learn.engine.evaluation.batch import evaluate_high_low_many, evaluate_high_many
 from omaha_learn.engine.games import Game
 from omaha_learn.strategy.canonical import all_hands, hand_classes, hand_index
 from omaha_learn.strategy.range_set import Range
@@ -127,9 +127,10 @@ def strengths(hands: Ints, runouts: Runouts, hand_bits: Bits) -> tuple[U16, U16 
     rows, cols = np.nonzero(valid)
     if len(rows):
         h, b = hands[rows], runouts.boards[cols]
-        hi[rows, cols] = evaluate_high_many(h, b)
         if lo is not None:
-            lo[rows, cols] = evaluate_low_many(h, b, runouts.qualifier)
+            hi[rows, cols], lo[rows, cols] = evaluate_high_low_many(h, b, runouts.qualifier)
+        else:
+            hi[rows, cols] = evaluate_high_many(h, b)
     return hi, lo, valid
 
 

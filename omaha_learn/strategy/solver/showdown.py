@@ -25,7 +25,7 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from omaha_learn.engine.evaluation.batch import evaluate_high_many, evaluate_low_many
+from omaha_learn.engine.evaluation.batch import evaluate_high_low_many, evaluate_high_many
 
 __all__ = ["PairSums", "strengths", "SUBSETS", "subset_codes"]
 
@@ -70,9 +70,10 @@ def strengths(rows: Ints, boards: Ints, low: bool) -> tuple[npt.NDArray[np.int64
             continue
         hands = rows[ok]
         board = np.broadcast_to(b[k], (hands.shape[0], b.shape[1]))
-        hi[k, ok] = evaluate_high_many(hands, board)
         if lo is not None:
-            lo[k, ok] = evaluate_low_many(hands, board)
+            hi[k, ok], lo[k, ok] = evaluate_high_low_many(hands, board)
+        else:
+            hi[k, ok] = evaluate_high_many(hands, board)
     return hi, lo
 
 
