@@ -291,6 +291,20 @@ def _open_unrun(page: object, url: str, name: str) -> None:
     page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell")  # type: ignore[attr-defined]
 
 
+TAB = ".lm-DockPanel-tabBar .lm-TabBar-tab"
+
+
+def _open_from_start(page: Any, stem: str) -> None:
+    """Open a lesson as a learner does, by its link on the start page: JupyterLab opens it inside the running
+    app (nothing reloads); run nothing, and wait until it shows."""
+    page.locator(f"{TAB}[title*='00_start.ipynb']").first.click()
+    link = page.locator(f".jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedMarkdown a[href*='/{stem}.ipynb']").first
+    link.scroll_into_view_if_needed()
+    link.click()
+    page.wait_for_selector(f"{TAB}.lm-mod-current[title*='{stem}.ipynb']")
+    page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell")
+
+
 def test_lessons_command_opens_lessons_unrun_with_cards_as_pictures(lessons_command: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     base, token = lessons_command.split("/lab/")[0], lessons_command.split("token=")[1]
@@ -314,7 +328,7 @@ def test_lessons_command_opens_lessons_unrun_with_cards_as_pictures(lessons_comm
             assert not reachable
 
             for stem in LESSONS_UNRUN:
-                _open_unrun(page, f"{base}/lab/tree/notebooks/{stem}.ipynb", f"{stem}.ipynb")
+                _open_from_start(page, stem)
                 panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
                 # nothing was run: the prompts are the stored ones, no cell is queued
                 assert panel.locator(".jp-InputPrompt", has_text="*").count() == 0
@@ -354,6 +368,7 @@ def test_lessons_command_opens_lessons_unrun_with_cards_as_pictures(lessons_comm
                     preview.first.scroll_into_view_if_needed()
                     assert "Run this cell" in preview.first.inner_text()
                     page.screenshot(path=str(ARTIFACTS / f"lessons-{stem}-widget.png"))
+                page.locator(f"{TAB}[title*='{stem}.ipynb'] .lm-TabBar-tabCloseIcon").first.click()   # back to the start
         finally:
             browser.close()
 
