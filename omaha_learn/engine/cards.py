@@ -388,7 +388,8 @@ class Deck:
         True
         """
         new = copy.copy(self)
-        new._rng = copy.deepcopy(self._rng)
+        new._rng = random.Random()
+        new._rng.setstate(self._rng.getstate())   # the same state (an immutable tuple): no deep copy of 625 ints
         new._cards = list(self._cards)
         new._dealt = list(self._dealt)
         return new
