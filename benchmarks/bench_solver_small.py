@@ -6,6 +6,9 @@ Prints the spots' range sizes, the CPU seconds of each form and their ratio, and
 (the two forms agree to rounding; CFR may take a different path to the same accuracy).
 
     PYTHONPATH=$PWD python benchmarks/bench_solver_small.py --hands 40 --games hilo plo
+
+``--crossover`` instead solves a river with random ranges of n hands each (n from 100 to 1,200), 30 iterations,
+with each form, to show where the dense form stops paying (``DENSE_MAX``).
 """
 
 from __future__ import annotations
@@ -50,12 +53,44 @@ def timed(calls: list[tuple[Any, list[dict[Any, float]], dict[str, Any]]], bound
     return time.process_time() - t0, iterations
 
 
+def crossover(games: list[str]) -> None:
+    """Each form's CPU seconds for 30 iterations on one river, random ranges of n hands each."""
+    import itertools
+
+    import numpy as np
+
+    from omaha_learn.engine.cards import Card, parse_cards
+
+    board = "Kh 9s 6c 4d 2h"
+    dead = {int(c) for c in parse_cards(board)}
+    every = list(itertools.combinations([c for c in range(52) if c not in dead], 4))
+    default = dense.DENSE_MAX
+    for game in ("hilo" if g == "hilo_pot" else g for g in games):
+        for n in (100, 200, 300, 400, 500, 600, 800, 1200):
+            pick = np.random.default_rng(n).choice(len(every), 2 * n, replace=False)
+            hands = [tuple(Card(c) for c in every[i]) for i in pick]
+            seconds = []
+            for bound in (2 ** 40, 0):
+                dense.DENSE_MAX = bound
+                t0 = time.process_time()
+                solve(board, ranges=(hands[:n], hands[n:]), pot=100, stack=200, game=game, accuracy=1e-9,
+                      max_iterations=30, check_every=30)
+                seconds.append(time.process_time() - t0)
+            dense.DENSE_MAX = default
+            print(f"{game} {n} x {n} hands: dense {seconds[0]:.3f} s, prefix sums {seconds[1]:.3f} s "
+                  f"({100 * seconds[0] / seconds[1]:.0f}%)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=40)
     ap.add_argument("--games", nargs="*", default=["hilo", "plo"], choices=list(GAMES))
+    ap.add_argument("--crossover", action="store_true", help="random ranges of 100 to 1,200 hands instead")
     args = ap.parse_args()
     print(f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, {platform.machine()}, Python {platform.python_version()}")
+    if args.crossover:
+        crossover(args.games)
+        return
     default = dense.DENSE_MAX
     for name in args.games:
         calls = spots(name, args.hands)

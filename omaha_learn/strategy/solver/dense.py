@@ -5,8 +5,8 @@ methods, the same results up to rounding) from an ``(n, m)`` matrix of the pairs
 at a showdown, a ``(B, n, m)`` matrix of what each pair is worth to my hand (1 a win, 1/2 a tie, 0 a loss or a
 shared card), so each sum is one matrix product. The coach's spots have ranges of tens to a few hundred hands,
 where one product costs microseconds and the prefix sums' sixteen subsets and their gathers cost a hundred or
-more; a range of tens of thousands of hands (the solver's largest spots) would need gigabytes as a matrix, so
-:func:`pair_sums` takes the dense form only up to :data:`DENSE_MAX` entries.
+more; a matrix costs time in proportion to the pairs, the prefix sums to the hands, so :func:`pair_sums` takes the
+dense form only up to :data:`DENSE_MAX` entries (and a range of tens of thousands of hands would need gigabytes).
 """
 
 from __future__ import annotations
@@ -21,9 +21,11 @@ __all__ = ["DensePairSums", "DenseShowdown", "dense_form", "pair_sums", "DENSE_M
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]
 
-DENSE_MAX = 2 ** 21
-"""Most entries (boards x my hands x their hands) a dense matrix may have (16 MB of float64): beyond it
-:func:`pair_sums` builds the prefix-sum form."""
+DENSE_MAX = 200_000
+"""Most entries (boards x my hands x their hands) a dense matrix may have (1.6 MB of float64; 447 x 447 hands on
+a river): beyond it :func:`pair_sums` builds the prefix-sum form. Measured with
+``benchmarks/bench_solver_small.py --crossover`` (2026-12-03): on a river the dense form took 36-75% of the prefix
+sums' time up to 400 x 400 hands, about the same at 500 x 500 in PLO, and 3.5 times as long at 1,200 x 1,200."""
 
 
 def _bits(rows: Ints) -> npt.NDArray[np.uint64]:
