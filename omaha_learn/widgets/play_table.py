@@ -123,7 +123,7 @@ class PlayTable(LessonApp):
     def refresh(self) -> None:
         """Redraw the table and offer exactly the legal actions of the learner's decision."""
         hand = self.table.hand
-        self.view.value = table_html(self.table, four_color=self.four_color, size=self.size)
+        picture = table_html(self.table, four_color=self.four_color, size=self.size)
         over = hand.is_over
         self.next_button.layout.display = "" if over else "none"
         self.actions_box.layout.display = "none" if over else ""
@@ -133,6 +133,7 @@ class PlayTable(LessonApp):
             self.mark_primary(self.next_button, *buttons)
             self.coach_panel.layout.display = "none"        # the review below says it all, for this hand
             self._show_review()
+            self.view.value = picture
             return
         legal = hand.legal_actions()
         # Tab enters the table at the passive action: check, else call (never fold or raise by one Enter)
@@ -158,6 +159,9 @@ class PlayTable(LessonApp):
             b.tooltip = b.description
         if self.coach != "after":
             self.coach_panel.layout.display = "none"
+        # the picture last: the browser applies the kernel's updates in order, so when the table is redrawn the
+        # buttons already offer the new decision's actions (no stale button under a new picture)
+        self.view.value = picture
 
     def _amount_changed(self, _change: Any = None) -> None:
         hand = self.table.hand
