@@ -145,8 +145,9 @@ def _engine(root: Node, board: tuple[Card, ...], rivers: tuple[Card, ...], rows:
     fold0: Sums | None = [pair_sums(rows[i], rows[1 - i], None, None, 1) for i in (0, 1)] if rivers else None
     if dense_form(nb, len(rows[0]), len(rows[1])):
         # small ranges: a showdown is one product (DenseShowdown); the pair sums give the folds' totals alone
-        totals: Sums = [DensePairSums(rows[i], rows[1 - i], None, None, nb) for i in (0, 1)]
-        dense = [DenseShowdown(rows[i], rows[1 - i], hi[i], hi[1 - i], lo[i], lo[1 - i], nb) for i in (0, 1)]
+        pairs = [DensePairSums(rows[i], rows[1 - i], None, None, nb) for i in (0, 1)]
+        totals: Sums = list(pairs)
+        dense = [DenseShowdown(pairs[i], hi[i], hi[1 - i], lo[i], lo[1 - i]) for i in (0, 1)]
         terms = Terminals(fold=[fold0 or totals, totals], high=totals, low=None, has_low=None, dense=dense)
     else:
         high: Sums = [PairSums(rows[i], rows[1 - i], hi[i], hi[1 - i], nb) for i in (0, 1)]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from omaha_learn.strategy.range_pools import bits_of
 from omaha_learn.strategy.solver.showdown import PairSums
 
 __all__ = ["DensePairSums", "DenseShowdown", "dense_form", "pair_sums", "DENSE_MAX"]
@@ -26,12 +27,6 @@ DENSE_MAX = 200_000
 a river): beyond it :func:`pair_sums` builds the prefix-sum form. Measured with
 ``benchmarks/bench_solver_small.py --crossover`` (2026-12-03): on a river the dense form took 36-75% of the prefix
 sums' time up to 400 x 400 hands, about the same at 500 x 500 in PLO, and 3.5 times as long at 1,200 x 1,200."""
-
-
-def _bits(rows: Ints) -> npt.NDArray[np.uint64]:
-    """Each hand's cards as a 52-bit mask."""
-    r = np.asarray(rows, dtype=np.uint64)
-    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), r), axis=1) if r.size else np.zeros(0, np.uint64)
 
 
 class DensePairSums:
@@ -49,7 +44,7 @@ class DensePairSums:
     def __init__(self, mine: Ints, theirs: Ints, my_strength: npt.NDArray[np.int64] | None,
                  their_strength: npt.NDArray[np.int64] | None, boards: int = 1) -> None:
         self.n, self.m, self.boards = int(mine.shape[0]), int(theirs.shape[0]), boards
-        apart = (_bits(mine)[:, None] & _bits(theirs)[None, :]) == 0
+        apart = (bits_of(mine)[:, None] & bits_of(theirs)[None, :]) == 0
         self._apart_t: Floats = np.ascontiguousarray(apart.T, dtype=np.float64)          # (m, n)
         self._wins_t: Floats | None = None
         if my_strength is not None and their_strength is not None:
@@ -90,23 +85,25 @@ class DenseShowdown:
     The same value :meth:`Engine._showdown <omaha_learn.strategy.solver.cfr.Engine._showdown>` assembles from
     three sums (the high against hands with and without a low, and the low), with one product instead of five.
 
+    ``totals`` is the :class:`DensePairSums` of the same two ranges (its matrix of compatible pairs is used).
+
     >>> mine = np.array([[0, 1, 2, 3]]); theirs = np.array([[4, 5, 6, 7], [8, 9, 10, 11]])
     >>> hi_m, hi_t = np.array([[9]]), np.array([[5, 9]]); lo_m, lo_t = np.array([[0]]), np.array([[3, 0]])
-    >>> DenseShowdown(mine, theirs, hi_m, hi_t, lo_m, lo_t).value(np.array([[1.0, 1.0]]), 10.0, 4.0)
+    >>> totals = DensePairSums(mine, theirs, None, None)
+    >>> DenseShowdown(totals, hi_m, hi_t, lo_m, lo_t).value(np.array([[1.0, 1.0]]), 10.0, 4.0)
     array([[2.]])
     """
 
-    def __init__(self, mine: Ints, theirs: Ints, hi_mine: npt.NDArray[np.int64], hi_theirs: npt.NDArray[np.int64],
-                 lo_mine: npt.NDArray[np.int64] | None, lo_theirs: npt.NDArray[np.int64] | None,
-                 boards: int = 1) -> None:
-        self.n, self.boards = int(mine.shape[0]), boards
-        apart = np.ascontiguousarray(((_bits(mine)[:, None] & _bits(theirs)[None, :]) == 0).T, dtype=np.float64)
+    def __init__(self, totals: DensePairSums, hi_mine: npt.NDArray[np.int64], hi_theirs: npt.NDArray[np.int64],
+                 lo_mine: npt.NDArray[np.int64] | None, lo_theirs: npt.NDArray[np.int64] | None) -> None:
+        self.n, self.boards = totals.n, totals.boards
+        apart = totals._apart_t                                                                # (m, n)
         share = _worth(hi_mine, hi_theirs)                                                    # (B, m, n)
         if lo_mine is not None and lo_theirs is not None:
             low = (np.asarray(lo_mine)[:, None, :] > 0) | (np.asarray(lo_theirs)[:, :, None] > 0)
             share = np.where(low, 0.5 * share + 0.5 * _worth(lo_mine, lo_theirs), share)
         share *= apart[None]
-        if boards == 1:     # one product gives both halves: [share | compatible]
+        if self.boards == 1:     # one product gives both halves: [share | compatible]
             self._both: Floats | None = np.ascontiguousarray(np.concatenate([share[0], apart], axis=1))
             self._share: Floats | None = None
             self._apart: Floats | None = None
