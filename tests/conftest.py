@@ -119,9 +119,9 @@ the short ones fill in beside them. Each long practice file has more than two te
 its hands without another file queued behind them (the three share their fixture and tests,
 ``tests/practice_hands.py``). On 2026-12-03 at 08:33 UTC, CPU of one process for 40 seeded hands
 (``benchmarks/bench_practice.py``, quiet): fixed-limit Hi-Lo 20.0 s (a third of it the river solver), PLO 7.9 s,
-pot-limit Hi-Lo 13.0 s; at 12:40 UTC, after the Hi-Lo opponents drew their run-outs with numpy, fixed-limit
-Hi-Lo 16.0 s (21.4 s before, the same minute) and pot-limit Hi-Lo 6.7 s (12.5 s): the fixed-limit Hi-Lo file
-(about 400-500 s of CPU for its 1,000 hands) is still the longest single file of the proof."""
+pot-limit Hi-Lo 13.0 s; at 15:04 UTC, after the afternoon's speed work, 100 seeded hands: fixed-limit Hi-Lo
+25.2 s (41.9 s before, the same minutes), PLO 14.3 s (17.9 s), pot-limit Hi-Lo 16.1 s (28.3 s). The fixed-limit
+Hi-Lo file (270 s in the whole proof at 15:17 UTC) is still the longest single file of the proof."""
 
 FAST_LONGEST_FIRST = (
     "test_a11y.py", "test_workers.py", "test_fuzz_public_api.py", "test_i18n_table.py", "test_equity_small_spots.py",

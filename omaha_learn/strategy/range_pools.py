@@ -207,8 +207,9 @@ def pair_matrix(x: Pool, a: Pool, k_max: int | None = None) -> F64:
     """``P[i, j]``: the average share of the pot hand ``x[i]`` wins heads-up against ``a[j]`` over the
     run-outs neither collides with (``nan`` when the two hands share a card).
 
-    Every run-out at once: shares are whole quarters, so their sums are exact in any order."""
+    Every pair on every run-out compared at once, in whole quarters of the pot, so the sums are exact."""
     k = x.hi.shape[1] if k_max is None else min(k_max, x.hi.shape[1])
+
     def by_runout(v: npt.NDArray[Any]) -> npt.NDArray[Any]:
         return np.ascontiguousarray(v[:, :k].T)
 
