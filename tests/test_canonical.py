@@ -12,6 +12,7 @@ from itertools import combinations, permutations
 
 import numpy as np
 import pytest
+from depth import examples
 
 from omaha_learn import CardError, canonical_hand, parse_cards
 from omaha_learn.engine.cards import Card, format_cards
@@ -59,6 +60,16 @@ def test_r1_every_hand_is_in_the_class_of_its_signature(reference: Counter) -> N
     for sig, k in seen.items():
         assert int(classes.combos[k]) == reference[sig]
         assert signature(tuple(int(c) for c in classes.hands[k])) == sig
+
+
+def test_the_class_keys_are_the_one_hand_canonical_key() -> None:
+    """The class table's keys (all 270,725 hands at once, a sorting network per suit relabelling) are
+    :func:`canonical_key` of the same hands, one at a time."""
+    classes = hand_classes()
+    hands = all_hands()
+    rows = np.random.default_rng(270_725).choice(len(hands), examples(2_000), replace=False)
+    for i in rows.tolist():
+        assert int(classes.keys[classes.class_of[i]]) == canonical_key([Card(int(c)) for c in hands[i]]), i
 
 
 def test_canonical_is_invariant_under_suit_relabelling() -> None:

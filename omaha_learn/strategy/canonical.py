@@ -154,13 +154,22 @@ def hand_index(hands: npt.ArrayLike) -> npt.NDArray[np.int64]:
 
 
 def _canonical_keys(hands: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    ranks, suits = hands // 4, hands % 4
-    best = np.zeros(len(hands), dtype=np.int64)
-    for p in _PERMS:
-        mapped = -np.sort(-(ranks * 4 + p[suits]), axis=1)
-        key = ((mapped[:, 0] * 52 + mapped[:, 1]) * 52 + mapped[:, 2]) * 52 + mapped[:, 3]
-        np.maximum(best, key, out=best)
-    return best
+    """:func:`canonical_key` of every row: the largest of the 24 suit relabellings, each sorted high to low by a
+    five-comparator sorting network on the columns (about ten times faster than ``np.sort`` on 270,725 rows; a key
+    is below 52**4, so int32 holds it)."""
+    h = np.asarray(hands).astype(np.int32)
+    ranks4, suits = (h // 4) * 4, h % 4
+    best = np.zeros(len(h), dtype=np.int32)
+    for p in np.asarray(_PERMS, dtype=np.int32):
+        m = ranks4 + p[suits]
+        a, b, c, d = m[:, 0], m[:, 1], m[:, 2], m[:, 3]
+        a, b = np.maximum(a, b), np.minimum(a, b)
+        c, d = np.maximum(c, d), np.minimum(c, d)
+        a, c = np.maximum(a, c), np.minimum(a, c)
+        b, d = np.maximum(b, d), np.minimum(b, d)
+        b, c = np.maximum(b, c), np.minimum(b, c)
+        np.maximum(best, ((a * 52 + b) * 52 + c) * 52 + d, out=best)
+    return best.astype(np.int64)
 
 
 @dataclass(frozen=True)
