@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from colex_tables import colex_index, high_table, low_table  # tests/ is on sys.path (pytest rootdir-relative)
 
+from omaha_learn.engine.cards import Card
 from omaha_learn.engine.equity.kernel import (
     board_blocks,
     deal_positions,
@@ -19,11 +20,14 @@ from omaha_learn.engine.equity.kernel import (
     triple_strengths,
 )
 from omaha_learn.engine.evaluation.batch import deal_strengths
+from omaha_learn.engine.evaluation.five_card import high_value
 from omaha_learn.engine.evaluation.hands import best_high, best_low
-from omaha_learn.engine.evaluation.keys import FLUSH_OFFSET, RANK_WEIGHTS, key_codes, multisets
+from omaha_learn.engine.evaluation.keys import FLUSH_OFFSET, RANK_WEIGHTS, key_codes, multisets, suited_sets
 from omaha_learn.engine.evaluation.sweep import boards_from_triples
 from omaha_learn.engine.evaluation.tables import (
     colex_combinations,
+    flush_pair_table,
+    high_classes,
     key_tables,
     low_threshold,
 )
@@ -80,6 +84,23 @@ def test_r2_r10_board_pair_kernel_agrees_with_all_60_choices(hole_size: int) -> 
         fh, fl = deal_strengths(hole[None], b)
         rh, rl = _reference(np.broadcast_to(hole, (len(b), hole_size)), b)
         assert np.array_equal(fh[0], rh) and np.array_equal(fl[0], rl)  # type: ignore[index]
+
+
+def test_the_flush_pair_table_is_the_best_flush_of_the_pair_and_three_of_its_suit() -> None:
+    """R2, R6: each entry is the best five-card high (:func:`high_value`, the plain reader) of the two suited hole
+    cards with three of the board's cards of their suit; 0 where a hole rank is on the board (no deal has that)."""
+    table = flush_pair_table()
+    sets, pairs = suited_sets(), list(combinations(range(13), 2))
+    assert table.shape == (len(sets), len(pairs)) == (2288, 78)
+    rng = np.random.default_rng(2288)
+    for i in rng.choice(len(sets), 150, replace=False).tolist():
+        for j in rng.choice(len(pairs), 12, replace=False).tolist():
+            pair, ranks = pairs[j], sets[i]
+            if set(pair) & set(ranks):
+                assert table[i, j] == 0
+                continue
+            best = max(high_value([Card(r * 4) for r in (*pair, *t)]) for t in combinations(ranks, 3))
+            assert high_classes()[int(table[i, j])] == best, (pair, ranks)
 
 
 @pytest.mark.parametrize("n", [5, 6, 9, 13])

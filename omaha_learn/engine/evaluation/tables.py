@@ -229,19 +229,22 @@ def flush_pair_table() -> npt.NDArray[np.uint16]:
     (:func:`~omaha_learn.engine.evaluation.keys.rank_pair_codes`) with the 3 to 5 board
     cards of their suit (:func:`~omaha_learn.engine.evaluation.keys.suited_sets`), 0 when a
     hole rank is among the board's (no deal has that). Built in memory from the verified
-    flush table in a few milliseconds.
+    flush table in a few milliseconds: the sets of each size at once, in ``suited_sets()`` order.
     """
     _, flush, _ = rank_lookups()
     w = np.array(RANK_WEIGHTS, dtype=np.int64)
-    sets = suited_sets()
     pairs = np.array(list(itertools.combinations(range(13), 2)), dtype=np.intp)
     pk = w[pairs].sum(axis=1)
-    out = np.zeros((len(sets), len(pairs)), dtype=np.uint16)
-    for i, ranks in enumerate(sets):
-        tk = np.array([sum(RANK_WEIGHTS[r] for r in t) for t in itertools.combinations(ranks, 3)])
-        best = flush[pk[:, None] + tk[None, :]].max(axis=1)
-        clash = np.isin(pairs, ranks).any(axis=1)
-        out[i] = np.where(clash, 0, best)
+    pair_bits = (1 << pairs[:, 0]) | (1 << pairs[:, 1])
+    parts = []
+    for k in (3, 4, 5):          # every set of k ranks, and the keys of its 1, 4 or 10 triples
+        sets = np.array(list(itertools.combinations(range(13), k)), dtype=np.intp)
+        tk = w[sets[:, np.array(list(itertools.combinations(range(k), 3)))]].sum(axis=2)
+        best = flush[pk[None, :, None] + tk[:, None, :]].max(axis=2)
+        clash = ((1 << sets).sum(axis=1)[:, None] & pair_bits[None, :]) != 0
+        parts.append(np.where(clash, 0, best))
+    out = np.concatenate(parts).astype(np.uint16)
+    assert out.shape == (len(suited_sets()), len(pairs))
     out.flags.writeable = False
     return out
 
