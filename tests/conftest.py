@@ -35,7 +35,7 @@ FULL_DIRS = ("notebooks", "exercises/solutions", "exercises/ru/solutions", "exer
 nbval re-runs each against its stored outputs."""
 
 FULL_FILES = {
-    "test_browser.py", "test_browser_play_table.py",                     # Chromium and JupyterLab
+    "test_browser.py", "test_browser_play_table.py", "test_browser_a11y.py",   # Chromium and JupyterLab
     "test_grading.py", "test_grading_attacks.py", "test_grading_attacks_2.py",  # the sandbox (bwrap) and kernels
     "test_grading_attacks_3.py", "test_grading_class.py",                 # (as root and as a user; a class)
     "test_deals_class.py",                                                # a class of 30 on deals of their own

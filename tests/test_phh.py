@@ -5,13 +5,19 @@ from __future__ import annotations
 import random
 import tomllib
 import warnings
+from typing import Any
 
 import pytest
 
 from omaha_learn.engine.betting.state import Action, HandState, IllegalAction
 from omaha_learn.engine.phh import PHHError, dump_phh, load_phh
 
-pokerkit = pytest.importorskip("pokerkit")
+
+def pk() -> Any:
+    """PokerKit, imported on first use (0.6 s): every worker of the fast run imports this file to collect it, and
+    only the one that runs it needs PokerKit. Where it is missing the tests that use it skip (a failure in a full
+    or CI run, ``tests/conftest.py``); the rest of the file runs."""
+    return pytest.importorskip("pokerkit")
 
 
 def random_play(h: HandState, rng: random.Random) -> HandState:
@@ -36,7 +42,7 @@ def random_hand(rng: random.Random, game: str) -> HandState:
 def pokerkit_replay(text: str) -> list[int]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        hh = pokerkit.HandHistory.loads(text)
+        hh = pk().HandHistory.loads(text)
         state = list(hh)[-1]
     assert not state.status
     return list(state.stacks)
@@ -59,12 +65,12 @@ def pokerkit_random_hand(rng: random.Random) -> tuple[str, list[int]]:
     n = rng.randint(2, 6)
     bb = 2
     stacks = [rng.randint(10, 300) for _ in range(n)]
+    pokerkit = pk()
+    auto = pokerkit.Automation
     game = pokerkit.PotLimitOmahaHoldem(
-        (pokerkit.Automation.ANTE_POSTING, pokerkit.Automation.BET_COLLECTION,
-         pokerkit.Automation.BLIND_OR_STRADDLE_POSTING, pokerkit.Automation.CARD_BURNING,
-         pokerkit.Automation.HOLE_DEALING, pokerkit.Automation.BOARD_DEALING,
-         pokerkit.Automation.RUNOUT_COUNT_SELECTION, pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-         pokerkit.Automation.HAND_KILLING, pokerkit.Automation.CHIPS_PUSHING, pokerkit.Automation.CHIPS_PULLING),
+        (auto.ANTE_POSTING, auto.BET_COLLECTION, auto.BLIND_OR_STRADDLE_POSTING, auto.CARD_BURNING,
+         auto.HOLE_DEALING, auto.BOARD_DEALING, auto.RUNOUT_COUNT_SELECTION, auto.HOLE_CARDS_SHOWING_OR_MUCKING,
+         auto.HAND_KILLING, auto.CHIPS_PUSHING, auto.CHIPS_PULLING),
         False, 0, (1, bb), bb, mode=pokerkit.Mode.CASH_GAME)
     state = game(stacks, n)
     while state.status:
@@ -162,7 +168,7 @@ def test_player_names_round_trip_and_pokerkit_reads_them() -> None:
     text = dump_phh(h)
     back = load_phh(text)
     assert back.names == [h.names[(h.button + 1 + j) % 3] for j in range(3)]
-    assert pokerkit.HandHistory.loads(text).players == back.names
+    assert pk().HandHistory.loads(text).players == back.names
     assert tomllib.loads(text)["players"] == back.names
 
 
