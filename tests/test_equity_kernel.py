@@ -11,6 +11,7 @@ from math import comb
 import numpy as np
 import pytest
 from colex_tables import colex_index, high_table, low_table  # tests/ is on sys.path (pytest rootdir-relative)
+from depth import examples
 
 from omaha_learn.engine.cards import Card
 from omaha_learn.engine.equity.kernel import (
@@ -67,12 +68,12 @@ def _reference(holes: np.ndarray, boards: np.ndarray) -> tuple[np.ndarray, np.nd
 
 @pytest.mark.parametrize("hole_size", [4, 5])
 def test_r2_r10_board_pair_kernel_agrees_with_all_60_choices(hole_size: int) -> None:
-    rng = np.random.default_rng(hole_size)
-    deals = np.argsort(rng.random((30_000, 52)), axis=1)[:, :hole_size + 5]
+    rng = np.random.default_rng(hole_size)          # the fast run checks a quarter of the deals (tests/depth.py)
+    deals = np.argsort(rng.random((examples(30_000), 52)), axis=1)[:, :hole_size + 5]
     holes, boards = deals[:, :hole_size], deals[:, hole_size:]
     # flush-heavy deals too: every card from two suits
     two_suits = np.array([c for c in range(52) if c & 3 < 2])
-    d2 = two_suits[np.argsort(rng.random((10_000, 26)), axis=1)[:, :hole_size + 5]]
+    d2 = two_suits[np.argsort(rng.random((examples(10_000), 26)), axis=1)[:, :hole_size + 5]]
     holes, boards = np.concatenate([holes, d2[:, :hole_size]]), np.concatenate([boards, d2[:, hole_size:]])
     hi, lo = deal_strengths(holes[None], boards)
     ref_hi, ref_lo = _reference(holes, boards)
