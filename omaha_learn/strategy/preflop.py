@@ -159,8 +159,9 @@ def points_of(hands: npt.NDArray[np.integer], game: Game) -> npt.NDArray[np.floa
     table, the coach, the opponents' model, a lesson's kernel): 30-40 ms where a call a class took 0.8-1.8 s.
 
     >>> from omaha_learn.engine.cards import parse_cards
-    >>> hand = [int(c) for c in parse_cards("As Ah 7d 2c")]
-    >>> float(points_of(np.array([hand]), Game.PLO)[0]) == hand_points([14, 14, 7, 2], [3, 2, 1, 0], Game.PLO)
+    >>> cards = parse_cards("As Ah 7d 2c")
+    >>> one = hand_points([c.rank for c in cards], [int(c) % 4 for c in cards], Game.PLO)
+    >>> float(points_of(np.array([[int(c) for c in cards]]), Game.PLO)[0]) == one
     True
     """
     cards = np.asarray(hands, dtype=np.int64).reshape(-1, 4)
