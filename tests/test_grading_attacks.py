@@ -285,8 +285,9 @@ def test_a_killed_grader_batch_leaves_no_kernel(tmp_path: Path) -> None:
     scratch.mkdir()
     said: list[str] = []
     kernels: list[str] = []
-    for _attempt in range(2):  # once more if the kernels died at their start (seen in 2 of 3 full runs, both
-        said = []              # the key's and the learner's: "kernel-died"); what this test is about comes after
+    for _attempt in range(3):  # again if the kernels died at their start (seen in 2 of 3 full runs, both the key's
+        said = []              # and the learner's: "kernel-died"; on 2026-12-03 both of two tries in 2 of 4 runs,
+        #                        cause not found, README "A known flake"); what this test is about comes after
         proc = subprocess.Popen([sys.executable, "-u", "-m", "omaha_learn.cli", "grade", "--keys", str(KEYS),
                                  "--cell-timeout", "600", "--timeout", "600", str(sub)],
                                 env={**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(scratch)},
