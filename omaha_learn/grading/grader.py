@@ -707,8 +707,10 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
                 say(gettext("warning: the key {file} could not be run: {error}").format(
                     file=k.path.name, error=printable(run["failed"])))
             _key_answers(k, run, say)
+            _say_failed_starts(k.path.name, run, say)
             deals.check_key(k, say)
         for j, run in zip(todo, runs[len(keys_used):], strict=True):
+            _say_failed_starts(j.student, run, say)
             try:
                 if run.get("failed"):
                     results[j.index] = _flat(j.student, str(j.sub), j.key, "kernel-died",
@@ -733,6 +735,21 @@ def grade(submissions: Sequence[Path], keys: Path, *, timeout: float = 120, cell
                                          msg(N_("the run's results could not be read: {error}"), error=repr(exc)))
     times = [_mtime(sub) for sub in submissions]
     return deals.flag_copies([replace(r, mtime=times[i]) for i in range(len(submissions)) for r in results[i]])
+
+
+START_FAILED = "kernel did not start: "
+"""How the sandbox's run log (:func:`~omaha_learn.grading.sandbox.run_plan`) begins a line about a kernel that
+failed to start."""
+
+
+def _say_failed_starts(who: str, run: dict[str, Any], say: Callable[[str], None]) -> None:
+    """Tell the teacher why a kernel failed to start (its exit status and last words, from the run's log): the
+    questions show only "kernel-died", which says nothing of the cause."""
+    log = run.get("log")
+    for line in log if isinstance(log, list) else ():
+        if isinstance(line, str) and line.startswith(START_FAILED):
+            say(gettext("warning: {who}: a kernel did not start: {why}").format(
+                who=printable(who), why=printable(line.removeprefix(START_FAILED))))
 
 
 def _mtime(path: Path) -> float | None:

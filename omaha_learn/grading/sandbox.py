@@ -685,6 +685,55 @@ def _switch(user: SandboxUser) -> list[str]:
     return [sys.executable, "-S", "-c", _SWITCH, str(user.uid), str(user.gid)]
 
 
+class _Tail:
+    """The last :data:`TAIL_BYTES` a kernel's process writes to its standard error (the sandbox's and the launcher's
+    own words when it fails at its start: ``bwrap: ...``, ``omaha-learn limits: ...``). A thread reads the pipe to its
+    end for the kernel's whole life, so the kernel never blocks on a full pipe, and keeps only that tail in memory."""
+
+    def __init__(self) -> None:
+        read, self.writer = os.pipe()
+        self._kept = bytearray()
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._read, args=(read,), daemon=True, name="omaha-learn-stderr")
+        self._thread.start()
+
+    def _read(self, fd: int) -> None:
+        try:
+            while chunk := os.read(fd, 65536):
+                with self._lock:
+                    self._kept += chunk
+                    del self._kept[:-TAIL_BYTES]
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+    def started(self) -> None:
+        """The process has its copy of the write end (or failed to start): close ours, so the reader sees the end."""
+        os.close(self.writer)
+
+    def why(self, status: int) -> str:
+        """Why the process ended before its kernel was ready: its exit status (a signal's name when killed) and the
+        last line it wrote, made printable (one line, at most :data:`TAIL_BYTES`)."""
+        self._thread.join(timeout=2)
+        with self._lock:
+            text = self._kept.decode("utf-8", "replace")
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        said = "".join(ch if ch.isprintable() else "?" for ch in (lines[-1] if lines else ""))[:TAIL_BYTES]
+        how = f"exit status {status}"
+        if status < 0:
+            try:
+                how = f"killed by {signal.Signals(-status).name}"
+            except ValueError:
+                pass
+        return (f"the kernel's process ended before it was ready ({how})"
+                + (f"; its last words: {said}" if said else "; it wrote nothing"))
+
+
+TAIL_BYTES = 500
+"""How much of a failed kernel's standard error the grader keeps to say why (:class:`_Tail`)."""
+
+
 class _Kernel:
     """One kernel process (in its sandbox) and a client talking to it over Unix sockets."""
 
@@ -724,11 +773,13 @@ class _Kernel:
             Path(env["HOME"]).mkdir(exist_ok=True)
         self.limits = _Limits(bounds or Bounds(), user)
         cmd = self.limits.wrap(cmd)
+        self.said = _Tail()
         try:
             self.proc = subprocess.Popen(cmd, cwd=folder, env=env, start_new_session=True, pass_fds=fds,
                                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                         stderr=subprocess.DEVNULL)
+                                         stderr=self.said.writer)
         finally:
+            self.said.started()
             if program is not None:
                 program.close()
         self.kind = kind
@@ -738,22 +789,40 @@ class _Kernel:
         self.context.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE)  # a bigger message drops the link, not the grader
         self.client = BlockingKernelClient(connection_file=conn, context=self.context)
         self.client.load_connection_file()
-        self.client.start_channels()
-        deadline = time.monotonic() + startup
-        while True:  # wait_for_ready, but giving up as soon as the process dies
-            try:
-                self.client.wait_for_ready(timeout=1)
-                break
-            except RuntimeError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    self.kill()
-                    raise
-            except Exception:
-                self.kill()
-                raise
+        self.client.start_channels(hb=False)   # no heartbeats: the process itself says whether the kernel lives
+        try:
+            self._wait_until_ready(time.monotonic() + startup, startup)
+        except Exception:
+            self.kill()
+            raise
         if user is not None:  # its sockets are made: from now on the submission cannot add, move or remove files there
             os.chown(ipc, 0, 0)
             ipc.chmod(0o755)
+
+    def _wait_until_ready(self, deadline: float, startup: float) -> None:
+        """jupyter_client's ``wait_for_ready`` (a kernel_info reply on the shell channel, then a message on IOPub so
+        that no output is lost, then IOPub drained), checking every quarter second whether the process has ended
+        (then saying why: :class:`_Tail`), and bounded by ``deadline`` throughout, the draining included."""
+        while True:
+            ended = self.proc.poll()
+            if ended is not None:
+                raise RuntimeError(self.said.why(ended))
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the kernel did not answer within {startup:g} s")
+            self.client.kernel_info()
+            try:
+                reply = self.client.get_shell_msg(timeout=0.25)
+                if reply.get("msg_type") != "kernel_info_reply":
+                    continue
+                self.client.get_iopub_msg(timeout=0.2)   # IOPub is connected (else ask again)
+            except Empty:
+                continue
+            break
+        while time.monotonic() < deadline:
+            try:
+                self.client.get_iopub_msg(timeout=0.2)
+            except Empty:
+                return
 
     def alive(self) -> bool:
         return self.proc.poll() is None
@@ -923,7 +992,7 @@ def _run_plan(plan: Sequence[PlanCell | dict[str, Any]], timeout: float, cell_ti
                     kernel = box["kernel"] = _Kernel(folder, tables, kind,
                                                      min(startup, max(1.0, end - time.monotonic())), bounds, user)
                 except Exception as exc:  # noqa: BLE001
-                    result.log.append(f"kernel did not start: {type(exc).__name__}: {exc}")
+                    result.log.append(f"kernel did not start: {type(exc).__name__}: {exc}")  # grader.START_FAILED
                     result.restarts += 1
                     kernel = None
                     continue
