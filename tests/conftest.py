@@ -83,6 +83,7 @@ FULL_TESTS: set[str] = {
     "test_checks.py::test_canonical_answers_survive_the_trip_to_the_grader",
     "test_teacher_marks.py::test_a_learners_endless_loop_is_named_as_the_cell_over_its_limit",
     "test_teacher_marks.py::test_the_grade_command_applies_overrides_and_writes_the_gradebook",
+    "test_kernel_start.py::test_a_temporary_folder_too_deep_for_a_socket_still_grades",
     # Dask clusters (and Dask itself: the fast run imports none of it)
     "test_jobs.py::test_unreachable_scheduler_is_a_jobs_error",
     "test_jobs.py::test_local_cluster_by_address_gives_the_reference",

@@ -20,6 +20,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -279,45 +280,47 @@ def test_without_a_sandbox_the_grader_says_so_and_tables_stay_private(tmp_path: 
 
 @needs_bwrap
 def test_a_killed_grader_batch_leaves_no_kernel(tmp_path: Path) -> None:
-    """The grader itself killed mid-batch: --die-with-parent takes every sandbox down with it."""
+    """The grader itself killed mid-batch: --die-with-parent takes every sandbox down with it.
+
+    Its temporary folder is a short one of its own in /tmp, so that the kernels' sockets stay in it and every process
+    of this grader carries its path (a worker's ``tmp_path`` can be too deep for a socket: then the sockets go to
+    ``/tmp/omaha-ipc-*``, tested in ``test_kernel_start.py``; that depth made this test's kernels fail to start in 2 of
+    4 whole proofs on 2026-12-03, "File name too long", before the sandbox moved them)."""
     sub = write(tmp_path, "slow", {"q1": "import time\ntime.sleep(600)"})
-    scratch = tmp_path / "scratch"
-    scratch.mkdir()
-    said: list[str] = []
-    kernels: list[str] = []
-    for _attempt in range(3):  # again if the kernels died at their start (seen in 2 of 3 full runs, both the key's
-        said = []              # and the learner's: "kernel-died"; on 2026-12-03 both of two tries in 2 of 4 runs,
-        #                        cause not found, README "A known flake"); what this test is about comes after
+    scratch = Path(tempfile.mkdtemp(prefix="ol-killed-", dir="/tmp"))
+    try:
         proc = subprocess.Popen([sys.executable, "-u", "-m", "omaha_learn.cli", "grade", "--keys", str(KEYS),
                                  "--cell-timeout", "600", "--timeout", "600", str(sub)],
                                 env={**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(scratch)},
                                 stdout=subprocess.PIPE, text=True)
         assert proc.stdout is not None
+        said: list[str] = []
         for line in proc.stdout:
             said.append(line)
             if line.startswith("grading "):
                 break
+        kernels: list[str] = []
         for _ in range(600):  # wait (up to 5 minutes on a loaded machine) until the kernels run
             kernels = subprocess.run(["pgrep", "-f", f"{scratch}/omaha-sub-.*/kernel-"], capture_output=True,
                                      text=True).stdout.split()
             if kernels or proc.poll() is not None:
                 break
             time.sleep(0.5)
-        if kernels:
-            break
-    if not kernels:   # say why: the grader's own words if it has ended, else that it is still waiting
-        ended = proc.poll() is not None
-        said += proc.stdout.readlines() if ended else []
+        if not kernels:   # say why: the grader's own words if it has ended (a kernel that did not start says why)
+            ended = proc.poll() is not None
+            said += proc.stdout.readlines() if ended else []
+            proc.kill()
+            pytest.fail(f"no kernel under the grader (it {'ended with ' + str(proc.returncode) if ended else 'still runs'}"
+                        f"); it said: {''.join(said)[-3000:]}")
+        time.sleep(1)
         proc.kill()
-        pytest.fail(f"no kernel under the grader (it {'ended with ' + str(proc.returncode) if ended else 'still runs'}"
-                    f"); it said: {''.join(said)[-3000:]}")
-    time.sleep(1)
-    proc.kill()
-    proc.wait()
-    time.sleep(1)
-    left = subprocess.run(["pgrep", "-f", str(scratch)], capture_output=True, text=True).stdout.split()
-    assert left == []
-    shutil.rmtree(tmp_path, ignore_errors=True)
+        proc.wait()
+        time.sleep(1)
+        left = subprocess.run(["pgrep", "-f", str(scratch)], capture_output=True, text=True).stdout.split()
+        assert left == []
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+        shutil.rmtree(tmp_path, ignore_errors=True)
 
 
 def test_where_bwrap_is_missing_the_grader_refuses_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -70,3 +70,24 @@ def test_a_kernel_that_starts_says_nothing_of_its_start() -> None:
     assert tail.why(0).endswith("(exit status 0); its last words: end")
     assert len(tail._kept) <= sandbox.TAIL_BYTES
     assert "killed by SIGKILL" in tail.why(-9)
+
+
+@pytest.mark.parametrize("kind", ["none", "bwrap"])
+def test_a_temporary_folder_too_deep_for_a_socket_still_grades(kind: str, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A teacher's ``TMPDIR`` so deep that ``<it>/omaha-sub-*/ipc/k0-1`` is longer than a Unix socket's path may be
+    (107 bytes): every kernel failed to start with "File name too long" (the whole proof's flake of 2026-12-03: a
+    worker's temporary folder under ``popen-gw1/`` went past the limit). The sockets go to a folder of their own in
+    ``/tmp``, removed at the end like the submission's."""
+    if kind == "bwrap" and sandbox.sandbox_kind("auto") != "bwrap":
+        pytest.skip("bubblewrap (bwrap) not available: apt-get install bubblewrap")
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    deep.mkdir(parents=True)
+    monkeypatch.setattr("tempfile.tempdir", str(deep))
+    assert len(str(deep / "omaha-sub-12345678" / "ipc" / "k0-1")) > sandbox.SOCKET_PATH_MAX
+    before = set(Path("/tmp").glob("omaha-ipc-*"))
+    run = run_plan([PlanCell(source="answer_q1 = 6 * 7\nprint(answer_q1)", question="q1", role="answer")],
+                   sandbox=kind, timeout=120)
+    assert run["cells"] == {"q1": "ok"}, run["log"]
+    assert not run["leftover"] and not list(deep.iterdir())
+    assert set(Path("/tmp").glob("omaha-ipc-*")) <= before          # the run left no socket folder behind

@@ -6,7 +6,8 @@ cells, and after each answer a *report* cell printing the canonical answer)
 and hands it to :func:`run_plan`, which:
 
 * makes a private folder (mode 0700) holding only the plan's notebook and
-  an ``ipc`` folder for the kernel's connection file and sockets,
+  an ``ipc`` folder for the kernel's connection file and sockets (in ``/tmp``
+  when the temporary folder is too deep for a Unix socket's path),
 * starts an IPython kernel, on Linux under bubblewrap (``bwrap``), never as
   root: a grader running as root starts each submission's kernels as an
   unprivileged uid and gid of the submission's own
@@ -604,7 +605,8 @@ def _binds(paths: Sequence[str], done: Sequence[str], rw: Sequence[str] = ()) ->
 
 
 def _bwrap_args(folder: Path, tables: Path, env: dict[str, str], bounds: Bounds | None = None,
-                user: SandboxUser | None = None, seccomp_fd: int | None = None) -> list[str]:
+                user: SandboxUser | None = None, seccomp_fd: int | None = None,
+                sockets: Path | None = None) -> list[str]:
     """The command that starts a kernel's sandbox (the kernel's own command follows).
 
     Without ``user``: one bubblewrap, run by the grader's own (unprivileged) user. With ``user`` (the grader is
@@ -613,7 +615,7 @@ def _bwrap_args(folder: Path, tables: Path, env: dict[str, str], bounds: Bounds 
     view holds folders the sandbox's uid could not reach on the host (an interpreter under a 0700 ``/root``).
     """
     size = str((bounds or Bounds()).disk_mb * 2**20)
-    ipc = str(folder / "ipc")
+    ipc = str(sockets if sockets is not None else folder / "ipc")
     python = _python_paths()
     system = _system_binds()
     shown = [system[i + 2] for i, a in enumerate(system) if a in ("--ro-bind", "--symlink")]
@@ -685,6 +687,23 @@ def _switch(user: SandboxUser) -> list[str]:
     return [sys.executable, "-S", "-c", _SWITCH, str(user.uid), str(user.gid)]
 
 
+SOCKET_PATH_MAX = 107
+"""The longest path of a Unix socket on Linux (``sun_path`` holds 108 bytes, the closing NUL included)."""
+SOCKET_NAME = len("/k99-99")
+"""The longest name, with its slash, of a kernel's socket in its socket folder (``k<kernel>-<channel>``)."""
+
+
+def _socket_folder(folder: Path) -> Path:
+    """Where the kernels of the submission in ``folder`` put their connection files and sockets: ``folder/ipc``,
+    unless its sockets' paths would be too long for a Unix socket (a deep ``TMPDIR``: every kernel would fail to
+    start with ``File name too long``); then a fresh folder of the grader's own in ``/tmp`` (removed at the end of
+    the run, like ``folder``)."""
+    ipc = folder / "ipc"
+    if len(os.fsencode(ipc)) + SOCKET_NAME <= SOCKET_PATH_MAX:
+        return ipc
+    return Path(tempfile.mkdtemp(prefix="omaha-ipc-", dir="/tmp"))
+
+
 class _Tail:
     """The last :data:`TAIL_BYTES` a kernel's process writes to its standard error (the sandbox's and the launcher's
     own words when it fails at its start: ``bwrap: ...``, ``omaha-learn limits: ...``). A thread reads the pipe to its
@@ -738,7 +757,7 @@ class _Kernel:
     """One kernel process (in its sandbox) and a client talking to it over Unix sockets."""
 
     def __init__(self, folder: Path, tables: Path, kind: str, startup: float, bounds: Bounds | None = None,
-                 user: SandboxUser | None = None) -> None:
+                 user: SandboxUser | None = None, sockets: Path | None = None) -> None:
         from omaha_learn.extras import require
 
         require("jupyter_client", extra="grading", what="the grader")
@@ -747,7 +766,7 @@ class _Kernel:
         from jupyter_client.connect import write_connection_file
 
         self.mark = secrets.token_hex(8)
-        ipc = folder / "ipc"
+        ipc = sockets if sockets is not None else folder / "ipc"
         ipc.mkdir(mode=0o700, exist_ok=True)
         self.user = user
         self.ipc = ipc
@@ -767,7 +786,7 @@ class _Kernel:
         if kind == "bwrap":
             program = _filter_file()
             fds = (program.fileno(),) if program is not None else ()
-            cmd = _bwrap_args(folder, tables, env, bounds, user, fds[0] if fds else None) + cmd
+            cmd = _bwrap_args(folder, tables, env, bounds, user, fds[0] if fds else None, ipc) + cmd
             env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
         else:
             Path(env["HOME"]).mkdir(exist_ok=True)
@@ -967,6 +986,7 @@ def _run_plan(plan: Sequence[PlanCell | dict[str, Any]], timeout: float, cell_ti
             result.cells.setdefault(c.question, "not-run")
     folder = Path(tempfile.mkdtemp(prefix="omaha-sub-"))
     folder.chmod(0o700)
+    sockets = _socket_folder(folder)
     kernel: _Kernel | None = None
     user: SandboxUser | None = None
     try:
@@ -990,7 +1010,8 @@ def _run_plan(plan: Sequence[PlanCell | dict[str, Any]], timeout: float, cell_ti
                     break
                 try:
                     kernel = box["kernel"] = _Kernel(folder, tables, kind,
-                                                     min(startup, max(1.0, end - time.monotonic())), bounds, user)
+                                                     min(startup, max(1.0, end - time.monotonic())), bounds, user,
+                                                     sockets)
                 except Exception as exc:  # noqa: BLE001
                     result.log.append(f"kernel did not start: {type(exc).__name__}: {exc}")  # grader.START_FAILED
                     result.restarts += 1
@@ -1037,7 +1058,7 @@ def _run_plan(plan: Sequence[PlanCell | dict[str, Any]], timeout: float, cell_ti
     finally:
         if kernel is not None:
             kernel.kill()
-        result.leftover = _remove(folder)
+        result.leftover = _remove(folder) + (_remove(sockets) if sockets.parent != folder else [])
         if result.leftover:
             result.log.append(f"clean-up: could not remove {result.leftover[0]}")
         if user is not None:
