@@ -719,8 +719,8 @@ class _Tail:
     def _read(self, fd: int) -> None:
         try:
             while chunk := os.read(fd, 65536):
-                with self._lock:
-                    self._kept += chunk
+                with self._lock:        # only the chunk's end is copied: a flood of output costs the grader little
+                    self._kept += chunk[-TAIL_BYTES:]
                     del self._kept[:-TAIL_BYTES]
         except OSError:
             pass
