@@ -454,14 +454,16 @@ def start_page(language: str = "en") -> str:
 
 
 def start_url(ip: str, port: int, token: str, language: str = "en") -> str:
-    """The start page's URL, token included.
+    """The start page's URL, token included: JupyterLab's simple interface (``/doc``), one lesson at a time and
+    nothing beside it. In its usual layout (``/lab``) a fresh JupyterLab opens its file browser beside the lesson,
+    and a phone-width window (390 px) kept 250 px for the file browser and left the lesson about 70 px.
 
     >>> start_url("127.0.0.1", 8899, "abc")
-    'http://127.0.0.1:8899/lab/tree/notebooks/00_start.ipynb?token=abc'
+    'http://127.0.0.1:8899/doc/tree/notebooks/00_start.ipynb?token=abc'
     >>> start_url("127.0.0.1", 8899, "abc", "et")
-    'http://127.0.0.1:8899/lab/tree/notebooks/et/00_start.ipynb?token=abc'
+    'http://127.0.0.1:8899/doc/tree/notebooks/et/00_start.ipynb?token=abc'
     """
-    return f"http://{ip}:{port}/lab/tree/{start_page(language)}?token={token}"
+    return f"http://{ip}:{port}/doc/tree/{start_page(language)}?token={token}"
 
 
 def jupyterlab_settings(language: str) -> tuple[dict[str, str], str | None]:
@@ -485,6 +487,34 @@ def jupyterlab_settings(language: str) -> tuple[dict[str, str], str | None]:
     plugin.parent.mkdir(parents=True, exist_ok=True)
     plugin.write_text(f'{{"locale": "{locale}"}}\n', encoding="utf-8")
     return {"JUPYTERLAB_SETTINGS_DIR": str(settings)}, None
+
+
+LESSONS_DEFAULTS = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false"}}
+"""JupyterLab settings whose *defaults* ``omaha-learn lessons`` changes (the learner's own settings still win):
+no question about fetching Jupyter's news from the web, a box that covered a fifth of a phone-width lesson."""
+
+
+def lessons_config(folder: Path, environ: dict[str, str] | None = None) -> dict[str, str]:
+    """Write :data:`LESSONS_DEFAULTS` as a Jupyter configuration folder of the lessons' own (``folder``, where
+    JupyterLab reads ``labconfig/default_setting_overrides.json``) and return the environment that adds it in
+    front of ``JUPYTER_CONFIG_PATH``: the learner's own Jupyter configuration and JupyterLab settings are kept.
+
+    >>> import json, tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> env = lessons_config(folder, {"JUPYTER_CONFIG_PATH": "/etc/mine"})
+    >>> env["JUPYTER_CONFIG_PATH"] == f"{folder}{os.pathsep}/etc/mine"
+    True
+    >>> json.loads((folder / "labconfig" / "default_setting_overrides.json").read_text()) == LESSONS_DEFAULTS
+    True
+    """
+    import json
+
+    labconfig = folder / "labconfig"
+    labconfig.mkdir(parents=True, exist_ok=True)
+    (labconfig / "default_setting_overrides.json").write_text(json.dumps(LESSONS_DEFAULTS, indent=1) + "\n",
+                                                              encoding="utf-8")
+    theirs = (os.environ if environ is None else environ).get("JUPYTER_CONFIG_PATH")
+    return {"JUPYTER_CONFIG_PATH": os.pathsep.join([str(folder), *([theirs] if theirs else [])])}
 
 
 def _free_port(ip: str) -> int:
@@ -546,6 +576,12 @@ def _lessons(args: argparse.Namespace) -> int:
     if note:
         print(note, flush=True)
     print(_("The lessons (stop with Ctrl-C):") + f"\n\n    {url}\n", flush=True)
+    print(_("One lesson at a time: the Tabs menu goes back to a lesson you opened; View > Appearance > Simple "
+            "Interface (Ctrl+Shift+D) shows the file browser and the tabs.") + "\n", flush=True)
+    try:
+        env = {**env, **lessons_config(_cache_dir() / "jupyter-config")}
+    except OSError:   # a home folder that cannot be written: JupyterLab's own defaults (it asks about the news)
+        pass
     proc = subprocess.Popen(cmd, cwd=serve, env={**os.environ, **env})
 
     def stop(_signum: int, _frame: object) -> None:  # a plain `kill` stops JupyterLab too

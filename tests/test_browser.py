@@ -263,7 +263,7 @@ def lessons_command(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         url = None
         assert proc.stdout is not None
         for line in proc.stdout:  # the command prints the start page's URL first
-            m = re.search(r"(http://\S+/lab/tree/notebooks/00_start\.ipynb\?token=\w+)", line)
+            m = re.search(r"(http://\S+/doc/tree/notebooks/00_start\.ipynb\?token=\w+)", line)
             if m:
                 url = m.group(1)
                 break
@@ -272,7 +272,7 @@ def lessons_command(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             if proc.poll() is not None:
                 raise RuntimeError(f"omaha-learn lessons exited: {log_path.read_text()[-2000:]}")
             try:
-                urllib.request.urlopen(url.split("/lab/")[0] + "/api/status?token=" + url.split("token=")[1],
+                urllib.request.urlopen(url.split("/doc/")[0] + "/api/status?token=" + url.split("token=")[1],
                                        timeout=1).read()
                 break
             except OSError:
@@ -283,31 +283,40 @@ def lessons_command(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def _open_unrun(page: object, url: str, name: str) -> None:
-    """Open a notebook by URL and wait until it shows; run nothing."""
+    """Open a notebook by URL and wait until it shows; run nothing. (In JupyterLab's simple interface, where the
+    lessons open, the tab bar is there but hidden.)"""
     page.goto(url)  # type: ignore[attr-defined]
     page.wait_for_selector(  # type: ignore[attr-defined]
         f".jp-mod-current .lm-TabBar-tab.lm-mod-current[title*='{name}'], "
-        f".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current[title*='{name}']")
+        f".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current[title*='{name}']", state="attached")
     page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell")  # type: ignore[attr-defined]
 
 
 TAB = ".lm-DockPanel-tabBar .lm-TabBar-tab"
 
 
+def _menu(page: Any, menu: str, item: str) -> None:
+    """Choose ``item`` from the menu bar's ``menu``, with the mouse, as a learner does."""
+    page.get_by_role("menuitem", name=menu, exact=True).click()
+    page.locator(".lm-Menu-item:visible", has_text=item).first.click()
+
+
 def _open_from_start(page: Any, stem: str) -> None:
     """Open a lesson as a learner does, by its link on the start page: JupyterLab opens it inside the running
-    app (nothing reloads); run nothing, and wait until it shows."""
-    page.locator(f"{TAB}[title*='00_start.ipynb']").first.click()
+    app (nothing reloads); run nothing, and wait until it shows. Back to the start page the way the command
+    says: the Tabs menu (the simple interface shows one lesson at a time)."""
+    _menu(page, "Tabs", "00_start.ipynb")
+    page.wait_for_selector(f"{TAB}.lm-mod-current[title*='00_start.ipynb']", state="attached")
     link = page.locator(f".jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedMarkdown a[href*='/{stem}.ipynb']").first
     link.scroll_into_view_if_needed()
     link.click()
-    page.wait_for_selector(f"{TAB}.lm-mod-current[title*='{stem}.ipynb']")
+    page.wait_for_selector(f"{TAB}.lm-mod-current[title*='{stem}.ipynb']", state="attached")
     page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell")
 
 
 def test_lessons_command_opens_lessons_unrun_with_cards_as_pictures(lessons_command: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    base, token = lessons_command.split("/lab/")[0], lessons_command.split("token=")[1]
+    base, token = lessons_command.split("/doc/")[0], lessons_command.split("token=")[1]
     with playwright_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS)
         try:
@@ -316,6 +325,14 @@ def test_lessons_command_opens_lessons_unrun_with_cards_as_pictures(lessons_comm
             page.set_default_timeout(60_000)
             _open_unrun(page, lessons_command, "00_start.ipynb")   # the URL the command printed, token and all
             page.screenshot(path=str(ARTIFACTS / "lessons-00_start.png"))
+            # the lesson has the window to itself, on a phone too (390 px): no file browser beside it (in
+            # JupyterLab's usual layout the file browser kept 250 px of the 390 and the lesson got about 70)
+            for width, height in ((390, 844), (1300, 1500)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_function(f"() => document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)')"
+                                       f".getBoundingClientRect().width > {width} - 100")
+                assert page.locator("#jp-left-stack").is_hidden() and page.locator("#jp-right-stack").is_hidden()
+                page.screenshot(path=str(ARTIFACTS / f"lessons-00_start-{width}px.png"))
             # the teacher's keys are not served: the learner sees exercises, not exercises/solutions
             listing = json.loads(urllib.request.urlopen(f"{base}/api/contents/exercises?token={token}").read())
             names = {item["name"] for item in listing["content"]}
@@ -368,7 +385,8 @@ def test_lessons_command_opens_lessons_unrun_with_cards_as_pictures(lessons_comm
                     preview.first.scroll_into_view_if_needed()
                     assert "Run this cell" in preview.first.inner_text()
                     page.screenshot(path=str(ARTIFACTS / f"lessons-{stem}-widget.png"))
-                page.locator(f"{TAB}[title*='{stem}.ipynb'] .lm-TabBar-tabCloseIcon").first.click()   # back to the start
+                _menu(page, "File", "Close Tab")
+                page.wait_for_selector(f"{TAB}[title*='{stem}.ipynb']", state="detached")
         finally:
             browser.close()
 

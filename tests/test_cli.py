@@ -89,7 +89,7 @@ def test_lessons_command_prints_the_start_page_url_with_its_token(capsys):
     cmd, url = capsys.readouterr().out.strip().splitlines()
     assert "-m jupyterlab" in cmd and "--port=8899" in cmd and "--no-browser" in cmd
     assert "--IdentityProvider.token=TOKEN" in cmd
-    assert url == "http://127.0.0.1:8899/lab/tree/notebooks/00_start.ipynb?token=TOKEN"
+    assert url == "http://127.0.0.1:8899/doc/tree/notebooks/00_start.ipynb?token=TOKEN"
 
 
 def test_lessons_serve_lessons_and_learner_copies_but_not_the_keys(tmp_path):

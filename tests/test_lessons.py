@@ -136,6 +136,20 @@ def test_stored_executed_without_errors_or_unstable_outputs(stem: str) -> None:
             assert "plotly" not in str(data.get("text/html", "")), f"{where} stores plotly HTML"
 
 
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+
+
+def test_every_notebook_names_the_kernel_jupyterlab_starts() -> None:
+    """JupyterLab writes the kernel it starts into the notebook's metadata: a notebook that names another one
+    opens changed, and closing it unrun asks the learner whether to save (lesson 18 did)."""
+    shipped = sorted(p for folder in (NOTEBOOKS, ROOT / "exercises") for p in folder.rglob("*.ipynb")
+                     if ".ipynb_checkpoints" not in p.parts)
+    assert len(shipped) > 40
+    wrong = [str(p.relative_to(ROOT)) for p in shipped
+             if nbformat.read(p, as_version=4).metadata.get("kernelspec") != KERNELSPEC]
+    assert not wrong
+
+
 @pytest.mark.parametrize("stem", ALL_STEMS)
 def test_imports_only_the_public_api(stem: str) -> None:
     """`from omaha_learn import X` needs X in the public API; submodules only widgets/figures/render."""

@@ -217,7 +217,7 @@ def test_lessons_command_opens_the_start_page_in_that_language(lang: str, capsys
 
     assert main(["lessons", "--dry-run", "--no-browser", "--port", "8899", "--language", lang]) == 0
     url = capsys.readouterr().out.strip().splitlines()[-1]
-    assert url == f"http://127.0.0.1:8899/lab/tree/notebooks/{lang}/00_start.ipynb?token=TOKEN"
+    assert url == f"http://127.0.0.1:8899/doc/tree/notebooks/{lang}/00_start.ipynb?token=TOKEN"
 
 
 def test_learners_folder_serves_the_translated_lessons_and_copies_but_no_keys(tmp_path: Path) -> None:

@@ -117,7 +117,7 @@ def test_the_lessons_run_from_the_wheel_alone(wheel: Path, tmp_path: Path) -> No
         seen = []
         for line in proc.stdout:  # type: ignore[union-attr]
             seen.append(line)
-            m = re.search(r"(http://127\.0\.0\.1:\d+)/lab/tree/(\S+)\?token=(\w+)", line)
+            m = re.search(r"(http://127\.0\.0\.1:\d+)/doc/tree/(\S+)\?token=(\w+)", line)
             if m:
                 url = m
                 break
